@@ -1,0 +1,28 @@
+# Two commands: `make run` and `make test`. Both create .venv and install everything first.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: setup run test bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[all,local,dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: setup
+	$(VENV)/bin/rlverify verify --gold '\frac{1}{2}' 'So the probability is \boxed{0.5}.'
+	$(VENV)/bin/rlverify verify --gold '5' 'The final answer is 6'
+
+test: setup
+	$(PY) -m pytest -q
+
+bench: setup
+	$(PY) benchmarks/throughput.py
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info

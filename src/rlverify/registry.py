@@ -1,0 +1,65 @@
+"""One registry of verifiers by name.
+
+Factories register with :func:`register`; :func:`get_verifier` builds one by name.
+Built-in verifiers are registered lazily on first lookup so that optional extras
+(Math-Verify, judges) are imported only when asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+from .errors import UnknownVerifierError
+
+__all__ = ["register", "get_verifier", "available_verifiers"]
+
+_FACTORIES: dict[str, Callable[..., Any]] = {}
+
+# Modules that register built-in verifiers when imported. A module that is not
+# present yet (feature not built) is skipped; any other import error propagates.
+_BUILTIN_MODULES = (
+    "rlverify.rules",
+    "rlverify.baselines",
+    "rlverify.judge.verifier",
+    "rlverify.hybrid",
+)
+_loaded = False
+
+
+def register(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def deco(factory: Callable[..., Any]) -> Callable[..., Any]:
+        _FACTORIES[name] = factory
+        return factory
+
+    return deco
+
+
+def _load_builtins() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for mod in _BUILTIN_MODULES:
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as e:
+            if e.name != mod:
+                raise
+
+
+def available_verifiers() -> list[str]:
+    _load_builtins()
+    return sorted(_FACTORIES)
+
+
+def get_verifier(name: str, **options: Any) -> Any:
+    """Build the verifier registered as ``name`` with ``options``."""
+    _load_builtins()
+    try:
+        factory = _FACTORIES[name]
+    except KeyError:
+        raise UnknownVerifierError(
+            f"unknown verifier {name!r}; available: {', '.join(sorted(_FACTORIES))}"
+        ) from None
+    return factory(**options)
