@@ -4,7 +4,15 @@ Interface::
 
     compare(answer: str, gold: str, question: str | None = None) -> Match
 
-NOTE: placeholder (normalized string equality); the foundation issue replaces it.
+Two layers, in separate modules:
+
+* ``context.pre(answer, gold, question) -> Match | None`` — context rules that must
+  decide first (units/dimensions, angles, rounding the question asks for...). A Match
+  returned here is final (it may be a veto: equal=False). None defers to the core.
+* ``core.compare_core(answer, gold, question) -> Match`` — numbers, expressions,
+  equations, intervals, tuples/sets, matrices, choices, text.
+* ``context.post(answer, gold, question, core_match) -> Match | None`` — rescue rules
+  tried only when the core said "not equal" (number words, ordinals, ...).
 """
 
 from __future__ import annotations
@@ -22,5 +30,14 @@ class Match:
 
 
 def compare(answer: str, gold: str, question: str | None = None) -> Match:
-    norm = lambda s: "".join(s.split()).strip("$.")
-    return Match(norm(answer) == norm(gold))
+    from . import context
+    from .core import compare_core
+
+    m = context.pre(answer, gold, question)
+    if m is not None:
+        return m
+    m = compare_core(answer, gold, question)
+    if m.equal or "hedge" in m.flags:
+        return m
+    rescued = context.post(answer, gold, question, m)
+    return rescued if rescued is not None else m
