@@ -1,0 +1,12 @@
+"""Glue between rlverify and RL training frameworks. Each submodule is imported on demand
+so that a framework's optional dependencies are only needed when it is used:
+
+* ``rlverify.integrations.verl``: ``compute_score`` / ``compute_score_batch`` (verl reward functions)
+* ``rlverify.integrations.trl``: ``make_reward_fn`` / ``make_async_reward_fn`` (TRL reward functions)
+* ``rlverify.integrations.server``: ``create_app`` (OpenRLHF-compatible reward server; extra ``server``)
+* ``rlverify.integrations.ray``: ``verify_dataset`` (Ray Data scale-out; extra ``ray``)
+"""
+
+from __future__ import annotations
+
+__all__: list[str] = []  # submodules are imported explicitly (optional dependencies)

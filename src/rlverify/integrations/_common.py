@@ -1,0 +1,156 @@
+"""Plumbing shared by the framework integrations (verl, TRL, the reward server, Ray).
+
+* :func:`cached_verifier` builds a verifier once per ``(name, options)`` per process
+  (thread-safe), so per-sample reward calls do not rebuild judges or parsers.
+* :func:`golds_of` turns whatever a framework hands over as the reference (a string, a
+  number, a list/array of acceptable answers) into a tuple of strings.
+* :func:`verify_items` verifies items whose gold may list several acceptable answers:
+  the item is correct when any of them matches.
+* :func:`message_text` / :func:`last_text` read plain or chat-format (message dict) text.
+* :func:`resolve_monitor` / :class:`StepCounter` drive the optional monitor hook.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import json
+import threading
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..errors import BadInputError
+from ..registry import get_verifier
+from ..verdict import Verdict
+
+__all__ = [
+    "cached_verifier",
+    "golds_of",
+    "verify_items",
+    "message_text",
+    "last_text",
+    "question_of",
+    "resolve_monitor",
+    "StepCounter",
+    "flags_text",
+]
+
+_LOCK = threading.Lock()
+_VERIFIERS: dict[str, Any] = {}
+
+
+def _options_key(name: str, options: Mapping[str, Any]) -> str | None:
+    try:
+        return json.dumps([name, dict(options)], sort_keys=True)
+    except (TypeError, ValueError):  # an object option (a judge instance): not cacheable by value
+        return None
+
+
+def cached_verifier(name: str = "rule", options: Mapping[str, Any] | None = None) -> Any:
+    """The verifier ``name`` built with ``options``, shared per process and options."""
+    options = dict(options or {})
+    key = _options_key(name, options)
+    if key is None:
+        return get_verifier(name, **options)
+    with _LOCK:
+        v = _VERIFIERS.get(key)
+        if v is None:
+            v = _VERIFIERS[key] = get_verifier(name, **options)
+    return v
+
+
+def golds_of(gold: Any) -> tuple[str, ...]:
+    """Acceptable reference answers as strings (numpy scalars/arrays and lists accepted)."""
+    if gold is None:
+        return ("",)
+    if hasattr(gold, "tolist") and not isinstance(gold, str):
+        gold = gold.tolist()  # numpy array or scalar
+    if isinstance(gold, (list, tuple)):
+        out = tuple(str(g) for g in gold if g is not None)
+        return out or ("",)
+    return (str(gold),)
+
+
+def _fold(verdicts: Sequence[Verdict]) -> Verdict:
+    for v in verdicts:
+        if v.correct:
+            return v
+    return verdicts[0]
+
+
+def verify_items(verifier: Any, items: Sequence[Mapping[str, Any]],
+                 workers: int | None = None) -> list[Verdict]:
+    """Verify ``items`` (response, gold, question) in order; a gold may be a list of answers."""
+    flat: list[dict[str, Any]] = []
+    spans: list[int] = []
+    for it in items:
+        golds = golds_of(it.get("gold"))
+        spans.append(len(golds))
+        for g in golds:
+            flat.append({"response": _text(it.get("response")), "gold": g, "question": it.get("question")})
+    verdicts = verifier.verify_batch(flat, workers=workers) if flat else []
+    it_v = iter(verdicts)
+    return [_fold(list(itertools.islice(it_v, n))) for n in spans]
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ("" if value is None else str(value))
+
+
+def message_text(message: Any) -> str:
+    """Text of a chat message: plain string, ``{"content": str}`` or content parts."""
+    if isinstance(message, Mapping):
+        content = message.get("content")
+        if isinstance(content, list):  # [{"type": "text", "text": ...}, ...]
+            return "".join(str(p.get("text", "")) for p in content if isinstance(p, Mapping))
+        return _text(content)
+    return _text(message)
+
+
+def last_text(value: Any, role: str | None = None) -> str:
+    """A plain string as is; for a message list, the last message (with ``role``, if given)."""
+    if isinstance(value, str) or value is None:
+        return _text(value)
+    if isinstance(value, Mapping):
+        return message_text(value)
+    msgs = list(value)
+    if role is not None:
+        msgs = [m for m in msgs if isinstance(m, Mapping) and m.get("role") == role] or msgs
+    return message_text(msgs[-1]) if msgs else ""
+
+
+def question_of(prompt: Any) -> str | None:
+    """The problem text from a prompt: a plain string, or the last user message of a chat."""
+    if prompt is None:
+        return None
+    text = last_text(prompt, role=None if isinstance(prompt, str) else "user")
+    return text or None
+
+
+def flags_text(flags: Iterable[str]) -> str:
+    return ",".join(flags)
+
+
+def resolve_monitor(monitor: Any) -> Any:
+    """A monitor object, or one named ``"package.module:attribute"`` (from a config file)."""
+    if monitor is None or hasattr(monitor, "observe"):
+        return monitor
+    if isinstance(monitor, str) and ":" in monitor:
+        mod, _, attr = monitor.partition(":")
+        obj = getattr(importlib.import_module(mod), attr)
+        if hasattr(obj, "observe"):
+            return obj
+    raise BadInputError(f"monitor must have .observe(...) or be 'module:attribute', got {monitor!r}")
+
+
+class StepCounter:
+    """A thread-safe step counter per monitor, for frameworks that do not pass a step."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._steps: dict[int, int] = {}
+
+    def next(self, monitor: Any) -> int:
+        with self._lock:
+            step = self._steps.get(id(monitor), 0)
+            self._steps[id(monitor)] = step + 1
+            return step

@@ -1,0 +1,121 @@
+"""TRL reward functions (``GRPOTrainer(reward_funcs=[...])``, RLOO and friends).
+
+TRL calls ``reward_fn(prompts=..., completions=..., completion_ids=..., **columns)`` where
+``columns`` holds every extra dataset column (one value per completion) plus
+``trainer_state``, ``log_metric`` and ``log_extra``. Completions are strings, or, for
+conversational datasets, lists of message dicts (the last assistant message is scored).
+The reward list may contain ``None``: TRL then leaves this function out for that sample,
+which is what rlverify returns for an *undecided* verdict. TRL logs the function by its
+``__name__`` (default ``rlverify_<verifier>``).
+
+    from rlverify.integrations.trl import make_reward_fn
+    trainer = GRPOTrainer(model, reward_funcs=[make_reward_fn("rule", answer_column="answer")], ...)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Awaitable, Callable, Mapping, Sequence
+
+from ..errors import BadInputError
+from ..verdict import Verdict
+from ._common import StepCounter, cached_verifier, golds_of, last_text, question_of, resolve_monitor, verify_items
+
+__all__ = ["make_reward_fn", "make_async_reward_fn"]
+
+RewardFn = Callable[..., list[float | None]]
+
+_STEPS = StepCounter()
+
+
+class _Scorer:
+    """The work behind both the sync and the async reward function."""
+
+    def __init__(self, verifier: str, answer_column: str, monitor: Any, workers: int | None,
+                 name: str, options: Mapping[str, Any]) -> None:
+        self.verifier_name = verifier
+        self.answer_column = answer_column
+        self.monitor = resolve_monitor(monitor)
+        self.workers = workers
+        self.name = name
+        self.options = dict(options)
+        cached_verifier(verifier, self.options)  # fail fast on an unknown name or bad options
+
+    def _golds(self, n: int, kwargs: Mapping[str, Any]) -> list[Any]:
+        if self.answer_column not in kwargs:
+            cols = ", ".join(sorted(k for k in kwargs if k not in ("trainer_state", "log_metric", "log_extra")))
+            raise BadInputError(f"reward function {self.name}: dataset has no column {self.answer_column!r} "
+                                f"(columns: {cols or 'none'}); pass answer_column=")
+        golds = list(kwargs[self.answer_column])
+        if len(golds) != n:
+            raise BadInputError(f"reward function {self.name}: {n} completions but {len(golds)} answers")
+        return golds
+
+    def __call__(self, prompts: Sequence[Any] | None, completions: Sequence[Any],
+                 kwargs: Mapping[str, Any]) -> list[float | None]:
+        n = len(completions)
+        golds = self._golds(n, kwargs)
+        prompts = list(prompts) if prompts is not None else [None] * n
+        items = [{"response": last_text(c, role="assistant" if not isinstance(c, str) else None),
+                  "gold": g, "question": question_of(p)}
+                 for p, c, g in zip(prompts, completions, golds)]
+        verdicts = verify_items(cached_verifier(self.verifier_name, self.options), items, workers=self.workers)
+        rewards = [None if v.undecided else float(v.score) for v in verdicts]
+        self._log(verdicts, kwargs)
+        self._observe(items, verdicts, kwargs)
+        return rewards
+
+    def _log(self, verdicts: Sequence[Verdict], kwargs: Mapping[str, Any]) -> None:
+        log_metric = kwargs.get("log_metric")
+        if callable(log_metric) and verdicts:
+            n = len(verdicts)
+            log_metric(f"{self.name}/undecided", sum(v.undecided for v in verdicts) / n)
+            log_metric(f"{self.name}/judge_share", sum(v.source == "judge" for v in verdicts) / n)
+
+    def _observe(self, items: Sequence[Mapping[str, Any]], verdicts: Sequence[Verdict],
+                 kwargs: Mapping[str, Any]) -> None:
+        if self.monitor is None:
+            return
+        state = kwargs.get("trainer_state")
+        step = getattr(state, "global_step", None)
+        step = int(step) if step is not None else _STEPS.next(self.monitor)
+        self.monitor.observe(step, [it["question"] for it in items], [golds_of(it["gold"])[0] for it in items],
+                             [it["response"] for it in items], [float(v.score) for v in verdicts])
+
+
+def _scorer(verifier: str, answer_column: str, monitor: Any, workers: int | None, name: str | None,
+            options: Mapping[str, Any]) -> _Scorer:
+    return _Scorer(verifier, answer_column, monitor, workers, name or f"rlverify_{verifier}", options)
+
+
+def make_reward_fn(verifier: str = "rule", answer_column: str = "answer", *, monitor: Any = None,
+                   workers: int | None = None, name: str | None = None, **options: Any) -> RewardFn:
+    """A TRL reward function scoring completions against ``kwargs[answer_column]``.
+
+    ``monitor``: an object with ``observe(step, questions, golds, responses, rewards)``,
+    called once per batch with ``trainer_state.global_step`` as the step.
+    ``workers``: processes for the batch (rlverify.pool); ``options`` go to the verifier.
+    """
+    scorer = _scorer(verifier, answer_column, monitor, workers, name, options)
+
+    def reward_fn(prompts: Sequence[Any] | None = None, completions: Sequence[Any] = (),
+                  **kwargs: Any) -> list[float | None]:
+        return scorer(prompts, completions, kwargs)
+
+    reward_fn.__name__ = reward_fn.__qualname__ = scorer.name
+    return reward_fn
+
+
+def make_async_reward_fn(verifier: str = "rule", answer_column: str = "answer", *, monitor: Any = None,
+                         workers: int | None = None, name: str | None = None,
+                         **options: Any) -> Callable[..., Awaitable[list[float | None]]]:
+    """Like :func:`make_reward_fn`, as a coroutine function (TRL gathers async rewards
+    concurrently); the verification runs in a worker thread so the event loop stays free."""
+    scorer = _scorer(verifier, answer_column, monitor, workers, name, options)
+
+    async def reward_fn(prompts: Sequence[Any] | None = None, completions: Sequence[Any] = (),
+                        **kwargs: Any) -> list[float | None]:
+        return await asyncio.to_thread(scorer, prompts, completions, kwargs)
+
+    reward_fn.__name__ = reward_fn.__qualname__ = scorer.name
+    return reward_fn

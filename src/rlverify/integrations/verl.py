@@ -1,0 +1,106 @@
+"""verl reward functions: ``compute_score`` (naive/prime/dapo managers, the reward loop)
+and ``compute_score_batch`` (the ``batch`` reward manager).
+
+verl calls a custom reward function with keywords (``data_source=``, ``solution_str=``,
+``ground_truth=``, ``extra_info=``) and merges ``custom_reward_function.reward_kwargs``
+from the config into every call. rlverify reads from those kwargs:
+
+* ``verifier``: registry name (default ``"rule"``);
+* ``verifier_options``: a mapping of options for that verifier;
+* ``workers``: processes for the batch path (``compute_score_batch`` only);
+* ``monitor``: a ``Monitor`` object or ``"module:attribute"`` naming one.
+
+Any other keyword (verl adds e.g. ``reward_router_address``) is ignored. The question is
+read from ``extra_info["question"]`` when present. The returned dict always has the same
+keys (verl stacks them per key): ``score``, ``acc``, ``undecided``, ``source``, ``flags``
+(comma-joined), ``pred`` (the extracted answer; verl's validation uses it for maj@N).
+
+Config (verl ``ppo_trainer.yaml``)::
+
+    reward:
+      custom_reward_function:
+        path: pkg://rlverify.integrations.verl      # or the file path of this module
+        name: compute_score          # compute_score_batch with the legacy `batch` reward manager
+        reward_kwargs:               # on the command line: +reward.custom_reward_function.reward_kwargs.verifier=rule
+          verifier: rule
+          verifier_options: {}
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..errors import BadInputError
+from ..verdict import Verdict
+from ._common import StepCounter, cached_verifier, flags_text, golds_of, resolve_monitor, verify_items
+
+__all__ = ["compute_score", "compute_score_batch", "score_dict"]
+
+_STEPS = StepCounter()
+
+
+def score_dict(verdict: Verdict) -> dict[str, Any]:
+    """A verdict as the flat dict verl logs (same keys for every sample)."""
+    return {
+        "score": float(verdict.score),
+        "acc": float(verdict.correct),
+        "undecided": float(verdict.undecided),
+        "source": verdict.source,
+        "flags": flags_text(verdict.flags),
+        "pred": verdict.extracted if verdict.extracted is not None else "",
+    }
+
+
+def _question(extra_info: Any) -> str | None:
+    if isinstance(extra_info, Mapping):
+        q = extra_info.get("question")
+        return q if isinstance(q, str) and q else None
+    return None
+
+
+def _settings(kwargs: Mapping[str, Any]) -> tuple[Any, Any]:
+    name = kwargs.get("verifier") or "rule"
+    options = kwargs.get("verifier_options") or {}
+    if hasattr(options, "items") and not isinstance(options, dict):  # an omegaconf DictConfig
+        options = dict(options.items())
+    return cached_verifier(str(name), options), resolve_monitor(kwargs.get("monitor"))
+
+
+def _observe(monitor: Any, items: Sequence[Mapping[str, Any]], verdicts: Sequence[Verdict]) -> None:
+    if monitor is None:
+        return
+    monitor.observe(
+        _STEPS.next(monitor),
+        [it["question"] for it in items],
+        [golds_of(it["gold"])[0] for it in items],
+        [it["response"] for it in items],
+        [float(v.score) for v in verdicts],
+    )
+
+
+def compute_score(data_source: Any = None, solution_str: str = "", ground_truth: Any = None,
+                  extra_info: Any = None, **kwargs: Any) -> dict[str, Any]:
+    """Score one response (verl's per-sample reward function signature)."""
+    verifier, monitor = _settings(kwargs)
+    items = [{"response": solution_str, "gold": ground_truth, "question": _question(extra_info)}]
+    verdicts = verify_items(verifier, items)
+    _observe(monitor, items, verdicts)
+    return score_dict(verdicts[0])
+
+
+def compute_score_batch(data_sources: Sequence[Any] = (), solution_strs: Sequence[str] = (),
+                        ground_truths: Sequence[Any] = (), extra_infos: Sequence[Any] | None = None,
+                        **kwargs: Any) -> list[dict[str, Any]]:
+    """Score a batch (verl's ``batch`` reward manager signature); one dict per response."""
+    verifier, monitor = _settings(kwargs)
+    n = len(solution_strs)
+    infos = list(extra_infos) if extra_infos is not None else [None] * n
+    golds = list(ground_truths)
+    if len(golds) != n or len(infos) != n:
+        raise BadInputError(f"compute_score_batch: {n} solutions, {len(golds)} ground truths, "
+                         f"{len(infos)} extra_infos; they must be the same length")
+    items = [{"response": s, "gold": g, "question": _question(e)}
+             for s, g, e in zip(solution_strs, golds, infos)]
+    verdicts = verify_items(verifier, items, workers=kwargs.get("workers"))
+    _observe(monitor, items, verdicts)
+    return [score_dict(v) for v in verdicts]
