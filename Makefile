@@ -15,8 +15,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 run: setup
-	$(VENV)/bin/rlverify verify --gold '\frac{1}{2}' 'So the probability is \boxed{0.5}.'
-	$(VENV)/bin/rlverify verify --gold '5' 'The final answer is 6'
+	$(VENV)/bin/rlverify eval --report out/eval
 
 test: setup
 	$(PY) -m pytest -q

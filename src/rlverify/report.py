@@ -1,0 +1,170 @@
+"""Tables, JSON, markdown and PNG charts for `rlverify eval` (and the monitor's plots).
+
+Interface::
+
+    results_json(stats) -> {"results": [{verifier, dataset, n, tp, fp, fn, tn,
+                                          precision, recall, f1, seconds}, ...]}
+    render_table(stats, console=None) -> None            # rich table to stdout
+    write_eval_report(result, out_dir, skipped=0) -> list[Path]
+
+The JSON key ``dataset`` holds the group (a dataset, or a generator with ``--by generator``);
+the group ``all`` aggregates every row a verifier saw. Undefined ratios are ``null``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Sequence
+
+from .evaluate import ALL_GROUP, EvalResult, GroupStats
+
+__all__ = [
+    "results_json",
+    "disagreement_record",
+    "render_table",
+    "markdown_table",
+    "write_eval_report",
+    "plot_eval_chart",
+    "fmt",
+]
+
+_SCHEMA = ("verifier", "dataset", "n", "tp", "fp", "fn", "tn", "precision", "recall", "f1", "seconds")
+
+
+def results_json(stats: Sequence[GroupStats]) -> dict[str, list[dict[str, Any]]]:
+    """Exactly the schema of ``rlverify eval --json``."""
+    rows = []
+    for s in stats:
+        values = (s.verifier, s.group, s.n, s.tp, s.fp, s.fn, s.tn, s.precision, s.recall, s.f1,
+                  round(s.seconds, 6))
+        rows.append(dict(zip(_SCHEMA, values)))
+    return {"results": rows}
+
+
+def fmt(x: float | None, digits: int = 3) -> str:
+    return "-" if x is None else f"{x:.{digits}f}"
+
+
+def _cells(s: GroupStats) -> list[str]:
+    return [s.verifier, s.group, str(s.n), fmt(s.precision), fmt(s.recall), fmt(s.f1), fmt(s.accuracy),
+            str(s.tp), str(s.fp), str(s.fn), str(s.tn), fmt(s.p50_ms, 2), fmt(s.p99_ms, 2),
+            fmt(s.items_per_s, 1), fmt(s.judge_eligibility)]
+
+
+_HEAD = ["verifier", "group", "n", "precision", "recall", "F1", "accuracy", "tp", "fp", "fn", "tn",
+         "p50 ms", "p99 ms", "items/s", "judge elig."]
+
+
+def _columns(stats: Sequence[GroupStats]) -> list[int]:
+    """Column indexes to show: judge eligibility only when some verifier is a hybrid."""
+    keep = list(range(len(_HEAD)))
+    if all(s.judge_eligibility is None for s in stats):
+        keep.remove(len(_HEAD) - 1)
+    return keep
+
+
+def render_table(stats: Sequence[GroupStats], console: Any = None, title: str | None = None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    cols = _columns(stats)
+    table = Table(title=title, show_lines=False)
+    for i in cols:
+        table.add_column(_HEAD[i], justify="left" if i < 2 else "right")
+    for k, s in enumerate(stats):
+        cells = _cells(s)
+        style = "bold" if s.group == ALL_GROUP else None
+        table.add_row(*(cells[i] for i in cols), style=style,
+                      end_section=k + 1 < len(stats) and stats[k + 1].verifier != s.verifier)
+    if console is None:
+        import sys
+
+        console = Console() if sys.stdout.isatty() else Console(width=200)
+    console.print(table)
+
+
+def markdown_table(stats: Sequence[GroupStats]) -> str:
+    cols = _columns(stats)
+    lines = ["| " + " | ".join(_HEAD[i] for i in cols) + " |",
+             "|" + "|".join("---" if i < 2 else "---:" for i in cols) + "|"]
+    for s in stats:
+        cells = _cells(s)
+        lines.append("| " + " | ".join(cells[i] for i in cols) + " |")
+    return "\n".join(lines)
+
+
+def disagreement_record(s: Any) -> dict[str, Any]:
+    v = s.verdict
+    return {"verifier": s.verifier, "id": s.row.id, "dataset": s.row.dataset, "generator": s.row.generator,
+            "gold": s.row.gold, "extracted": v.extracted, "verdict": v.status, "source": v.source,
+            "flags": list(v.flags), "label": s.row.label}
+
+
+def plot_eval_chart(stats: Sequence[GroupStats], path: Path) -> Path:
+    """Grouped bars: precision (top) and recall (bottom) per group, one bar per verifier."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    verifiers = list(dict.fromkeys(s.verifier for s in stats))
+    groups = list(dict.fromkeys(s.group for s in stats))
+    cell = {(s.verifier, s.group): s for s in stats}
+    width = 0.8 / max(1, len(verifiers))
+    fig, axes = plt.subplots(2, 1, figsize=(max(6, 1.6 * len(groups) + 2), 7), sharex=True)
+    for ax, metric in zip(axes, ("precision", "recall")):
+        for k, v in enumerate(verifiers):
+            vals = [getattr(cell[(v, g)], metric) if (v, g) in cell else None for g in groups]
+            xs = [i + (k - (len(verifiers) - 1) / 2) * width for i in range(len(groups))]
+            ax.bar(xs, [0.0 if x is None else x for x in vals], width, label=v)
+        ax.set_ylabel(metric)
+        ax.set_ylim(0, 1.05)
+        ax.grid(axis="y", alpha=0.3)
+    axes[0].legend(loc="upper center", bbox_to_anchor=(0.5, 1.22), ncol=min(4, len(verifiers)),
+                   fontsize="small", frameon=False)
+    axes[1].set_xticks(range(len(groups)), groups, rotation=20, ha="right", fontsize="small")
+    axes[1].set_xlabel("group (all = every row)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def _markdown(result: EvalResult, skipped: int) -> str:
+    lines = ["# rlverify eval", "", f"Rows evaluated: {result.n_rows} (grouped by {result.by})."]
+    if result.base:
+        lines.append(f"Only rows that `{result.base}` rejected: {result.base_rejected}.")
+    if skipped:
+        lines.append(f"Bad rows skipped: {skipped}.")
+    lines += ["", markdown_table(result.stats), "",
+              "Predicted positive = verdict `correct` (undecided counts as rejected). "
+              "`-` = undefined (no predicted positives, or no positives).", ""]
+    elig = [s for s in result.stats if s.judge_eligibility is not None]
+    if elig:
+        lines.append("Judge eligibility: share of label-true rows the rules rejected that the guard "
+                     "passed to the judge.")
+    lines += ["", f"Disagreements with the label: {len(result.disagreements())} (disagreements.jsonl).",
+              "", "![precision and recall](precision_recall.png)", ""]
+    return "\n".join(lines)
+
+
+def write_eval_report(result: EvalResult, out_dir: str | Path, skipped: int = 0) -> list[Path]:
+    """results.json, results.md, precision_recall.png, disagreements.jsonl under ``out_dir``."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    data = results_json(result.stats) | {"rows": result.n_rows, "skipped": skipped, "by": result.by,
+                                          "base": result.base, "details": [_details(s) for s in result.stats]}
+    paths = [out / "results.json", out / "results.md", out / "disagreements.jsonl"]
+    paths[0].write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    paths[1].write_text(_markdown(result, skipped), encoding="utf-8")
+    with open(paths[2], "w", encoding="utf-8") as f:
+        for s in result.disagreements():
+            f.write(json.dumps(disagreement_record(s), ensure_ascii=False) + "\n")
+    paths.append(plot_eval_chart(result.stats, out / "precision_recall.png"))
+    return paths
+
+
+def _details(s: GroupStats) -> dict[str, Any]:
+    return {"verifier": s.verifier, "dataset": s.group, "accuracy": s.accuracy, "p50_ms": s.p50_ms,
+            "p99_ms": s.p99_ms, "items_per_s": s.items_per_s, "judge_eligibility": s.judge_eligibility}
