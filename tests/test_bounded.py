@@ -1,0 +1,161 @@
+"""Hard deadlines without signals: rlverify.bounded."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+import time
+
+import pytest
+
+from rlverify import bounded
+from rlverify.errors import BoundExceeded
+
+SLACK = 1.0  # seconds of scheduling noise allowed on a busy 2-core machine
+
+
+def _add(a: int, b: int) -> int:
+    return a + b
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+def _slow(seconds: float) -> str:
+    time.sleep(seconds)
+    return "finished"
+
+
+def _spin() -> None:
+    while True:
+        pass
+
+
+def _raise() -> None:
+    raise ValueError("bad input 42")
+
+
+def _hog_memory() -> int:
+    return len(bytearray(3 * 1024**3))
+
+
+def _die() -> None:
+    os._exit(7)
+
+
+def _nested() -> int:
+    return bounded.run_bounded(_pid)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm() -> None:
+    bounded.warm_up(3)
+
+
+def test_result_comes_back_from_another_process() -> None:
+    assert bounded.run_bounded(_add, 2, 3, timeout=5) == 5
+    assert bounded.run_bounded(_pid, timeout=5) != os.getpid()
+
+
+def test_exception_of_fn_propagates_unchanged() -> None:
+    with pytest.raises(ValueError, match="bad input 42"):
+        bounded.run_bounded(_raise, timeout=5)
+    assert bounded.run_bounded(_add, 1, 1, timeout=5) == 2
+
+
+def test_busy_loop_is_killed_within_bound_and_helper_replaced() -> None:
+    t0 = time.monotonic()
+    with pytest.raises(BoundExceeded):
+        bounded.run_bounded(_spin, timeout=0.3)
+    assert time.monotonic() - t0 < 0.3 + SLACK
+    assert bounded.run_bounded(_add, 4, 5, timeout=5) == 9
+
+
+def _call_in_thread(results: list, timeout: float) -> None:
+    t0 = time.monotonic()
+    try:
+        results.append(bounded.run_bounded(_slow, 30.0, timeout=timeout))
+    except BoundExceeded:
+        results.append(time.monotonic() - t0)
+
+
+def test_killed_within_bound_from_non_main_thread() -> None:
+    results: list = []
+    t = threading.Thread(target=_call_in_thread, args=(results, 0.3))
+    t.start()
+    t.join(10)
+    assert not t.is_alive()
+    assert len(results) == 1 and isinstance(results[0], float)
+    assert results[0] < 0.3 + SLACK
+
+
+def test_several_threads_at_once_each_bounded() -> None:
+    results: list = []
+    threads = [threading.Thread(target=_call_in_thread, args=(results, 0.4)) for _ in range(3)]
+    t0 = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(15)
+    assert len(results) == 3 and all(isinstance(r, float) for r in results)
+    assert time.monotonic() - t0 < 0.4 + 2 * SLACK
+    assert bounded.run_bounded(_add, 1, 2, timeout=5) == 3
+
+
+def test_helper_crash_is_bound_exceeded_not_hang() -> None:
+    t0 = time.monotonic()
+    with pytest.raises(BoundExceeded, match="died"):
+        bounded.run_bounded(_die, timeout=10)
+    assert time.monotonic() - t0 < 5
+    assert bounded.run_bounded(_add, 1, 2, timeout=5) == 3
+
+
+def test_memory_blowup_is_refused_by_rlimit() -> None:
+    with pytest.raises(BoundExceeded, match="memory"):
+        bounded.run_bounded(_hog_memory, timeout=20)
+
+
+def test_nested_call_inside_helper_runs_inline() -> None:
+    outer = bounded.run_bounded(_pid, timeout=5)
+    assert bounded.run_bounded(_nested, timeout=5) == outer
+
+
+def test_item_deadline_caps_every_call() -> None:
+    t0 = time.monotonic()
+    with bounded.item_deadline(0.3):
+        with pytest.raises(BoundExceeded):
+            bounded.run_bounded(_slow, 30.0, timeout=60)
+        with pytest.raises(BoundExceeded, match="deadline passed"):
+            bounded.run_bounded(_add, 1, 2, timeout=60)
+    assert time.monotonic() - t0 < 0.3 + SLACK
+    assert bounded.remaining() is None
+
+
+def test_inline_mode_runs_in_this_process() -> None:
+    bounded.set_inline(True)
+    try:
+        assert bounded.run_bounded(_pid) == os.getpid()
+    finally:
+        bounded.set_inline(False)
+    assert not bounded.is_inline()
+
+
+def _daemon_child(q: "multiprocessing.Queue") -> None:
+    try:
+        bounded.run_bounded(_slow, 30.0, timeout=0.3)
+        q.put("not bounded")
+    except BoundExceeded:
+        q.put(bounded.run_bounded(_add, 20, 22, timeout=30))
+
+
+def test_works_inside_a_daemonic_process() -> None:
+    ctx = multiprocessing.get_context("spawn")
+    q = ctx.Queue()
+    p = ctx.Process(target=_daemon_child, args=(q,), daemon=True)
+    p.start()
+    try:
+        assert q.get(timeout=60) == 42
+    finally:
+        p.join(10)
