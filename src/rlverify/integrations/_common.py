@@ -26,6 +26,8 @@ __all__ = [
     "cached_verifier",
     "golds_of",
     "verify_items",
+    "split_golds",
+    "join_verdicts",
     "message_text",
     "last_text",
     "question_of",
@@ -77,19 +79,34 @@ def _fold(verdicts: Sequence[Verdict]) -> Verdict:
     return verdicts[0]
 
 
-def verify_items(verifier: Any, items: Sequence[Mapping[str, Any]],
-                 workers: int | None = None) -> list[Verdict]:
-    """Verify ``items`` (response, gold, question) in order; a gold may be a list of answers."""
+def split_golds(items: Sequence[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], list[int]]:
+    """One flat item per acceptable gold, and how many flat items each input item became."""
     flat: list[dict[str, Any]] = []
     spans: list[int] = []
     for it in items:
         golds = golds_of(it.get("gold"))
         spans.append(len(golds))
+        question = it.get("question")
         for g in golds:
-            flat.append({"response": _text(it.get("response")), "gold": g, "question": it.get("question")})
-    verdicts = verifier.verify_batch(flat, workers=workers) if flat else []
+            flat.append({"response": _text(it.get("response")), "gold": g,
+                         "question": question if isinstance(question, str) else None})
+    return flat, spans
+
+
+def join_verdicts(verdicts: Sequence[Verdict], spans: Sequence[int]) -> list[Verdict]:
+    """Fold the flat verdicts of :func:`split_golds` back: correct if any gold matched."""
+    if len(verdicts) != sum(spans):
+        raise RuntimeError(f"verifier returned {len(verdicts)} verdicts for {sum(spans)} items")
     it_v = iter(verdicts)
     return [_fold(list(itertools.islice(it_v, n))) for n in spans]
+
+
+def verify_items(verifier: Any, items: Sequence[Mapping[str, Any]],
+                 workers: int | None = None) -> list[Verdict]:
+    """Verify ``items`` (response, gold, question) in order; a gold may be a list of answers."""
+    flat, spans = split_golds(items)
+    verdicts = verifier.verify_batch(flat, workers=workers) if flat else []
+    return join_verdicts(verdicts, spans)
 
 
 def _text(value: Any) -> str:

@@ -1,0 +1,315 @@
+"""The reward server: FastAPI app speaking OpenRLHF's remote reward protocol and rlverify's own.
+
+Endpoints::
+
+    POST /reward   {"query": [...], "prompts": [...], "labels": [...]}       (OpenRLHF --remote_rm_url)
+                   -> {"rewards": [...], "scores": [...], "extra_logs": {"acc": [...], ...}}
+    POST /verify   {"items": [{"response", "gold", "question"}], "verifier": NAME?}
+                   -> {"verdicts": [Verdict.to_dict(), ...]}
+    GET  /health   liveness and the verifiers served (never needs the token)
+    GET  /metrics  Prometheus text
+
+``?verifier=NAME`` picks one of the served verifiers (default: the first). Concurrent
+requests are micro-batched (see ``_batcher``); a verifier other than ``rule`` that fails
+(a judge outage) degrades to rule verdicts flagged ``judge_unavailable``. With a token,
+every endpoint but /health needs ``Authorization: Bearer <token>`` (else 401). Bodies over
+``max_body_bytes`` or with more than ``max_items`` items get 413; malformed ones 422 with a
+one-line ``detail``.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import time
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, AsyncIterator, Mapping, Sequence, Union
+
+from fastapi import Depends, FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .. import __version__
+from ..verdict import Verdict
+from ._batcher import MicroBatcher
+from ._common import cached_verifier, join_verdicts, split_golds
+from ._metrics import CONTENT_TYPE_LATEST, ServerMetrics
+
+__all__ = ["create_app", "ServerSettings", "response_from_query", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_MAX_ITEMS"]
+
+log = logging.getLogger("rlverify.server")
+
+DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024
+DEFAULT_MAX_ITEMS = 4096
+_END_TOKENS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "</s>", "<|end|>", "<｜end▁of▁sentence｜>")
+Gold = Union[str, int, float, list[Union[str, int, float]], None]
+
+
+def response_from_query(query: str, prompt: str | None) -> str:
+    """The response part of an OpenRLHF query (prompt + response, special tokens kept)."""
+    text = query
+    if prompt:
+        i = query.find(prompt)
+        if 0 <= i <= 64:  # the prompt, maybe after a BOS token
+            text = query[i + len(prompt):]
+    stripped = text.rstrip()
+    changed = True
+    while changed:
+        changed = False
+        for tok in _END_TOKENS:
+            if stripped.endswith(tok):
+                stripped, changed = stripped[: -len(tok)].rstrip(), True
+    return stripped
+
+
+class RewardRequest(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    query: list[str]
+    prompts: list[Union[str, None]] | None = None
+    labels: list[Gold]
+
+
+class VerifyItem(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    response: str
+    gold: Gold
+    question: str | None = None
+
+
+class VerifyRequest(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    items: list[VerifyItem]
+    verifier: str | None = None
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """How the app verifies. ``verifiers``: names served, the first is the default."""
+
+    verifiers: tuple[str, ...] = ("rule",)
+    token: str | None = None
+    workers: int | None = None
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    max_items: int = DEFAULT_MAX_ITEMS
+    max_batch: int = 256
+    judge_concurrency: int = 4
+
+
+def _runner(name: str, verifier: Any, workers: int | None):
+    """The batch function for ``verifier``; a non-rule verifier that raises falls back to rules."""
+    fallback = None if name == "rule" else cached_verifier("rule")
+
+    def run(items: list[dict[str, Any]]) -> Sequence[Verdict]:
+        try:
+            return verifier.verify_batch(items, workers=workers)
+        except Exception as e:  # noqa: BLE001 - a judge outage must not fail the training step
+            if fallback is None:
+                raise
+            log.warning("verifier %s failed (%s: %s); answering with rule verdicts", name, type(e).__name__, e)
+            return [v.with_(flags=v.flags + ("judge_unavailable",))
+                    for v in fallback.verify_batch(items, workers=workers)]
+
+    return run
+
+
+class _State:
+    """The served verifiers, their batchers and the metrics of one app."""
+
+    def __init__(self, settings: ServerSettings, verifiers: Mapping[str, Any]) -> None:
+        self.settings = settings
+        self.metrics = ServerMetrics()
+        self.default = next(iter(verifiers))
+        self.batchers = {
+            name: MicroBatcher(_runner(name, v, settings.workers), max_batch=settings.max_batch,
+                               concurrency=1 if name == "rule" else settings.judge_concurrency,
+                               on_batch=self.metrics.record_batch)
+            for name, v in verifiers.items()
+        }
+
+    def pick(self, name: str | None) -> str:
+        name = name or self.default
+        if name not in self.batchers:
+            raise HTTPException(422, f"verifier {name!r} is not served; served: {', '.join(self.batchers)}")
+        return name
+
+    async def verify(self, name: str, items: Sequence[Mapping[str, Any]]) -> list[Verdict]:
+        if len(items) > self.settings.max_items:
+            raise HTTPException(413, f"{len(items)} items; at most {self.settings.max_items} per request")
+        flat, spans = split_golds(items)
+        verdicts = join_verdicts(await self.batchers[name].submit(flat), spans)
+        self.metrics.record_verdicts(name, verdicts)
+        return verdicts
+
+
+def _one_line(exc: RequestValidationError) -> str:
+    errs = exc.errors()
+    if not errs:
+        return "invalid request body"
+    e = errs[0]
+    if e.get("type") == "json_invalid":
+        return f"body is not valid JSON ({e.get('ctx', {}).get('error', 'decode error')})"
+    where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
+    more = f" (+{len(errs) - 1} more)" if len(errs) > 1 else ""
+    return f"{where}: {e.get('msg', 'invalid')}{more}"
+
+
+class _BodyLimit:
+    """ASGI middleware: 413 for bodies over ``max_bytes`` (declared or actually sent)."""
+
+    def __init__(self, app: Any, max_bytes: int, metrics: ServerMetrics) -> None:
+        self.app, self.max_bytes, self.metrics = app, max_bytes, metrics
+
+    async def _reject(self, scope: Any, send: Any) -> None:
+        self.metrics.record_request(scope.get("path", ""), 413)
+        resp = JSONResponse({"detail": f"request body over {self.max_bytes} bytes"}, status_code=413)
+        await resp(scope, None, send)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD"):
+            return await self.app(scope, receive, send)
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            return await self._reject(scope, send)
+        chunks, size, more = [], 0, True
+        while more:
+            msg = await receive()
+            if msg["type"] != "http.request":
+                return None  # client went away
+            chunks.append(msg.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.max_bytes:
+                return await self._reject(scope, send)
+            more = msg.get("more_body", False)
+        body, replayed = b"".join(chunks), False
+
+        async def replay() -> dict[str, Any]:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        return await self.app(scope, replay, send)
+
+
+def _auth_dependency(state: _State):
+    token = state.settings.token
+
+    async def check(request: Request) -> None:
+        if token is None:
+            return
+        got = request.headers.get("authorization", "")
+        if not (got.startswith("Bearer ") and hmac.compare_digest(got[7:].encode(), token.encode())):
+            raise HTTPException(401, "missing or wrong bearer token", headers={"WWW-Authenticate": "Bearer"})
+
+    return check
+
+
+def _install_handlers(app: FastAPI, state: _State) -> None:
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        state.metrics.record_request(request.url.path, 422)
+        return JSONResponse({"detail": _one_line(exc)}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        state.metrics.record_request(request.url.path, exc.status_code)
+        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def _crash(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error on %s", request.url.path)
+        state.metrics.record_request(request.url.path, 500)
+        return JSONResponse({"detail": f"internal error: {type(exc).__name__}"}, status_code=500)
+
+
+def _reward_payload(verdicts: Sequence[Verdict]) -> dict[str, Any]:
+    scores = [float(v.score) for v in verdicts]
+    return {
+        "rewards": scores,
+        "scores": scores,
+        "extra_logs": {
+            "acc": [float(v.correct) for v in verdicts],
+            "undecided": [float(v.undecided) for v in verdicts],
+            "judge": [float(v.source == "judge") for v in verdicts],
+            "guard": [float(v.source == "guard") for v in verdicts],
+        },
+    }
+
+
+def _reward_items(req: RewardRequest) -> list[dict[str, Any]]:
+    n = len(req.query)
+    prompts = req.prompts if req.prompts is not None else [None] * n
+    if len(prompts) != n or len(req.labels) != n:
+        raise HTTPException(422, f"query has {n} entries, prompts {len(prompts)}, labels {len(req.labels)}; "
+                                 "they must be the same length")
+    return [{"response": response_from_query(q, p), "gold": g, "question": p or None}
+            for q, p, g in zip(req.query, prompts, req.labels)]
+
+
+def _install_routes(app: FastAPI, state: _State) -> None:
+    auth = [Depends(_auth_dependency(state))]
+
+    @app.get("/health")
+    async def health() -> dict[str, Any]:
+        return {"status": "ok", "version": __version__, "verifiers": list(state.batchers),
+                "default": state.default}
+
+    @app.get("/metrics", dependencies=auth)
+    async def metrics() -> Response:
+        return Response(state.metrics.render(), media_type=CONTENT_TYPE_LATEST)
+
+    @app.post("/reward", dependencies=auth)
+    async def reward(req: RewardRequest, verifier: str | None = None) -> JSONResponse:
+        t0 = time.perf_counter()
+        verdicts = await state.verify(state.pick(verifier), _reward_items(req))
+        state.metrics.record_request("/reward", 200, time.perf_counter() - t0)
+        return JSONResponse(_reward_payload(verdicts))
+
+    @app.post("/verify", dependencies=auth)
+    async def verify(req: VerifyRequest, verifier: str | None = None) -> JSONResponse:
+        t0 = time.perf_counter()
+        name = state.pick(req.verifier or verifier)
+        verdicts = await state.verify(name, [it.model_dump() for it in req.items])
+        state.metrics.record_request("/verify", 200, time.perf_counter() - t0)
+        return JSONResponse({"verdicts": [v.to_dict() for v in verdicts]})
+
+
+def _build_verifiers(verifiers: Sequence[str] | Mapping[str, Any],
+                     options: Mapping[str, Mapping[str, Any]] | None) -> dict[str, Any]:
+    if isinstance(verifiers, Mapping):
+        built = dict(verifiers)
+    else:
+        built = {name: cached_verifier(name, (options or {}).get(name)) for name in dict.fromkeys(verifiers)}
+    if not built:
+        raise ValueError("create_app needs at least one verifier")
+    return built
+
+
+def create_app(verifiers: Sequence[str] | Mapping[str, Any] = ("rule",), *, token: str | None = None,
+               workers: int | None = None, options: Mapping[str, Mapping[str, Any]] | None = None,
+               max_body_bytes: int = DEFAULT_MAX_BODY_BYTES, max_items: int = DEFAULT_MAX_ITEMS,
+               max_batch: int = 256, judge_concurrency: int = 4) -> FastAPI:
+    """The reward server app. ``verifiers``: registry names (options per name in ``options``)
+    or a mapping name -> verifier object; the first is the default."""
+    built = _build_verifiers(verifiers, options)
+    settings = ServerSettings(tuple(built), token, workers, max_body_bytes, max_items, max_batch,
+                              judge_concurrency)
+    state = _State(settings, built)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        for b in state.batchers.values():
+            await b.aclose()
+
+    app = FastAPI(title="rlverify reward server", version=__version__, lifespan=lifespan,
+                  docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.rlverify = state
+    _install_handlers(app, state)
+    _install_routes(app, state)
+    app.add_middleware(_BodyLimit, max_bytes=max_body_bytes, metrics=state.metrics)
+    return app
