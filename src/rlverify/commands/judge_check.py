@@ -1,0 +1,73 @@
+"""`rlverify judge-check --base-url URL --model M [--template T]`: try a judge on known pairs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("judge-check", help="send known pairs to an OpenAI-compatible judge server; "
+                                           "print agreement, latency and parse failures")
+    p.add_argument("--base-url", required=True, help="server URL, e.g. http://localhost:8000/v1")
+    p.add_argument("--model", required=True, help="the served model name")
+    p.add_argument("--template", default="study", help="judge template name or .txt path (default: study)")
+    p.add_argument("--api-key", default=None, help="API key, if the server wants one")
+    p.add_argument("--timeout", type=float, default=120.0, help="seconds per request (default: 120)")
+    p.add_argument("--max-tokens", type=int, default=1024, help="reply length cap (default: 1024)")
+    p.add_argument("--temperature", type=float, default=0.0)
+    p.add_argument("--top-p", type=float, default=1.0)
+    p.add_argument("--min-agreement", type=float, default=0.0,
+                   help="exit with status 1 when agreement is below this fraction (default: 0)")
+    p.add_argument("--json", action="store_true", help="print a JSON summary instead of tables")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..judge.check import run_check
+    from ..judge.openai_judge import OpenAIJudge
+
+    judge = OpenAIJudge(args.base_url, args.model, api_key=args.api_key, template=args.template,
+                        timeout=args.timeout, max_tokens=args.max_tokens, temperature=args.temperature,
+                        top_p=args.top_p, cache=False)
+    report = run_check(judge)
+    if args.json:
+        print(json.dumps(_summary(report, judge), ensure_ascii=False))
+    else:
+        _print_tables(report, judge)
+    return 0 if report.agreement >= args.min_agreement else 1
+
+
+def _summary(report, judge) -> dict:
+    return {"base_url": judge.base_url, "model": judge.model, "template": judge.template.name,
+            "pairs": len(report.rows), "agreement": report.agreement,
+            "parse_failures": report.parse_failures, "latency_s": report.latency(),
+            "wall_s": report.wall_seconds,
+            "rows": [{"kind": r.pair.kind, "gold": r.pair.gold, "answer": r.pair.answer,
+                      "expected": r.pair.expected, "decision": r.result.decision,
+                      "error": r.result.error, "seconds": r.result.seconds} for r in report.rows]}
+
+
+def _print_tables(report, judge) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    rows = Table(title=f"judge-check: {judge.model} @ {judge.base_url} (template {judge.template.name})")
+    for col in ("kind", "gold", "answer", "expected", "judge", "agrees", "seconds", "note"):
+        rows.add_column(col, overflow="fold")
+    for r in report.rows:
+        judged = "-" if r.result.decision is None else ("correct" if r.result.decision else "incorrect")
+        rows.add_row(r.pair.kind, r.pair.gold, r.pair.answer[:40], "correct" if r.pair.expected else "incorrect",
+                     judged, "yes" if r.agrees else "NO", f"{r.result.seconds:.2f}", r.result.error or "")
+    lat = report.latency()
+    summary = Table(title="summary")
+    for col in ("pairs", "agreement", "parse failures", "latency mean", "median", "max", "wall"):
+        summary.add_column(col)
+    summary.add_row(str(len(report.rows)), f"{report.agreement:.0%}", str(report.parse_failures),
+                    f"{lat['mean']:.2f}s", f"{lat['median']:.2f}s", f"{lat['max']:.2f}s",
+                    f"{report.wall_seconds:.2f}s")
+    console = Console()
+    console.print(rows)
+    console.print(summary)

@@ -1,0 +1,57 @@
+"""Build a judge from a spec: a judge object, or a backend name with its options.
+
+    make_judge(obj)                                    -> obj (anything with .judge(items))
+    make_judge("openai", base_url=..., model=...)      -> OpenAIJudge
+    make_judge("transformers", model_name_or_path=...) -> TransformersJudge
+    make_judge("gullible") / make_judge("recording")   -> simulated judges (rlverify.judge.simulated)
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ..errors import BadInputError, RLVerifyError
+from .base import Judge
+
+__all__ = ["make_judge", "JUDGE_BACKENDS"]
+
+JUDGE_BACKENDS = ("openai", "transformers", "gullible", "recording")
+_REQUIRED = {"openai": ("base_url", "model"), "transformers": ("model_name_or_path",)}
+_SIMULATED = {"gullible": "GullibleJudge", "recording": "RecordingJudge"}
+
+
+def make_judge(spec: Any, **options: Any) -> Judge:
+    """A judge for ``spec`` (see the module docstring)."""
+    if isinstance(spec, Judge):
+        if options:
+            raise BadInputError(f"options {sorted(options)} given with a ready judge object {spec!r}")
+        return spec
+    if not isinstance(spec, str) or spec not in JUDGE_BACKENDS:
+        raise BadInputError(f"unknown judge {spec!r}; use one of {', '.join(JUDGE_BACKENDS)} "
+                            "or an object with .judge(items)")
+    missing = [k for k in _REQUIRED.get(spec, ()) if not options.get(k)]
+    if missing:
+        raise BadInputError(f"the {spec} judge needs {' and '.join(missing)}")
+    if spec == "openai":
+        from .openai_judge import OpenAIJudge
+
+        return OpenAIJudge(**options)
+    if spec == "transformers":
+        from .transformers_judge import TransformersJudge
+
+        return TransformersJudge(**options)
+    return _simulated(spec, options)
+
+
+def _simulated(spec: str, options: dict[str, Any]) -> Judge:
+    try:
+        module = importlib.import_module("rlverify.judge.simulated")
+    except ModuleNotFoundError as e:
+        if e.name != "rlverify.judge.simulated":
+            raise
+        raise RLVerifyError(f"the {spec!r} judge is not available (rlverify.judge.simulated is missing)") from None
+    cls = getattr(module, _SIMULATED[spec], None)
+    if cls is None:
+        raise RLVerifyError(f"rlverify.judge.simulated has no {_SIMULATED[spec]} for the {spec!r} judge")
+    return cls(**options)

@@ -1,0 +1,134 @@
+"""A judge served over the OpenAI chat-completions API (``vllm serve``, SGLang, llama.cpp, ...).
+
+Async core on ``httpx.AsyncClient`` with a sync twin (:meth:`OpenAIJudge.judge`). Per item: bounded
+concurrency, a hard per-request deadline, retries with exponential backoff on timeouts, transport
+errors, 408/409/429/5xx and malformed replies; an item that still fails is undecided (None) with the
+reason in :class:`~rlverify.judge.base.JudgeResult`. A server that cannot be reached at all
+(connection refused), or that rejects the model, path or key (401/403/404), raises one
+:class:`~rlverify.errors.JudgeUnavailableError` for the whole batch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Mapping, Sequence
+
+import httpx
+
+from ..errors import BadInputError, JudgeUnavailableError
+from .aio import run_sync
+from .backend import Completion, TemplatedJudge
+from .base import JudgeItem, JudgeResult
+from .cache import JudgeCache
+from .prompts import Template
+
+__all__ = ["OpenAIJudge", "normalise_base_url"]
+
+_RETRY_STATUS = frozenset({408, 409, 425, 429})
+_FATAL_STATUS = frozenset({401, 403, 404})
+_UNREACHABLE = "unreachable"
+
+
+class OpenAIJudge(TemplatedJudge):
+    """``OpenAIJudge("http://localhost:8000/v1", "TIGER-Lab/general-verifier")``."""
+
+    def __init__(self, base_url: str, model: str, api_key: str | None = None,
+                 template: str | Template = "study", *, max_concurrency: int = 32,
+                 timeout: float = 60.0, temperature: float = 0.0, top_p: float = 1.0,
+                 max_tokens: int = 1024, retries: int = 2, backoff: float = 0.5,
+                 extra_body: Mapping[str, Any] | None = None,
+                 cache: bool | JudgeCache | None = True) -> None:
+        super().__init__(model, template, cache)
+        if max_concurrency < 1 or timeout <= 0 or retries < 0:
+            raise ValueError("max_concurrency >= 1, timeout > 0 and retries >= 0 are required")
+        self.base_url = normalise_base_url(base_url)
+        self.api_key = api_key
+        self.max_concurrency, self.timeout = max_concurrency, timeout
+        self.retries, self.backoff = retries, backoff
+        self.sampling = {"temperature": temperature, "top_p": top_p, "max_tokens": max_tokens}
+        self.extra_body = dict(extra_body or {})
+
+    def __repr__(self) -> str:
+        return f"OpenAIJudge({self.base_url!r}, {self.model!r}, template={self.template.name!r})"
+
+    async def ajudge(self, items: list[JudgeItem]) -> list[bool | None]:
+        return [r.decision for r in await self.ajudge_detailed(items)]
+
+    async def ajudge_detailed(self, items: Sequence[JudgeItem]) -> list[JudgeResult]:
+        plan = self._plan(items)
+        completions = await self._acomplete(list(plan.prompts)) if plan.prompts else []
+        return self._finish(plan, completions)
+
+    def _complete(self, prompts: list[str]) -> list[Completion]:
+        return run_sync(lambda: self._acomplete(prompts))
+
+    async def _acomplete(self, prompts: list[str]) -> list[Completion]:
+        headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+        limits = httpx.Limits(max_connections=self.max_concurrency)
+        async with httpx.AsyncClient(base_url=self.base_url, headers=headers, limits=limits,
+                                     timeout=httpx.Timeout(self.timeout)) as client:
+            gate = asyncio.Semaphore(self.max_concurrency)
+            out = await asyncio.gather(*(self._one(client, gate, p) for p in prompts))
+        self._raise_if_unavailable(out)
+        return list(out)
+
+    def _raise_if_unavailable(self, completions: Sequence[Completion]) -> None:
+        for c in completions:
+            if c.error == _UNREACHABLE:
+                raise JudgeUnavailableError(
+                    f"judge server {self.base_url} is unreachable (connection refused); start it "
+                    f"(e.g. `vllm serve {self.model}`) or fix the base URL")
+            if c.error and c.error.startswith("fatal_"):
+                raise JudgeUnavailableError(
+                    f"judge server {self.base_url} refused model {self.model!r} "
+                    f"(HTTP {c.error[6:]}); check the model name, the /v1 path and the API key")
+
+    async def _one(self, client: httpx.AsyncClient, gate: asyncio.Semaphore, prompt: str) -> Completion:
+        t0 = time.perf_counter()
+        error = "no_attempt"
+        for attempt in range(self.retries + 1):
+            if attempt:
+                await asyncio.sleep(self.backoff * 2 ** (attempt - 1))
+            async with gate:
+                text, error, retry = await self._attempt(client, prompt)
+            if text is not None or not retry:
+                break
+        return Completion(text, None if text is not None else error, time.perf_counter() - t0)
+
+    async def _attempt(self, client: httpx.AsyncClient, prompt: str) -> tuple[str | None, str, bool]:
+        """One request: (text, error, worth retrying)."""
+        body = {"model": self.model, "messages": [{"role": "user", "content": prompt}],
+                **self.sampling, **self.extra_body}
+        try:
+            r = await asyncio.wait_for(client.post("chat/completions", json=body), self.timeout)
+        except (asyncio.TimeoutError, httpx.TimeoutException):
+            return None, "timeout", True
+        except httpx.ConnectError:
+            return None, _UNREACHABLE, True
+        except httpx.TransportError as e:
+            return None, f"transport_{type(e).__name__}", True
+        if r.status_code in _FATAL_STATUS:
+            return None, f"fatal_{r.status_code}", False
+        if r.status_code != 200:
+            return None, f"http_{r.status_code}", r.status_code >= 500 or r.status_code in _RETRY_STATUS
+        text = _content(r)
+        return (text, "", False) if text is not None else (None, "malformed_response", True)
+
+
+def _content(response: httpx.Response) -> str | None:
+    """``choices[0].message.content`` when the reply is well-formed, else None."""
+    try:
+        content = response.json()["choices"][0]["message"]["content"]
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+    return content if isinstance(content, str) else None
+
+
+def normalise_base_url(base_url: str) -> str:
+    """``http://host:8000`` -> ``http://host:8000/v1/``; a URL with a path is kept (plus "/")."""
+    url = httpx.URL(base_url.strip())
+    if url.scheme not in ("http", "https") or not url.host:
+        raise BadInputError(f"judge base URL {base_url!r} is not an http(s) URL like http://localhost:8000/v1")
+    path = url.path.rstrip("/") or "/v1"
+    return str(url.copy_with(path=path + "/"))
