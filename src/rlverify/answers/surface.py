@@ -1,0 +1,146 @@
+"""Surface normalization shared by the context rules (units, words, forms).
+
+Pure string work on untrusted text, linear time, no evaluation::
+
+    unwrap(s) -> str          math delimiters, \\text{}/\\mathrm{} wrappers, spacing macros removed
+    split_top(s, seps) -> list[str]   split on separators outside (), [], {}
+    numeric_value(tex) -> float | None    value of a number or a small LaTeX expression
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from ..bounded import run_bounded
+from ..errors import BoundExceeded
+from ..limits import MAX_ANSWER_CHARS
+
+__all__ = ["unwrap", "split_top", "numeric_value", "exact_number", "strip_outer", "MAX_PARTS"]
+
+MAX_PARTS = 12   # a multi-part answer with more parts than this is not split
+
+_WRAPPERS = re.compile(r"\\(?:text|textbf|textit|textrm|mathrm|mathbf|mathit|mbox|operatorname|rm|bf)\s*\{([^{}]*)\}")
+_SPACING = re.compile(r"\\[,;:! ]|\\quad|\\qquad|\\displaystyle|\\left|\\right|\\big|\\Big|~")
+_GROUP_SEP = re.compile(r"(?<=\d)(?:\{,\}|,\\!|\\,(?=\d{3}))(?=\d{3})")
+
+
+def _strip_delims(s: str) -> str:
+    s = s.strip()
+    for lo, hi in (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)")):
+        if s.startswith(lo) and s.endswith(hi) and len(s) >= len(lo) + len(hi):
+            s = s[len(lo): len(s) - len(hi)].strip()
+    if len(s) >= 2 and s[0] == "$" and s[-1] == "$" and "\\$" not in s and s.count("$") == 2:
+        s = s[1:-1].strip()
+    return s
+
+
+def unwrap(s: str) -> str:
+    """Drop math delimiters, text wrappers, spacing macros, digit grouping, a final period."""
+    s = _strip_delims(s[:MAX_ANSWER_CHARS])
+    s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac")
+    s = _GROUP_SEP.sub("", s)
+    for _ in range(3):
+        t = _WRAPPERS.sub(lambda m: " " + m.group(1) + " ", s)
+        if t == s:
+            break
+        s = t
+    s = _SPACING.sub(" ", s)
+    s = re.sub(r"\s+", " ", s).strip()
+    return s.rstrip(".").strip()
+
+
+def strip_outer(s: str) -> str:
+    """Remove one pair of enclosing braces {..} if they wrap the whole string."""
+    s = s.strip()
+    while len(s) >= 2 and s[0] == "{" and s[-1] == "}" and _balanced(s[1:-1]):
+        s = s[1:-1].strip()
+    return s
+
+
+def _balanced(s: str) -> bool:
+    depth = 0
+    for ch in s:
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def split_top(s: str, seps: tuple[str, ...]) -> list[str]:
+    """Split on any of ``seps`` at nesting depth 0 of (), [], {}."""
+    parts: list[str] = []
+    depth, start, i = 0, 0, 0
+    while i < len(s):
+        ch = s[i]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0:
+            sep = next((x for x in seps if s.startswith(x, i)), None)
+            if sep is not None:
+                parts.append(s[start:i])
+                i += len(sep)
+                start = i
+                continue
+        i += 1
+    parts.append(s[start:])
+    return [p.strip() for p in parts]
+
+
+_DEC = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_SCI = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))\s*(?:\\times|\\cdot|\*|×)\s*10\^\{?([+-]?\d+)\}?")
+_FRAC = re.compile(r"([+-]?)\\frac\{?(\d+)\}?\{?(\d+)\}?")
+_SLASH = re.compile(r"([+-]?\d+)\s*/\s*(\d+)")
+
+
+def exact_number(tex: str) -> Fraction | None:
+    """A plain number (decimal, a/b, \\frac{a}{b}, a x 10^n) as an exact Fraction, else None."""
+    t = tex.replace(" ", "").replace("{,}", "")
+    if re.fullmatch(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?", t):
+        t = t.replace(",", "")
+    if len(t) > 60:
+        return None
+    if _DEC.fullmatch(t):
+        return Fraction(t)
+    for rx, build in ((_SCI, lambda m: Fraction(m.group(1)) * Fraction(10) ** int(m.group(2))),
+                      (_FRAC, lambda m: Fraction(int(m.group(2)), int(m.group(3))) * (-1 if m.group(1) == "-" else 1)),
+                      (_SLASH, lambda m: Fraction(int(m.group(1)), int(m.group(2))))):
+        m = rx.fullmatch(t)
+        if m:
+            try:
+                return build(m)
+            except (ZeroDivisionError, ValueError, OverflowError):
+                return None
+    return None
+
+
+def _latex_float(tex: str) -> float | None:
+    """Module-level (picklable): value of a constant LaTeX expression, None if not constant."""
+    from latex2sympy2_extended import latex2sympy
+
+    expr = latex2sympy(tex)
+    if not hasattr(expr, "free_symbols") or expr.free_symbols:
+        return None
+    val = complex(expr.evalf(30))
+    return val.real if abs(val.imag) < 1e-12 else None
+
+
+_SAFE_TEX = re.compile(r"(?:[\d\s.+\-*/^(){}]|\\(?:frac|sqrt|pi|cdot|times|ln|log|sin|cos|tan|e\b))*")
+
+
+def numeric_value(tex: str, timeout: float = 0.5) -> float | None:
+    """Value of a number or of a small constant LaTeX expression (bounded), None otherwise."""
+    exact = exact_number(tex)
+    if exact is not None:
+        return float(exact)
+    tex = tex.strip()
+    if not tex or len(tex) > 200 or not _SAFE_TEX.fullmatch(tex) or not re.search(r"\d|\\pi", tex):
+        return None
+    try:
+        return run_bounded(_latex_float, tex, timeout=timeout)
+    except BoundExceeded:
+        return None
+    except Exception:  # noqa: BLE001 - unparsable magnitude is simply "not a number"
+        return None

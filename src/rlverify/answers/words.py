@@ -1,0 +1,143 @@
+"""Answers written in words: number words, ordinals, plain text, yes/no.
+
+Interface::
+
+    words_to_number(text) -> Fraction | None     "seventeen", "two hundred and five", "three halves",
+                                                 "5^{\\text{th}}", "twenty-first"
+    normalize_text(text) -> str                  case, articles, plural, \\text{}, punctuation folded
+    same_text(answer, gold) -> bool
+    yes_no(answer, gold) -> bool | None          synonyms only when the gold is a yes/no/true/false word
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from .surface import unwrap
+
+__all__ = ["words_to_number", "normalize_text", "same_text", "yes_no", "strip_trailing_words"]
+
+_UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i >= 2}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_ORD = {"first": "one", "second": "two", "third": "three", "fourth": "four", "fifth": "five", "sixth": "six",
+        "seventh": "seven", "eighth": "eight", "ninth": "nine", "tenth": "ten", "eleventh": "eleven",
+        "twelfth": "twelve", "thirteenth": "thirteen", "fourteenth": "fourteen", "fifteenth": "fifteen",
+        "sixteenth": "sixteen", "seventeenth": "seventeen", "eighteenth": "eighteen", "nineteenth": "nineteen",
+        "twentieth": "twenty", "thirtieth": "thirty", "fortieth": "forty", "fiftieth": "fifty",
+        "sixtieth": "sixty", "seventieth": "seventy", "eightieth": "eighty", "ninetieth": "ninety",
+        "hundredth": "hundred", "thousandth": "thousand", "millionth": "million"}
+_DENOMS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
+           "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "seventh": 7, "sevenths": 7,
+           "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9, "tenth": 10, "tenths": 10}
+_ORDINAL_DIGITS = re.compile(r"^(\d+)\s*(?:\^\s*\{?\s*)?(?:st|nd|rd|th)\s*\}?$", re.I)
+_MAX_WORDS = 12
+
+
+def _cardinal(words: list[str]) -> int | None:
+    total, current, seen = 0, 0, False
+    for w in words:
+        if w in _UNITS:
+            current += _UNITS[w]
+        elif w in _TENS:
+            current += _TENS[w]
+        elif w == "hundred":
+            current = max(current, 1) * 100
+        elif w in _SCALES:
+            total += max(current, 1) * _SCALES[w]
+            current = 0
+        elif w == "and" and seen:
+            continue
+        else:
+            return None
+        seen = True
+    return total + current if seen else None
+
+
+def _tokens(text: str) -> list[str]:
+    s = unwrap(text).lower()
+    s = re.sub(r"[{}]", " ", s)
+    return [w for w in re.split(r"[\s\-]+", s.strip(" .!")) if w]
+
+
+def words_to_number(text: str) -> Fraction | None:
+    """The value of a number written in English words or as an ordinal; None otherwise."""
+    s = unwrap(text)
+    m = _ORDINAL_DIGITS.match(s.replace(" ", ""))
+    if m:
+        return Fraction(int(m.group(1)))
+    words = _tokens(s)
+    if not words or len(words) > _MAX_WORDS:
+        return None
+    sign = -1 if words[0] in ("minus", "negative") else 1
+    words = words[1:] if sign < 0 else words
+    if len(words) >= 2 and words[-1] in _DENOMS:
+        num = 1 if words[:-1] in (["a"], ["an"]) else _cardinal(words[:-1])
+        if num is not None and (num < 20 or words[-1].endswith("s")):
+            return sign * Fraction(num, _DENOMS[words[-1]])
+    if words[-1] in _ORD:
+        words = words[:-1] + [_ORD[words[-1]]]
+    n = _cardinal(words)
+    return None if n is None else Fraction(sign * n)
+
+
+_ARTICLES = re.compile(r"\b(?:a|an|the)\b")
+
+
+def _singular(w: str) -> str:
+    if len(w) > 3 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+        return w[:-1]
+    return w
+
+
+def normalize_text(text: str) -> str:
+    s = unwrap(text).lower()
+    s = re.sub(r"\\[a-z]+", " ", s)
+    s = re.sub(r"[^\w\s]", " ", s)
+    s = _ARTICLES.sub(" ", s)
+    return " ".join(_singular(w) for w in s.split())
+
+
+def same_text(answer: str, gold: str) -> bool:
+    """Equal as words: case, articles, plural, \\text{} and punctuation ignored; needs a letter."""
+    g = normalize_text(gold)
+    return bool(re.search(r"[a-z]", g)) and normalize_text(answer) == g
+
+
+_YES = {"yes", "true", "y", "correct", "affirmative"}
+_NO = {"no", "false", "n", "incorrect", "negative"}
+
+
+def yes_no(answer: str, gold: str) -> bool | None:
+    """None unless the gold is a yes/no/true/false word; then whether the answer says the same."""
+    g = normalize_text(gold)
+    if g not in ("yes", "no", "true", "false"):
+        return None
+    a = normalize_text(answer)
+    if a in _YES | _NO:
+        return (a in _YES) == (g in ("yes", "true"))
+    return False
+
+
+_BLOCK = {"or", "and", "not", "no", "less", "more", "than", "at", "least", "most", "except", "minus", "plus",
+          "times", "squared", "cubed", "over", "per", "dozen", "half", "halves", "percent", "approximately",
+          "about", "roughly", "nearly", "almost", "only", "under", "above", "below", "up", "to", "between",
+          "x", "y", "z", "n", "k"} | set(_SCALES) | set(_UNITS) | set(_TENS)
+_TRAILING = re.compile(r"^(.*?\d)\s*((?:[A-Za-z][A-Za-z'\-]*\s*){1,4})$")
+
+
+def strip_trailing_words(text: str) -> str | None:
+    """``18 ways`` -> ``18``; None when there are no trailing words or they could change the value."""
+    s = unwrap(text)
+    m = _TRAILING.match(s)
+    if not m:
+        return None
+    words = [w.lower() for w in m.group(2).split()]
+    if any(w in _BLOCK or w in _ORD or w.rstrip("s") in _BLOCK for w in words):
+        return None
+    return m.group(1).strip()
