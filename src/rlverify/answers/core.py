@@ -1,15 +1,252 @@
-"""Core typed comparison. NOTE: placeholder (normalized string equality)."""
+"""Core typed comparison: numbers, expressions, equations, intervals, tuples/sets, matrices,
+choices and text.
+
+Interface::
+
+    compare_core(answer, gold, question=None) -> Match
+    strip_units(text) -> str | None     ``12 \\text{ apples}`` -> ``12`` (caller decides when)
+
+Order of work, cheapest first: size caps; multiple-choice letters; for every reduction of
+the answer span (:func:`rlverify.answers.views.candidates`) against every reading of the
+reference (itself, the right side of ``x = ...``): normalized text equality, exact
+numbers (:mod:`.numbers`), then structure (:mod:`.shapes`) with the leaves compared by
+number or by the bounded CAS (:mod:`.symbolic`). The reference is parsed once (LRU).
+A list written with "or" where one value is asked is a hedge: ``Match(False, ("hedge",))``.
+"""
 
 from __future__ import annotations
 
+import functools
+import re
+import time
+from dataclasses import dataclass
+
+from ..errors import BoundExceeded
+from ..limits import DEFAULT_CAS_TIMEOUT, DEFAULT_ITEM_TIMEOUT, MAX_ANSWER_CHARS, MAX_GOLD_CHARS
 from . import Match
+from .choice import answer_letter, gold_letter, option_text
+from .latex import clean, plain_key, unwrap_text
+from .numbers import Num, numbers_equal, parse_number
+from .shapes import Shape, inequality_as_interval, parse_shape
+from .symbolic import symbolic_equal
+from .views import QUALIFIER_WORDS, candidates, rhs_of_assignment
 
-__all__ = ["compare_core"]
+__all__ = ["compare_core", "strip_units"]
+
+_WORD = re.compile(r"[a-zA-Z]{3,}")
+_CMD = re.compile(r"\\[a-zA-Z]+")
+_UNIT_TAIL = re.compile(r"^(.*?[\d}])\s*(?:\\text\{([^{}]*)\}|\\mathrm\{([^{}]*)\}|([a-zA-Z][a-zA-Z ]*))$")
+_MAX_SYMBOLIC_ITEMS = 16
 
 
-def _norm(s: str) -> str:
-    return "".join(s.split()).strip("$.")
+@dataclass(frozen=True)
+class _Gold:
+    views: tuple[str, ...]          # the reference and its readings (right side of an assignment)
+    letter: str | None               # a multiple-choice reference
+    shapes: tuple[Shape, ...]
+
+
+class _Deadline:
+    """Wall-clock budget for one comparison; each CAS call gets what is left."""
+
+    def __init__(self, seconds: float) -> None:
+        self.end = time.monotonic() + seconds
+        self.hit = False
+
+    def left(self) -> float:
+        return self.end - time.monotonic()
+
+
+@functools.lru_cache(maxsize=4096)
+def _gold_info(gold: str) -> _Gold:
+    views = [clean(gold)]
+    rhs = rhs_of_assignment(views[0])
+    if rhs:
+        views.append(rhs)
+    views += [c for c in candidates(gold)[1:] if c not in views]
+    return _Gold(tuple(views), gold_letter(gold), tuple(parse_shape(v) for v in views))
+
+
+def strip_units(text: str) -> str | None:
+    """The number in ``<number> <unit words>``; None when the tail qualifies the value."""
+    m = _UNIT_TAIL.match(clean(text))
+    if not m:
+        return None
+    unit = m.group(2) or m.group(3) or m.group(4) or ""
+    if not unit.strip() or QUALIFIER_WORDS.search(unit) or parse_number(m.group(1)) is None:
+        return None
+    return clean(m.group(1))
+
+
+def _texty(s: str) -> bool:
+    return bool(_WORD.search(_CMD.sub(" ", s))) or "\\text" in s
+
+
+def _symbolic(a: str, b: str, dl: _Deadline) -> bool:
+    budget = min(DEFAULT_CAS_TIMEOUT, dl.left())
+    if budget <= 0.01:
+        dl.hit = True
+        return False
+    try:
+        return _sym_cached(a, b, round(budget, 2)) is True
+    except BoundExceeded:
+        dl.hit = True
+        return False
+
+
+@functools.lru_cache(maxsize=8192)
+def _sym_cached(a: str, b: str, budget: float) -> bool | None:
+    return symbolic_equal(a, b, timeout=budget)
+
+
+def _num(s: str) -> Num | None:
+    return parse_number(s)
+
+
+def _leaf_equal(a: str, b: str, dl: _Deadline, cas: bool = True) -> bool:
+    if a == b or plain_key(a) == plain_key(b):
+        return True
+    na, nb = _num(a), _num(b)
+    if na is not None and nb is not None:
+        return numbers_equal(na, nb)
+    if nb is not None and na is None:
+        stripped = strip_units(a)
+        if stripped is not None:
+            return _leaf_equal(stripped, b, dl, cas)
+    if _texty(a) or _texty(b):
+        return False
+    return cas and _symbolic(a, b, dl)
+
+
+def _item_equal(a: str, b: str, dl: _Deadline, cas: bool = True) -> bool:
+    """Leaves of a list: also ``x=1`` against ``1``."""
+    if _leaf_equal(a, b, dl, cas):
+        return True
+    ra, rb = rhs_of_assignment(a) or a, rhs_of_assignment(b) or b
+    return (ra, rb) != (a, b) and _leaf_equal(ra, rb, dl, cas)
+
+
+def _ordered(xs: tuple[str, ...], ys: tuple[str, ...], dl: _Deadline) -> bool:
+    cas = len(xs) <= _MAX_SYMBOLIC_ITEMS
+    return len(xs) == len(ys) and all(_item_equal(x, y, dl, cas) for x, y in zip(xs, ys))
+
+
+def _unordered(xs: tuple, ys: tuple, dl: _Deadline, eq=None) -> bool:
+    if len(xs) != len(ys):
+        return False
+    cas = len(xs) <= _MAX_SYMBOLIC_ITEMS
+    eq = eq or (lambda x, y: _item_equal(x, y, dl, cas))
+    left = list(ys)
+    for x in xs:
+        hit = next((k for k, y in enumerate(left) if eq(x, y)), None)
+        if hit is None:
+            return False
+        left.pop(hit)
+    return True
+
+
+def _as_vector(s: Shape) -> tuple[str, ...] | None:
+    if s.kind == "matrix" and (len(s.items) == 1 or all(len(r) == 1 for r in s.items)):
+        return tuple(c for r in s.items for c in r)
+    if s.kind == "bracket" and (s.left, s.right) == ("(", ")"):
+        return s.items
+    return None
+
+
+def _matrix_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
+    if a.kind == g.kind == "matrix":
+        if len(a.items) != len(g.items) or any(len(x) != len(y) for x, y in zip(a.items, g.items)):
+            return False
+        return all(_ordered(x, y, dl) for x, y in zip(a.items, g.items))
+    va, vg = _as_vector(a), _as_vector(g)
+    return va is not None and vg is not None and _ordered(va, vg, dl)
+
+
+def _interval_view(s: Shape) -> Shape:
+    if s.kind == "scalar":
+        iv = inequality_as_interval(s.items[0])
+        if iv is not None:
+            return iv
+    return s
+
+
+def _shape_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
+    if "matrix" in (a.kind, g.kind):
+        return _matrix_equal(a, g, dl)
+    if a.kind == "scalar" and g.kind == "scalar":
+        return _leaf_equal(a.items[0], g.items[0], dl)
+    a, g = _interval_view(a), _interval_view(g)
+    if a.kind == g.kind == "union":
+        return _unordered(a.items, g.items, dl, eq=lambda x, y: _shape_equal(x, y, dl))
+    if a.kind == g.kind == "bracket":
+        return (a.left, a.right) == (g.left, g.right) and _ordered(a.items, g.items, dl)
+    if a.kind in ("list", "set") and g.kind in ("list", "set"):
+        return _unordered(tuple(dict.fromkeys(a.items)), tuple(dict.fromkeys(g.items)), dl)
+    if {a.kind, g.kind} == {"list", "bracket"}:
+        br = a if a.kind == "bracket" else g
+        return (br.left, br.right) == ("(", ")") and _ordered(a.items, g.items, dl)
+    return False
+
+
+def _is_hedge(a: Shape, g: Shape) -> bool:
+    return a.kind == "list" and a.joiner == "or" and g.kind == "scalar" and len(set(a.items)) > 1
+
+
+def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline) -> Match:
+    hedge = False
+    for cand in candidates(answer):
+        shape = parse_shape(cand)
+        for view, gshape in zip(gold.views, gold.shapes):
+            if plain_key(cand) == plain_key(view):
+                return Match(True)
+            if _shape_equal(shape, gshape, dl):
+                return Match(True)
+            hedge = hedge or _is_hedge(shape, gshape)
+            if dl.left() <= 0:
+                return Match(False, ("timeout",))
+    if hedge:
+        return Match(False, ("hedge",))
+    return Match(False, ("timeout",) if dl.hit else ())
+
+
+def _compare_choice(answer: str, gold: _Gold, question: str | None, dl: _Deadline) -> Match:
+    letter = answer_letter(answer)
+    if letter is not None:
+        return Match(letter == gold.letter)
+    text = option_text(question, gold.letter or "")
+    if text is None:
+        return Match(False)
+    return _compare_candidates(answer, _gold_info(text), dl)
+
+
+def _letter_for_value(answer: str, gold: _Gold, question: str | None, dl: _Deadline) -> Match | None:
+    """The answer names an option letter where the reference is the option's value."""
+    letter = answer_letter(answer)
+    text = option_text(question, letter) if letter else None
+    if text is None:
+        return None
+    return _compare_candidates(text, gold, dl)
 
 
 def compare_core(answer: str, gold: str, question: str | None = None) -> Match:
-    return Match(_norm(answer) == _norm(gold))
+    """Compare an extracted answer span with the reference by type."""
+    if len(gold) > MAX_GOLD_CHARS:
+        return Match(False, ("gold_too_long",), undecided=True)
+    if len(answer) > MAX_ANSWER_CHARS:
+        return Match(False, ("too_long",))
+    g = _gold_info(gold)
+    dl = _Deadline(DEFAULT_ITEM_TIMEOUT)
+    if g.letter is not None:
+        return _compare_choice(answer, g, question, dl)
+    m = _compare_candidates(unwrap_text(answer) if _only_text(answer) else answer, g, dl)
+    if not m.equal and "hedge" not in m.flags:
+        alt = _letter_for_value(answer, g, question, dl)
+        if alt is not None and alt.equal:
+            return alt
+    return m
+
+
+def _only_text(s: str) -> bool:
+    """A span that is one ``\\text{...}`` wrapper around plain words/numbers."""
+    c = clean(s)
+    return c.startswith("\\text{") and c.endswith("}") and c.count("\\text") == 1

@@ -1,0 +1,58 @@
+"""Multiple-choice letters: ``(B)``, ``B``, ``\\text{(B)}``, ``\\textbf{(B) } 12``, ``B) 12``.
+
+Interface::
+
+    gold_letter(gold) -> str | None        the letter when the reference is a bare choice
+    answer_letter(span) -> str | None      the letter an answer span leads with
+    option_text(question, letter) -> str | None   the option's text in the question
+"""
+
+from __future__ import annotations
+
+import re
+
+from .latex import clean, unwrap_text
+
+__all__ = ["gold_letter", "answer_letter", "option_text"]
+
+_BARE = re.compile(r"^\(?\s*([A-Ea-e])\s*\)?$")
+_ANSWER_LEAD = re.compile(r"^(?:\\?\(|\[)?\s*([A-E])\s*(?:\)|\]|\.|:)(?:\s|$)|^\(?([A-E])\)?$")
+_OPTION = r"\(\s*{L}\s*\)|(?<![A-Za-z]){L}\s*[).:]"
+
+
+def _plain(text: str) -> str:
+    s = unwrap_text(clean(text)).strip()
+    s = re.sub(r"^\\(?:mathrm|mathbf|textbf)\s*", "", s)
+    return s.strip().strip("$").strip()
+
+
+def gold_letter(gold: str) -> str | None:
+    m = _BARE.match(_plain(gold))
+    return m.group(1).upper() if m else None
+
+
+def answer_letter(span: str) -> str | None:
+    """The option letter a span names: the whole span, or a leading ``(B)``/``B)`` label."""
+    s = _plain(span)
+    m = _BARE.match(s)
+    if m and (s.isupper() or s.startswith("(")):
+        return m.group(1).upper()
+    m = _ANSWER_LEAD.match(s)
+    if m:
+        return (m.group(1) or m.group(2)).upper()
+    return None
+
+
+def option_text(question: str | None, letter: str) -> str | None:
+    """The text of option ``letter`` in ``question`` (up to the next option or line end)."""
+    if not question:
+        return None
+    q = unwrap_text(question)
+    m = re.search(_OPTION.replace("{L}", re.escape(letter)), q)
+    if not m:
+        return None
+    rest = q[m.end():]
+    nxt = re.search(r"\(\s*[A-E]\s*\)|\n|(?<![A-Za-z])[A-E]\s*[).:]\s", rest)
+    text = rest[: nxt.start()] if nxt else rest[:200]
+    text = text.strip().strip("$").strip().rstrip(",;")
+    return text or None

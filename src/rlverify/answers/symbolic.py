@@ -1,0 +1,217 @@
+"""Symbolic equality of two scalar LaTeX expressions (or relations), bounded.
+
+Interface::
+
+    too_big(latex) -> str | None                 why the text must not reach sympy (or None)
+    symbolic_equal(a, b, timeout=...) -> bool | None
+        True/False when decided, None when either side could not be parsed.
+        Raises BoundExceeded when the deadline passes.
+
+Parsing uses latex2sympy2_extended (an ANTLR grammar that builds sympy objects; no
+``sympify``/``parse_expr`` of raw text). All sympy work runs inside
+``rlverify.bounded.run_bounded`` through the module-level :func:`compare_latex`, whose
+arguments and result are plain strings/bools so they pickle across processes.
+
+Equality rules: purely rational expressions are compared exactly (``1/2004!`` is not
+``1/2006!``); other closed numbers at 60 significant digits with a relative tolerance of
+1e-30; expressions with free symbols by ``simplify`` of the difference, then by
+evaluation at fixed pseudo-random points.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from typing import Any
+
+from ..bounded import run_bounded
+from ..limits import DEFAULT_CAS_TIMEOUT
+
+__all__ = ["too_big", "symbolic_equal", "compare_latex"]
+
+MAX_EXPONENT_LITERAL = 10_000
+MAX_FACTORIAL = 3_000
+MAX_DIGITS = 300
+_REL_TOL = 1e-30
+_POINTS = ((0.3721, 1.1931, 0.6173), (1.4142, 0.2718, 1.7321), (2.2361, 0.5772, 0.8660))
+_PARAM_NAMES = frozenset("knmjlt")
+
+_LITERAL = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+_FACT = re.compile(r"(\d+)\s*!")
+_POW_LIT = re.compile(r"\^\s*\{?\s*\(?\s*[+-]?\s*(\d+)")
+_BARE_LOG = re.compile(r"\\log(?![a-zA-Z_])")
+_TOWER = re.compile(r"\^\s*\{[^{}]*\^")
+
+
+def too_big(latex: str) -> str | None:
+    """A reason to refuse ``latex`` before any CAS sees it (huge literals, powers, factorials)."""
+    if _LITERAL.search(latex):
+        return "huge_number"
+    if any(int(m.group(1)) > MAX_FACTORIAL for m in _FACT.finditer(latex)):
+        return "huge_factorial"
+    if any(len(m.group(1)) > 6 or int(m.group(1)) > MAX_EXPONENT_LITERAL for m in _POW_LIT.finditer(latex)):
+        return "huge_exponent"
+    if _TOWER.search(latex) and re.search(r"\d\s*\^\s*\{[^{}]*\d\s*\^", latex):
+        return "power_tower"
+    return None
+
+
+def symbolic_equal(a: str, b: str, timeout: float = DEFAULT_CAS_TIMEOUT) -> bool | None:
+    """Bounded symbolic comparison of two cleaned LaTeX strings."""
+    if too_big(a) or too_big(b):
+        return None
+    out = run_bounded(compare_latex, a, b, timeout=timeout)
+    return {"equal": True, "unequal": False}.get(out)
+
+
+# ---------------------------------------------------------------- worker side (sympy)
+
+
+@functools.lru_cache(maxsize=2048)
+def _parse(text: str) -> Any:
+    from latex2sympy2_extended import latex2sympy
+    from latex2sympy2_extended.latex2sympy2 import ConversionConfig
+    from latex2sympy2_extended.math_normalization import NormalizationConfig
+
+    cfg = ConversionConfig(lowercase_symbols=False, interpret_contains_as_eq=False)
+    norm = NormalizationConfig(basic_latex=True, units=False, malformed_operators=False, nits=False,
+                               boxed="none", equations=False)
+    text = _BARE_LOG.sub(r"\\ln", text)  # a bare \log in an answer is the natural log
+    try:
+        return _exactify(latex2sympy(text, normalization_config=norm, conversion_config=cfg))
+    except Exception:  # noqa: BLE001 - the grammar raises plain Exceptions on bad input
+        return None
+
+
+def _exactify(expr: Any) -> Any:
+    """Floats written in the answer become the exact decimals they denote."""
+    import sympy
+
+    if not isinstance(expr, sympy.Basic):
+        return expr
+    floats = expr.atoms(sympy.Float)
+    if not floats:
+        return expr
+    return expr.xreplace({f: sympy.Rational(str(f)) for f in floats})
+
+
+def _is_rational_expr(expr: Any) -> bool:
+    import sympy
+
+    allowed = (sympy.Add, sympy.Mul, sympy.Rational, sympy.factorial, sympy.binomial,
+               sympy.Abs, sympy.floor, sympy.ceiling, sympy.Max, sympy.Min)
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.Pow):
+            if not node.exp.is_Integer:
+                return False
+        elif not isinstance(node, allowed):
+            return False
+    return True
+
+
+def _closed_equal(a: Any, b: Any) -> bool | None:
+    import sympy
+
+    if _is_rational_expr(a) and _is_rational_expr(b):
+        va, vb = a.doit(), b.doit()
+        if va.is_Rational and vb.is_Rational:
+            return bool(va == vb)
+    try:
+        x, y = complex(sympy.N(a, 60)), complex(sympy.N(b, 60))
+    except (TypeError, ValueError):
+        return None
+    if any(math.isnan(v.real) or math.isnan(v.imag) for v in (x, y)):
+        return None
+    xa, ya = sympy.N(a, 60), sympy.N(b, 60)
+    diff = abs(sympy.N(xa - ya, 60))
+    scale = max(abs(x), abs(y))
+    if scale == 0 or not math.isfinite(scale):
+        return bool(diff == 0) if scale == 0 else bool(xa == ya)
+    return bool(diff <= _REL_TOL * scale)
+
+
+def _symbolic_diff_zero(a: Any, b: Any) -> bool | None:
+    import sympy
+
+    d = a - b
+    if d == 0 or sympy.expand(d) == 0:
+        return True
+    syms = sorted(d.free_symbols, key=str)
+    if len(syms) > 3:
+        return None
+    results = []
+    for point in _POINTS:
+        sub = {s: sympy.Rational(str(point[i % 3] + i)) for i, s in enumerate(syms)}
+        results.append(_closed_equal(a.xreplace(sub), b.xreplace(sub)))
+    if all(r is True for r in results):
+        return True
+    if any(r is False for r in results):
+        return False
+    return None
+
+
+def _rename_parameter(a: Any, b: Any) -> Any:
+    """``\\pi/6 + n\\pi`` vs ``\\pi/6 + k\\pi``: one integer-like parameter renamed."""
+    fa, fb = a.free_symbols - b.free_symbols, b.free_symbols - a.free_symbols
+    if len(fa) == 1 and len(fb) == 1:
+        (sa,), (sb,) = fa, fb
+        if str(sa) in _PARAM_NAMES and str(sb) in _PARAM_NAMES:
+            return a.xreplace({sa: sb})
+    return a
+
+
+def _imaginary(expr: Any) -> Any:
+    import sympy
+
+    i = sympy.Symbol("i")
+    return expr.xreplace({i: sympy.I}) if i in expr.free_symbols else expr
+
+
+def _relation_equal(a: Any, b: Any) -> bool | None:
+    import sympy
+
+    if isinstance(a, sympy.Equality) and isinstance(b, sympy.Equality):
+        if _expr_equal(a.lhs, b.lhs) and _expr_equal(a.rhs, b.rhs):
+            return True
+        da, db = a.lhs - a.rhs, b.lhs - b.rhs
+        ratio = sympy.simplify(da / db) if db != 0 else None
+        return bool(ratio is not None and ratio.is_number and ratio != 0)
+    flip = {sympy.GreaterThan: sympy.LessThan, sympy.StrictGreaterThan: sympy.StrictLessThan}
+    na = (flip[type(a)](a.rhs, a.lhs)) if type(a) in flip else a
+    nb = (flip[type(b)](b.rhs, b.lhs)) if type(b) in flip else b
+    if type(na) is not type(nb):
+        return False
+    return bool(_expr_equal(na.lhs, nb.lhs) and _expr_equal(na.rhs, nb.rhs))
+
+
+def _expr_equal(a: Any, b: Any) -> bool | None:
+    import sympy
+
+    if not isinstance(a, sympy.Expr) or not isinstance(b, sympy.Expr):
+        return bool(a == b) if isinstance(a, sympy.Basic) and isinstance(b, sympy.Basic) else None
+    a, b = _imaginary(a), _imaginary(b)
+    a = _rename_parameter(a, b)
+    if a == b:
+        return True
+    if not a.free_symbols and not b.free_symbols:
+        return _closed_equal(a, b)
+    return _symbolic_diff_zero(a, b)
+
+
+def compare_latex(a: str, b: str) -> str:
+    """Worker entry point: ``"equal"``, ``"unequal"`` or ``"unparsed"``."""
+    import sympy
+
+    pa, pb = _parse(a), _parse(b)
+    if pa is None or pb is None:
+        return "unparsed"
+    try:
+        if isinstance(pa, sympy.core.relational.Relational) or isinstance(pb, sympy.core.relational.Relational):
+            both = isinstance(pa, sympy.core.relational.Relational) and isinstance(pb, sympy.core.relational.Relational)
+            res = _relation_equal(pa, pb) if both else False
+        else:
+            res = _expr_equal(pa, pb)
+    except (TypeError, ValueError, AttributeError, ZeroDivisionError, RecursionError):
+        res = None
+    return {True: "equal", False: "unequal"}.get(res, "unparsed")

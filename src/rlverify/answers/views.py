@@ -1,0 +1,146 @@
+"""Reductions of a boxed/extracted span to the value it states.
+
+A span often says more than the value: prose (``\\text{so the product is }12``), a chained
+equality (``\\text{total}=30+15=45``), an assignment with a qualifier
+(``a_n=\\frac{1}{3n}\\text{ for all }n\\ge1``), a derivation in ``aligned`` (last line), an
+approximation next to the exact value. ``candidates`` lists the spans worth comparing,
+the whole span first; each reduction refuses spans whose wording changes the claim
+(``at least 12``, ``for n=1``) so that near-misses stay wrong.
+
+Interface::
+
+    candidates(span) -> tuple[str, ...]     cleaned spans, whole span first
+    rhs_of_assignment(gold) -> str | None   ``x = 3`` -> ``3`` when the left side is a name
+"""
+
+from __future__ import annotations
+
+import re
+
+from .latex import clean, split_top, unwrap_text
+from .numbers import parse_number
+
+__all__ = ["candidates", "rhs_of_assignment", "QUALIFIER_WORDS"]
+
+QUALIFIER_WORDS = re.compile(
+    r"\b(?:at\s+least|at\s+most|more|less|fewer|greater|smaller|larger|bigger|not|no|never|approx\w*|about|around"
+    r"|roughly|nearly|almost|over|under|up\s+to|between|except|or|either|maybe|possibly|perhaps|unless|if"
+    r"|bound|exceeds?|below|above|within|than|some|multiple|divisible)\b",
+    re.I,
+)
+_LINK_END = re.compile(r"(?:\bis|\bare|\bequals?|\bbe|\bof|=|:|\bto)\s*$", re.I)
+_ENV = re.compile(r"^\\begin\{(aligned|align\*?|array|gathered|split|cases|eqnarray\*?)\}(\{[^{}]*\})?(.*)\\end\{\1\}$", re.S)
+_ROW_SPACING = re.compile(r"\\\\\s*\[[^\]]*\]")
+_EXACTLY = re.compile(r"\\text\{\s*(?:exactly|exact(?:\s+value)?:?|i\.e\.,?)\s*\}\s*", re.I)
+_GENERAL_QUALIFIER = re.compile(
+    r"(?:,|\\quad|\\qquad|\s)*(?:\\text\{\s*(?:for\s+(?:all|every|each|any)\b[^{}]*|where\b[^{}]*|with\b[^{}]*"
+    r"|for\s*)\}|\\forall|\bfor\s+(?:all|every|each|any)\b)(.*)$",
+    re.I | re.S,
+)
+_MEMBERSHIP_TAIL = re.compile(r"(?:,|\\quad|\\qquad|\s)+\(?\s*[a-zA-Z]\s*\\in\s*\\mathbb\s*\{?\s*[ZNzn]\s*\}?\)?\s*$")
+_SPECIALIZATION = re.compile(r"(?<![<>\\])=|\\neq|\\ne\b")
+_IN = re.compile(r"\\in(?![a-zA-Z])")
+_NAME_LHS = re.compile(r"^[^=<>]*[a-zA-Z][^=<>]*$")
+
+
+def _last_env_row(s: str) -> str | None:
+    m = _ENV.match(s)
+    if not m or m.group(1) == "cases":
+        return None
+    rows = [r.replace("&", " ").strip() for r in _ROW_SPACING.sub(r"\\\\", m.group(3)).split("\\\\")]
+    rows = [r for r in rows if r]
+    return clean(rows[-1]) if rows else None
+
+
+def _strip_qualifier(s: str) -> str | None:
+    """Drop a trailing general qualifier (``for all n >= 1``, ``n \\in Z``), never ``for n=1``."""
+    m = _MEMBERSHIP_TAIL.search(s)
+    if m:
+        return clean(s[: m.start()])
+    m = _GENERAL_QUALIFIER.search(s)
+    if not m or m.start() == 0:
+        return None
+    tail = unwrap_text(s[m.start():])
+    if _SPECIALIZATION.search(tail) or QUALIFIER_WORDS.search(re.sub(r"\b(?:for|all|every|each|any|where|with)\b", "", tail)):
+        return None
+    return clean(s[: m.start()])
+
+
+def _prose_value(s: str) -> str | None:
+    """``\\text{so the answer is }12`` -> ``12`` when the prose only links to the value."""
+    if "\\text" not in s:
+        return None
+    m = list(re.finditer(r"\\text\{", s))[-1]
+    head_end = s.find("}", m.end())
+    if head_end < 0:
+        return None
+    prose = unwrap_text(s[: head_end + 1])
+    value = s[head_end + 1:].strip()
+    if not value or "\\text" in value or QUALIFIER_WORDS.search(prose) or not _LINK_END.search(prose):
+        return None
+    return clean(value)
+
+
+def _members_consistent(members: list[str]) -> bool:
+    nums = [parse_number(m) for m in members]
+    vals = {n.value for n in nums if n is not None}
+    return len(vals) <= 1
+
+
+def _last_member(s: str) -> str | None:
+    """``total = 30+15 = 45`` -> ``45``; ``f(x) \\in (0,1)`` -> ``(0,1)``."""
+    if "\\begin" in s:
+        return None
+    parts = split_top(_IN.sub("\x00", s), ("\x00", "="))
+    if len(parts) < 2 or not parts[-1] or any(p.endswith(("<", ">", "!", "\\le", "\\ge")) for p in parts[:-1]):
+        return None
+    if any(len(split_top(p)) > 1 for p in parts[:-1]):
+        return None
+    if any("\\text" in p for p in parts[1:-1]) or not _members_consistent([clean(p) for p in parts]):
+        return None
+    return clean(parts[-1])
+
+
+def _approx_exact(s: str) -> str | None:
+    """``N \\approx 9.88e7 (\\text{exactly } 98{,}765{,}432)`` -> the exact value; else the
+    member left of ``\\approx`` when it is not a bare name."""
+    m = _EXACTLY.search(s)
+    if m:
+        tail = s[m.end():].strip().rstrip(")").strip()
+        return clean(tail) if tail else None
+    if "\\approx" not in s:
+        return None
+    left = split_top(s, ("\\approx",))[0]
+    left = clean(_last_member(left) or left)
+    return left if left and not re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?", left) else None
+
+
+_REDUCERS = (_last_env_row, _approx_exact, _strip_qualifier, _prose_value, _last_member)
+
+
+def candidates(span: str) -> tuple[str, ...]:
+    """The whole cleaned span, then every reduction of it (breadth-first, deduplicated)."""
+    first = clean(span)
+    out = [first]
+    frontier = [first]
+    while frontier and len(out) < 12:
+        nxt = []
+        for s in frontier:
+            for red in _REDUCERS:
+                r = red(s)
+                if r and r not in out:
+                    out.append(r)
+                    nxt.append(r)
+        frontier = nxt
+    return tuple(out)
+
+
+def rhs_of_assignment(gold: str) -> str | None:
+    """``x = 3`` / ``f(2)=5`` -> the right side when the left side is a name, not a value."""
+    parts = split_top(gold, ("=",))
+    if len(parts) != 2 or not parts[1] or parts[0].endswith(("<", ">", "!")):
+        return None
+    lhs = parts[0]
+    if parse_number(lhs) is not None or not _NAME_LHS.match(lhs):
+        return None
+    return clean(parts[1])
