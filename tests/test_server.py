@@ -1,0 +1,296 @@
+"""The reward server on a loopback port, driven by concurrent httpx clients."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import httpx
+import pytest
+import uvicorn
+
+import rlverify
+from conftest import read_jsonl
+from rlverify.cli import main as cli_main
+from rlverify.errors import JudgeUnavailableError
+from rlverify.integrations.server import create_app, response_from_query
+from rlverify.verdict import BaseVerifier
+
+TOKEN = "s3cret"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+MAX_BODY = 64 * 1024
+MAX_ITEMS = 100
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]  # closed again when the block ends: nothing listens there
+
+
+class ClosedPortJudge:
+    """A judge whose server is down: every call fails to connect to a closed loopback port."""
+
+    def __init__(self) -> None:
+        self.url = f"http://127.0.0.1:{_closed_port()}/v1/chat/completions"
+        self.calls = 0
+
+    def judge(self, items: list[Any]) -> list[bool | None]:
+        self.calls += 1
+        httpx.post(self.url, json={"n": len(items)}, timeout=2.0).raise_for_status()
+        return [True] * len(items)
+
+
+class SlowVerifier(BaseVerifier):
+    """The rule verifier, 50 ms per batch, recording batch sizes and concurrency."""
+
+    name = "slow"
+
+    def __init__(self) -> None:
+        self.rule = rlverify.get_verifier("rule")
+        self.batches: list[int] = []
+        self.active = self.max_active = 0
+        self._lock = threading.Lock()
+
+    def verify_batch(self, items, workers=None):  # noqa: ANN001
+        with self._lock:
+            self.active += 1
+            self.max_active = max(self.max_active, self.active)
+            self.batches.append(len(items))
+        time.sleep(0.05)
+        with self._lock:
+            self.active -= 1
+        return self.rule.verify_batch(items)
+
+
+class RaisingVerifier(BaseVerifier):
+    """A judge-backed verifier whose backend is unreachable: verify_batch raises."""
+
+    name = "down"
+
+    def verify_batch(self, items, workers=None):  # noqa: ANN001
+        raise JudgeUnavailableError("judge backend unreachable")
+
+
+@contextlib.contextmanager
+def serve(app: Any) -> Iterator[str]:
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "server did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+@pytest.fixture(scope="module")
+def slow() -> SlowVerifier:
+    return SlowVerifier()
+
+
+@pytest.fixture(scope="module")
+def dead_judge() -> ClosedPortJudge:
+    return ClosedPortJudge()
+
+
+@pytest.fixture(scope="module")
+def base_url(slow: SlowVerifier, dead_judge: ClosedPortJudge) -> Iterator[str]:
+    verifiers = {
+        "rule": rlverify.get_verifier("rule"),
+        "slow": slow,
+        "down": RaisingVerifier(),
+        "hybrid": rlverify.get_verifier("hybrid", judge=dead_judge),
+    }
+    app = create_app(verifiers, token=TOKEN, max_body_bytes=MAX_BODY, max_items=MAX_ITEMS, judge_concurrency=2)
+    with serve(app) as url:
+        yield url
+
+
+@pytest.fixture()
+def client(base_url: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=base_url, headers=AUTH, timeout=30) as c:
+        yield c
+
+
+def test_response_from_query_strips_prompt_and_end_tokens() -> None:
+    prompt = "<|im_start|>user\nWhat is 2+2?<|im_end|>\n<|im_start|>assistant\n"
+    assert response_from_query(prompt + "It is \\boxed{4}.<|im_end|>", prompt) == "It is \\boxed{4}."
+    assert response_from_query("<s>" + prompt + "x</s>", prompt) == "x"
+    assert response_from_query("no prompt here \\boxed{1}", "other prompt") == "no prompt here \\boxed{1}"
+
+
+def test_health_needs_no_token(base_url: str) -> None:
+    r = httpx.get(f"{base_url}/health")
+    assert r.status_code == 200
+    body = r.json()
+    assert body["status"] == "ok" and body["default"] == "rule"
+    assert set(body["verifiers"]) == {"rule", "slow", "down", "hybrid"}
+
+
+def test_openrlhf_reward_protocol(client: httpx.Client) -> None:
+    prompt = "<|im_start|>user\nCompute 1/2 + 1/4.<|im_end|>\n<|im_start|>assistant\n"
+    payload = {
+        "query": [prompt + "So \\boxed{\\frac{3}{4}}<|im_end|>", prompt + "So \\boxed{\\frac{1}{4}}<|im_end|>"],
+        "prompts": [prompt, prompt],
+        "labels": ["\\frac{3}{4}", "\\frac{3}{4}"],
+    }
+    r = client.post("/reward", json=payload)
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["rewards"] == [1.0, 0.0] and body["scores"] == [1.0, 0.0]
+    assert body["extra_logs"]["acc"] == [1.0, 0.0]
+    for values in body["extra_logs"].values():  # OpenRLHF turns each into a tensor
+        assert len(values) == 2 and all(isinstance(x, float) for x in values)
+
+
+def test_verify_endpoint_agrees_with_library(client: httpx.Client, corpora_paths: list[Path]) -> None:
+    rows = read_jsonl(corpora_paths[0])[:40]
+    items = [{"response": r["response"], "gold": r["gold"], "question": r["question"]} for r in rows]
+    r = client.post("/verify", json={"items": items})
+    assert r.status_code == 200, r.text
+    got = [v["status"] for v in r.json()["verdicts"]]
+    want = [rlverify.verify(it["response"], it["gold"], it["question"]).status for it in items]
+    assert got == want
+
+
+def test_list_of_golds_is_any_of(client: httpx.Client) -> None:
+    r = client.post("/verify", json={"items": [{"response": "\\boxed{7}", "gold": ["6", "7"]},
+                                               {"response": "\\boxed{8}", "gold": ["6", "7"]}]})
+    assert [v["correct"] for v in r.json()["verdicts"]] == [True, False]
+
+
+async def _many_single_requests(base_url: str, n: int, verifier: str) -> list[httpx.Response]:
+    async with httpx.AsyncClient(base_url=base_url, headers=AUTH, timeout=60,
+                                 limits=httpx.Limits(max_connections=n)) as c:
+        return await asyncio.gather(*[
+            c.post(f"/reward?verifier={verifier}",
+                   json={"query": [f"The answer is \\boxed{{{i}}}"], "prompts": [""], "labels": [str(i - i % 2)]})
+            for i in range(n)])
+
+
+def test_concurrent_single_requests_are_micro_batched(base_url: str, slow: SlowVerifier) -> None:
+    n = 64
+    responses = asyncio.run(_many_single_requests(base_url, n, "slow"))
+    assert [r.status_code for r in responses] == [200] * n
+    assert [r.json()["rewards"] for r in responses] == [[1.0 if i % 2 == 0 else 0.0] for i in range(n)]
+    assert sum(slow.batches) == n
+    assert len(slow.batches) < n // 4, slow.batches  # 50 ms batches: requests pile up and go together
+    assert slow.max_active <= 2  # judge_concurrency bounds batches in flight
+
+
+def test_concurrent_rule_requests_all_succeed(base_url: str) -> None:
+    responses = asyncio.run(_many_single_requests(base_url, 64, "rule"))
+    assert [r.json()["rewards"][0] for r in responses] == [1.0 if i % 2 == 0 else 0.0 for i in range(64)]
+
+
+def test_dead_judge_degrades_to_rule_verdicts(client: httpx.Client, dead_judge: ClosedPortJudge) -> None:
+    items = [{"response": "\\boxed{4}", "gold": "4"}, {"response": "The result is \\boxed{five}", "gold": "5"}]
+    rule = [rlverify.verify(it["response"], it["gold"]) for it in items]
+    for name in ("hybrid", "down"):
+        r = client.post("/verify", json={"items": items, "verifier": name})
+        assert r.status_code == 200, r.text
+        verdicts = r.json()["verdicts"]
+        assert [v["score"] for v in verdicts] == [v.score for v in rule]
+        assert verdicts[0]["correct"] is True and verdicts[0]["source"] == "rule"
+        assert "judge_unavailable" in verdicts[1]["flags"]
+    assert dead_judge.calls >= 1  # the hybrid did try its (dead) judge
+
+
+@pytest.mark.parametrize("body,needle", [
+    (b"{not json", "not valid JSON"),
+    (b"[1, 2]", "body"),
+    (b'{"query": ["a"]}', "labels"),
+    (b'{"query": [1], "labels": ["1"]}', "query.0"),
+    (b'{"query": ["a", "b"], "labels": ["1"]}', "same length"),
+])
+def test_malformed_reward_bodies_get_one_line_422(client: httpx.Client, body: bytes, needle: str) -> None:
+    r = client.post("/reward", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 422
+    detail = r.json()["detail"]
+    assert isinstance(detail, str) and "\n" not in detail and needle in detail
+
+
+def test_unknown_verifier_is_422(client: httpx.Client) -> None:
+    r = client.post("/reward?verifier=nope", json={"query": ["a"], "labels": ["1"]})
+    assert r.status_code == 422 and "not served" in r.json()["detail"]
+
+
+@pytest.mark.parametrize("headers", [{}, {"Authorization": "Bearer wrong"}, {"Authorization": TOKEN}])
+def test_bad_token_is_401(base_url: str, headers: dict[str, str]) -> None:
+    for method, path in (("POST", "/reward"), ("POST", "/verify"), ("GET", "/metrics")):
+        r = httpx.request(method, f"{base_url}{path}", headers=headers, json={"query": ["a"], "labels": ["1"]})
+        assert r.status_code == 401, (path, r.text)
+
+
+def test_oversize_requests_are_413(client: httpx.Client) -> None:
+    big = {"query": ["x" * (MAX_BODY + 10)], "labels": ["1"]}
+    assert client.post("/reward", json=big).status_code == 413
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the limit counts what arrives
+        yield b'{"query": ["'
+        for _ in range(MAX_BODY // 1024 + 2):
+            yield b"y" * 1024
+        yield b'"], "labels": ["1"]}'
+
+    assert client.post("/reward", content=chunks(), headers={"content-type": "application/json"}).status_code == 413
+    many = {"query": ["\\boxed{1}"] * (MAX_ITEMS + 1), "labels": ["1"] * (MAX_ITEMS + 1)}
+    r = client.post("/reward", json=many)
+    assert r.status_code == 413 and str(MAX_ITEMS) in r.json()["detail"]
+
+
+def test_metrics_count_sources_flags_and_latency(client: httpx.Client) -> None:
+    client.post("/reward", json={"query": ["\\boxed{3}"], "labels": ["3"]})
+    client.post("/reward", content=b"{", headers={"content-type": "application/json"})
+    client.post("/verify", json={"items": [{"response": "\\boxed{x+1}", "gold": "3"}], "verifier": "hybrid"})
+    text = client.get("/metrics").text
+    assert 'rlverify_verdicts_total{source="rule",status="correct",verifier="rule"}' in text
+    assert 'rlverify_flags_total{flag="judge_unavailable",verifier="hybrid"}' in text
+    assert 'rlverify_request_seconds_count{endpoint="/reward"}' in text
+    assert 'rlverify_requests_total{code="422",endpoint="/reward"}' in text
+    assert "rlverify_batch_items_bucket" in text
+
+
+def test_cli_options_error_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["serve", "--options", "{bad"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("rlverify: error: --options") and "\n" not in err
+
+
+def test_rlverify_serve_subprocess(tmp_path: Path) -> None:
+    port = _closed_port()
+    env = {**os.environ, "RLVERIFY_TOKEN": ""}
+    proc = subprocess.Popen([sys.executable, "-m", "rlverify.cli", "serve", "--port", str(port), "--token", "tk"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+            with contextlib.suppress(httpx.TransportError):
+                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                    break
+            assert time.monotonic() < deadline, "rlverify serve did not come up"
+            time.sleep(0.1)
+        r = httpx.post(f"{url}/reward", headers={"Authorization": "Bearer tk"},
+                       json={"query": ["P: \\boxed{12}"], "prompts": ["P: "], "labels": ["12"]})
+        assert r.json()["rewards"] == [1.0]
+    finally:
+        proc.terminate()
+        proc.wait(10)
