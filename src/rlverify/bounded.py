@@ -62,7 +62,8 @@ INLINE_ENV = "RLVERIFY_BOUNDED_INLINE"
 HELPER_MEMORY_BYTES = 2 * 1024**3   # RLIMIT_AS of each helper process
 MAX_HELPERS = 4                     # concurrent helpers per parent process
 STARTUP_TIMEOUT = 120.0             # seconds a fresh helper may take to come up (not counted in fn's bound)
-_PRELOAD = ["sympy", "latex2sympy2_extended", "rlverify.bounded"]
+_PRELOAD = ["sympy", "latex2sympy2_extended", "rlverify.bounded", "rlverify.rules",
+            "rlverify.answers.symbolic"]
 
 _inline = os.environ.get(INLINE_ENV, "") not in ("", "0")
 _local = threading.local()
@@ -196,6 +197,21 @@ def _fork_helper(sock: Any, fd: int, memory: int) -> None:
     sock.sendall(struct.pack("q", pid))
 
 
+def _preload(modules: list[str]) -> None:
+    """Import what helpers and pool workers need once, in the zygote (best effort)."""
+    for mod in modules:
+        try:
+            __import__(mod)
+        except Exception:  # noqa: BLE001 - a broken optional module must not kill the zygote
+            pass
+    try:
+        from .registry import available_verifiers
+
+        available_verifiers()  # registers the built-in verifiers so workers build them at once
+    except Exception:  # noqa: BLE001
+        pass
+
+
 def _zygote_main(fd: int) -> None:
     """A single-threaded interpreter that has imported sympy and forks helpers on request.
 
@@ -210,11 +226,7 @@ def _zygote_main(fd: int) -> None:
     size = struct.unpack("q", _recv_exactly(sock, 8))[0]
     sys_path, preload = pickle.loads(_recv_exactly(sock, size))
     sys.path[:0] = [p for p in sys_path if p not in sys.path]
-    for mod in preload:
-        try:
-            __import__(mod)
-        except ImportError:
-            pass
+    _preload(preload)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped automatically
     while True:
         try:

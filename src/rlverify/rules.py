@@ -1,7 +1,14 @@
-"""RuleVerifier: extract -> parse -> compare, every step bounded.
+"""RuleVerifier: sanitize -> extract -> fast path -> parse -> compare, every step bounded.
 
 Registered as ``rule``. ``verify`` never raises: a bound hit is
 ``Verdict(correct=False, flags=("timeout",))``, an internal error ``flags=("error",)``.
+
+Inputs first go through :func:`rlverify.sanitize.sanitize` (size caps, NUL, surrogates,
+box floods, deep nesting). The whole item runs under one deadline
+(:func:`rlverify.bounded.item_deadline`, ``timeout`` seconds) that caps every CAS call;
+cheap cases are decided by :func:`rlverify.fastpath.fast_compare` and full comparisons
+are memoized. ``verify_batch(items, workers=N>1)`` uses :mod:`rlverify.pool` (N worker
+processes, a hard per-item deadline enforced from the parent).
 """
 
 from __future__ import annotations
@@ -10,10 +17,13 @@ import time
 from typing import Any, Mapping, Sequence
 
 from .answers import compare
+from .bounded import item_deadline
 from .errors import BoundExceeded
 from .extract import extract_answer
+from .fastpath import fast_compare, memo_compare
 from .limits import DEFAULT_ITEM_TIMEOUT
 from .registry import register
+from .sanitize import sanitize
 from .verdict import BaseVerifier, Verdict
 
 __all__ = ["RuleVerifier"]
@@ -44,17 +54,23 @@ class RuleVerifier(BaseVerifier):
         t0 = time.perf_counter()
         extracted: str | None = None
         try:
-            response = response if isinstance(response, str) else str(response)
-            gold = gold if isinstance(gold, str) else str(gold)
-            ex = extract_answer(response)
-            extracted = ex.answer
-            if ex.answer is None:
-                return self._verdict(False, t0, None, ex.flags + ("no_answer",))
-            if ex.hedge:
-                return self._verdict(False, t0, extracted, ex.flags)
-            m = compare(ex.answer, gold, question)
+            s = sanitize(response, gold, question)
+            if s.reject:
+                return self._verdict(False, t0, None, s.flags + s.reject,
+                                     undecided="gold_too_long" in s.reject)
+            with item_deadline(self.timeout):
+                ex = extract_answer(s.response)
+                extracted = ex.answer
+                flags = s.flags + ex.flags
+                if ex.answer is None:
+                    return self._verdict(False, t0, None, flags + ("no_answer",))
+                if ex.hedge:
+                    return self._verdict(False, t0, extracted, flags)
+                m = fast_compare(ex.answer, s.gold, s.question)
+                if m is None:
+                    m = memo_compare(ex.answer, s.gold, s.question, compare)
             correct = m.equal and "hedge" not in m.flags
-            return self._verdict(correct, t0, extracted, ex.flags + m.flags, m.undecided)
+            return self._verdict(correct, t0, extracted, flags + m.flags, m.undecided)
         except BoundExceeded:
             return self._verdict(False, t0, extracted, ("timeout",))
         except RecursionError:
@@ -69,7 +85,9 @@ class RuleVerifier(BaseVerifier):
             except ModuleNotFoundError:
                 pool_batch = None
             if pool_batch is not None:
-                return pool_batch(items, workers=workers, timeout=self.timeout, verifier="rule")
+                return pool_batch(items, workers=workers, timeout=self.timeout, verifier="rule",
+                                  score_correct=self.score_correct,
+                                  score_incorrect=self.score_incorrect)
         return super().verify_batch(items)
 
 
