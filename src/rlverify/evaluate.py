@@ -34,6 +34,7 @@ __all__ = [
     "ALL_GROUP",
     "sample_path",
     "load_rows",
+    "read_lines",
     "parse_row",
     "summarize",
     "evaluate",
@@ -165,7 +166,7 @@ def parse_row(obj: Any, default_dataset: str) -> Row:
     )
 
 
-def _lines(path: Path) -> Iterable[tuple[int, str]]:
+def read_lines(path: Path) -> Iterable[tuple[int, str]]:
     try:
         with open(path, encoding="utf-8") as f:
             yield from enumerate(f, start=1)
@@ -180,7 +181,7 @@ def load_rows(paths: Sequence[str | Path], skip_bad: bool = False) -> Loaded:
     rows: list[Row] = []
     problems: list[str] = []
     for p in map(Path, paths):
-        for lineno, line in _lines(p):
+        for lineno, line in read_lines(p):
             if not line.strip():
                 continue
             try:

@@ -6,6 +6,7 @@ Interface::
                                           precision, recall, f1, seconds}, ...]}
     render_table(stats, console=None) -> None            # rich table to stdout
     write_eval_report(result, out_dir, skipped=0) -> list[Path]
+    write_monitor_report(history, alerts, out_dir, patience_k) -> list[Path]   # rlverify monitor
 
 The JSON key ``dataset`` holds the group (a dataset, or a generator with ``--by generator``);
 the group ``all`` aggregates every row a verifier saw. Undefined ratios are ``null``.
@@ -27,6 +28,10 @@ __all__ = [
     "write_eval_report",
     "plot_eval_chart",
     "fmt",
+    "plot_monitor_rewards",
+    "plot_monitor_flags",
+    "monitor_markdown",
+    "write_monitor_report",
 ]
 
 _SCHEMA = ("verifier", "dataset", "n", "tp", "fp", "fn", "tn", "precision", "recall", "f1", "seconds")
@@ -168,3 +173,111 @@ def write_eval_report(result: EvalResult, out_dir: str | Path, skipped: int = 0)
 def _details(s: GroupStats) -> dict[str, Any]:
     return {"verifier": s.verifier, "dataset": s.group, "accuracy": s.accuracy, "p50_ms": s.p50_ms,
             "p99_ms": s.p99_ms, "items_per_s": s.items_per_s, "judge_eligibility": s.judge_eligibility}
+
+
+# ---------------------------------------------------------------- monitor (rlverify monitor)
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _alert_lines(ax: Any, alerts: Sequence[Any]) -> None:
+    styles = {"reward_gap": ("tab:red", "--"), "flag_jump": ("tab:orange", ":")}
+    seen: set[str] = set()
+    for a in alerts:
+        color, ls = styles.get(a.kind, ("gray", "-."))
+        ax.axvline(a.step, color=color, linestyle=ls, alpha=0.8,
+                   label=None if a.kind in seen else f"alert: {a.kind}")
+        seen.add(a.kind)
+
+
+def plot_monitor_rewards(history: Sequence[Any], alerts: Sequence[Any], path: Path) -> Path:
+    """Training vs oracle reward per step (on the oracle's sample), with alert markers."""
+    plt = _pyplot()
+    steps = [h.step for h in history]
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    ax.plot(steps, [h.train_reward for h in history], label="training reward (all rollouts)", color="tab:blue")
+    ax.plot(steps, [h.train_reward_sampled for h in history], label="training reward (oracle sample)",
+            color="tab:blue", alpha=0.4, linestyle="--")
+    ax.plot(steps, [h.oracle_reward for h in history], label="oracle reward (sample)", color="tab:green")
+    ax.fill_between(steps, [h.oracle_reward for h in history], [h.train_reward_sampled for h in history],
+                    color="tab:red", alpha=0.12, label="gap")
+    _alert_lines(ax, alerts)
+    ax.set_xlabel("step")
+    ax.set_ylabel("mean reward")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small", loc="best")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def plot_monitor_flags(history: Sequence[Any], alerts: Sequence[Any], path: Path, top: int = 8) -> Path:
+    """Share of sampled responses on which each guard flag fires (the ``top`` most frequent)."""
+    plt = _pyplot()
+    steps = [h.step for h in history]
+    peak: dict[str, float] = {}
+    for h in history:
+        for f, v in h.flag_shares.items():
+            peak[f] = max(peak.get(f, 0.0), v)
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    for f in sorted(peak, key=lambda f: -peak[f])[:top]:
+        ax.plot(steps, [h.flag_shares.get(f, 0.0) for h in history], label=f)
+    ax.plot(steps, [h.guard_blocked_share for h in history], color="black", linestyle="--",
+            label="guard blocked (any)")
+    _alert_lines(ax, [a for a in alerts if a.kind == "flag_jump"])
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("step")
+    ax.set_ylabel("share of sampled responses")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small", loc="best")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def _alert_window(history: Sequence[Any], first: Any, k: int) -> list[Any]:
+    steps = [h.step for h in history]
+    i = steps.index(first.step) if first.step in steps else len(history) - 1
+    return list(history[max(0, i - k + 1) : i + 1])
+
+
+def monitor_markdown(history: Sequence[Any], alerts: Sequence[Any], patience_k: int,
+                     title: str = "rlverify monitor") -> str:
+    first = alerts[0] if alerts else None
+    lines = [f"# {title}", "", f"First alert: step {first.step}" if first else "First alert: none", "",
+             f"Steps: {len(history)}; rollouts: {sum(h.n for h in history)}; "
+             f"verified by the oracle: {sum(h.sampled for h in history)}.", ""]
+    if alerts:
+        lines += ["| step | kind | name | value | threshold/baseline | message |", "|---:|---|---|---:|---:|---|"]
+        lines += [f"| {a.step} | {a.kind} | {a.name} | {a.value:.3f} | {a.baseline:.3f} | {a.message} |"
+                  for a in alerts]
+        window = _alert_window(history, first, patience_k)
+        lines += ["", f"## Example responses from the alert window (steps {window[0].first_step}-{first.step})", ""]
+        for ex in [e for h in window for e in h.examples][:6]:
+            lines += [f"- step {ex.step}, gold {json.dumps(ex.gold, ensure_ascii=False)}, training reward {ex.reward:g}, oracle {ex.oracle:g}, "
+                      f"extracted {json.dumps(ex.extracted)}, flags {', '.join(ex.flags) or '-'}",
+                      "", "  ```text", "  " + json.dumps(ex.response, ensure_ascii=False), "  ```", ""]
+    lines += ["", "![training vs oracle reward](rewards.png)", "", "![guard flag shares](flags.png)", ""]
+    return "\n".join(lines)
+
+
+def write_monitor_report(history: Sequence[Any], alerts: Sequence[Any], out_dir: str | Path,
+                         patience_k: int) -> list[Path]:
+    """summary.md, rewards.png, flags.png, history.jsonl and alerts.json under ``out_dir``."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "summary.md").write_text(monitor_markdown(history, alerts, patience_k), encoding="utf-8")
+    with open(out / "history.jsonl", "w", encoding="utf-8") as f:
+        for h in history:
+            f.write(json.dumps(h.to_dict(), ensure_ascii=False) + "\n")
+    (out / "alerts.json").write_text(json.dumps([a.__dict__ for a in alerts], indent=2) + "\n", encoding="utf-8")
+    return [out / "summary.md", plot_monitor_rewards(history, alerts, out / "rewards.png"),
+            plot_monitor_flags(history, alerts, out / "flags.png"), out / "history.jsonl", out / "alerts.json"]
