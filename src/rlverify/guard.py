@@ -2,28 +2,316 @@
 
 Interface::
 
-    inspect(answer: str | None, gold: str, question: str | None = None) -> GuardReport
-    GuardReport(passed: bool, flags: tuple[str, ...])
+    inspect(answer: str | None, gold: str, question: str | None = None, *,
+            extraction_flags=(), config=GuardConfig()) -> GuardReport
+    GuardReport(passed: bool, flags: tuple[str, ...], sanitized: str | None)
 
-NOTE: placeholder (rejects only empty answers); the hybrid/guard issue replaces it.
+The hybrid verifier calls the guard on the span the rules extracted, after the rules said
+"incorrect". Every detector has its own flag (see ``FLAGS``); an answer passes only when no
+detector fires, and then ``sanitized`` (NFKC, invisible characters removed) is the only text a
+judge may see. Detectors read the span through the views of :mod:`rlverify._guard_text`, so
+case, styling (fullwidth, math bold, small capitals), LaTeX wrappers and spacing tricks do
+not hide a word. Words that the gold itself uses are exempt (a gold ``\\text{Yes}`` may be
+answered ``No``).
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from collections import Counter
 from dataclasses import dataclass
+from typing import Callable
 
-__all__ = ["GuardReport", "inspect"]
+from . import _guard_text as gt
+
+__all__ = ["GuardReport", "GuardConfig", "inspect", "FLAGS", "EXTRACTION_BLOCKS"]
+
+FLAGS = (
+    "no_answer", "fallback", "hedge", "timeout", "rule_error", "empty", "invisible_chars",
+    "styled_letters", "mixed_script", "confusables", "foreign_prose", "markup", "role_mimicry",
+    "verdict_language", "instruction_language", "hidden_words", "gibberish", "repetition",
+    "too_long", "prose",
+)
+# Flags of the extraction/rules that keep a span from the judge, and the guard flag they become.
+EXTRACTION_BLOCKS = {"no_answer": "no_answer", "fallback": "fallback", "hedge": "hedge",
+                     "timeout": "timeout", "too_deep": "timeout", "error": "rule_error"}
+
+
+@dataclass(frozen=True)
+class GuardConfig:
+    """Thresholds of the guard (defaults measured on the dev corpora; see tests/test_guard.py)."""
+
+    max_chars: int = 600             # no judged span is longer than this
+    length_floor: int = 120          # a span may always be this long...
+    length_ratio: float = 8.0        # ...or this many times the gold's length
+    max_unexpected_words: int = 2    # words from neither the problem, the gold nor maths
+    max_word_repeats: int = 3        # a word (absent from the gold) seen more often is repetition
 
 
 @dataclass(frozen=True)
 class GuardReport:
     passed: bool
     flags: tuple[str, ...] = ()
+    sanitized: str | None = None     # what a judge may see (None when blocked)
 
 
-def inspect(answer: str | None, gold: str, question: str | None = None) -> GuardReport:
+@dataclass(frozen=True)
+class _Span:
+    raw: str
+    text: str            # sanitized
+    plain: str
+    words: tuple[str, ...]
+    gold_text: str
+    gold_plain: str
+    gold_words: frozenset[str]
+    question_words: frozenset[str]
+    config: GuardConfig
+
+
+def inspect(answer: str | None, gold: str, question: str | None = None, *,
+            extraction_flags: tuple[str, ...] = (), config: GuardConfig | None = None) -> GuardReport:
+    """Decide whether ``answer`` may be shown to a judge; see the module docstring."""
+    blocked = tuple(dict.fromkeys(EXTRACTION_BLOCKS[f] for f in extraction_flags if f in EXTRACTION_BLOCKS))
     if answer is None:
-        return GuardReport(False, ("no_answer",))
-    if not answer.strip():
-        return GuardReport(False, ("empty",))
-    return GuardReport(True)
+        return GuardReport(False, tuple(dict.fromkeys(("no_answer",) + blocked)))
+    span = _span(str(answer), str(gold), question, config or GuardConfig())
+    flags = blocked + tuple(name for name, detect in _DETECTORS if detect(span))
+    if flags:
+        return GuardReport(False, tuple(dict.fromkeys(flags)))
+    return GuardReport(True, (), span.text)
+
+
+def _span(answer: str, gold: str, question: str | None, config: GuardConfig) -> _Span:
+    text = gt.sanitize(answer[: config.max_chars * 4])
+    gold_text = gt.sanitize(gold)
+    gold_plain = gt.plain(gold_text)
+    plain = gt.plain(text)
+    q_words = frozenset(gt.words(gt.plain(gt.sanitize(question or ""))))
+    return _Span(answer, text, plain, tuple(gt.words(plain)), gold_text, gold_plain,
+                 frozenset(gt.words(gold_plain)), q_words, config)
+
+
+# --- detectors: each takes a _Span and says whether its pattern is present -----------------
+
+# LaTeX commands that only wrap or space their argument: alone, they are not an answer.
+_WRAPPERS = re.compile(
+    r"\\(?:boxed|fbox|framebox|text|textbf|textit|textrm|textsf|texttt|mathrm|mathbf|mathit|mathsf"
+    r"|mathtt|mbox|hbox|emph|underline|left|right|big|Big|bigg|Bigg|displaystyle|textstyle|quad|qquad"
+    r"|hspace|vspace|phantom|color|textcolor|begin|end)\b\*?"
+)
+
+
+def _empty(s: _Span) -> bool:
+    return not any(_meaningful(c) for c in _WRAPPERS.sub("", s.text))
+
+
+def _meaningful(c: str) -> bool:
+    cat = unicodedata.category(c)
+    return cat[0] in "LN" or (cat in ("Sm", "So") and c not in "+-=<>|~^")
+
+
+def _invisible(s: _Span) -> bool:
+    return gt.invisible_chars(s.raw)
+
+
+_LETTERLIKE_OK = frozenset("ℝℕℤℚℂℙℓℏµ")
+
+
+def _styled(s: _Span) -> bool:
+    styled = 0
+    for c in s.raw:
+        if c.isascii() or c in _LETTERLIKE_OK:
+            continue
+        name = unicodedata.name(c, "")
+        folded = unicodedata.normalize("NFKC", c)
+        if ("SMALL CAPITAL" in name or "MODIFIER LETTER" in name
+                or (folded != c and folded.isascii() and any(ch.isalpha() for ch in folded))):
+            styled += 1
+    return styled >= 2
+
+
+# Greek letters used as mathematical symbols; the others (omicron, iota, nu...) look Latin.
+_MATH_GREEK = frozenset("αβγδεϵζηθϑλμξπϖρϱσςτφϕχψωΓΔΘΛΞΠΣΦΨΩ")
+
+
+def _script(c: str) -> str:
+    if c.isascii() or c in _MATH_GREEK:
+        return "COMMON"
+    return unicodedata.name(c, "UNKNOWN").split(" ")[0]
+
+
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+
+def _mixed_script(s: _Span) -> bool:
+    for word in _LETTER_RUN.findall(s.text):
+        scripts = {_script(c) for c in word}
+        if len(scripts) > 1 and "COMMON" in scripts and len(word) >= 2:
+            return True
+        if len(scripts - {"COMMON"}) > 1:
+            return True
+    return False
+
+
+def _confusables(s: _Span) -> bool:
+    from confusable_homoglyphs import confusables
+
+    odd = "".join(c for c in s.text if c.isalpha() and not c.isascii() and c not in _MATH_GREEK
+                  and c not in s.gold_text)
+    return bool(odd) and bool(confusables.is_confusable(odd, preferred_aliases=["latin"]))
+
+
+def _foreign_prose(s: _Span) -> bool:
+    odd = [c for c in s.text if c.isalpha() and not c.isascii() and c not in _MATH_GREEK
+           and c not in _LETTERLIKE_OK and c not in s.gold_text]
+    greek_words = [w for w in _LETTER_RUN.findall(s.text) if len(w) >= 4 and not w.isascii()]
+    return bool(odd) or bool(greek_words)
+
+
+_MARKUP = re.compile(
+    r"<\s*/?\s*[a-zA-Z][\w:-]*(\s[^<>]*)?/?\s*>|<!--|-->|<\||\|>|<<\s*/?\s*sys|\[\s*/?\s*inst\s*\]"
+    r"|\*\*[^*]+\*\*|__[^_]+__|(^|\n)\s*#{1,6}\s|```|\[[^\]]*\]\([^)]*\)"
+    r"|\\(?:href|url|color|textcolor|colorbox|phantom|hphantom|vphantom|tiny|scriptsize|Huge|huge)\b",
+    re.IGNORECASE,
+)
+
+
+def _markup(s: _Span) -> bool:
+    return bool(_MARKUP.search(s.raw))
+
+
+_ROLE = re.compile(r"(?:^|[^a-z])(?:%s)\s*(?::|\]|\||>|\))" % "|".join(gt.ROLE_WORDS))
+
+
+def _role(s: _Span) -> bool:
+    return bool(_ROLE.search(s.plain)) and not _ROLE.search(s.gold_plain)
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def _verdict(s: _Span) -> bool:
+    found = (set(s.words) & gt.VERDICT_WORDS) - s.gold_words
+    soft = (set(s.words) & gt.SOFT_VERDICT_WORDS) - s.gold_words
+    if found or (soft and not _DIGIT.search(s.text)):
+        return True
+    if any(c in gt.VERDICT_SYMBOLS for c in s.raw) or "\\checkmark" in s.raw:
+        return True
+    return any(p in s.plain and p not in s.gold_plain for p in gt.VERDICT_PHRASES)
+
+
+# Instruction words that a problem may use innocently ("how many points", "a system of").
+_MILD_INSTRUCTION = frozenset("points score scored scoring grade graded student model output system "
+                              "mark marked decision equivalent identical evaluate evaluated".split())
+
+
+def _instruction(s: _Span) -> bool:
+    found = (set(s.words) & gt.INSTRUCTION_WORDS) - s.gold_words
+    found -= _MILD_INSTRUCTION & s.question_words
+    if found:
+        return True
+    return any(p in s.plain and p not in s.gold_plain for p in gt.INSTRUCTION_PHRASES)
+
+
+def _hidden_words(s: _Span) -> bool:
+    letters, gold_letters = gt.collapsed(s.plain), gt.collapsed(s.gold_plain)
+    return any(m in letters and m not in gold_letters for m in gt.COLLAPSED_MARKERS)
+
+
+_WEIRD = frozenset("@#%&?`\"';_~")
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]{6,}")
+_NO_VOWEL = re.compile(r"[b-df-hj-np-tv-xz]{5,}", re.IGNORECASE)
+
+
+def _class_switches(run: str) -> int:
+    kinds = ["u" if c.isupper() else "l" if c.islower() else "d" for c in run]
+    return sum(1 for a, b in zip(kinds, kinds[1:]) if a != b)
+
+
+def _gibberish(s: _Span) -> bool:
+    body = re.sub(r"\\[a-zA-Z]+", " ", s.text)
+    weird = sum(1 for c in body if c in _WEIRD)
+    if weird >= 3 and weird >= 0.08 * max(1, len(body)):
+        return True
+    if any(_class_switches(r) >= 4 for r in _ALNUM_RUN.findall(body)):
+        return True
+    return bool(_NO_VOWEL.search(body))
+
+
+_REPEATED_UNIT = re.compile(r"([^\d\s{}()\\^_.,+\-]{2,}?)(?:\W*\1){3,}", re.IGNORECASE)
+
+
+def _repetition(s: _Span) -> bool:
+    limit = s.config.max_word_repeats
+    counts = Counter(w for w in s.words if len(w) >= 2)
+    gold_counts = Counter(w for w in gt.words(s.gold_plain) if len(w) >= 2)
+    if any(n > limit and n > gold_counts[w] for w, n in counts.items()):
+        return True
+    m = _REPEATED_UNIT.search(s.plain)
+    return m is not None and not _REPEATED_UNIT.search(s.gold_plain)
+
+
+def _too_long(s: _Span) -> bool:
+    c = s.config
+    return len(s.text) > min(c.max_chars, max(c.length_floor, c.length_ratio * len(s.gold_text)))
+
+
+def _prose(s: _Span) -> bool:
+    known = s.gold_words | s.question_words | gt.COMMON_WORDS
+    odd = {w for w in s.words if len(w) >= 3 and w not in known and not gt.is_unit_word(w)}
+    return len(odd) > s.config.max_unexpected_words
+
+
+_HEDGE_WORDS = frozenset("or either maybe possibly perhaps probably likely could might guess".split())
+_HEDGE_PHRASES = ("one of", "any of", "some of", "between")
+_GROUPING = re.compile(r"(?<=\d)(?:,|\{,\}|\\,|\\!|\s)(?=\d{3}\b)")
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _numbers(text: str) -> set[str]:
+    return set(_NUMBER.findall(_GROUPING.sub("", text)))
+
+
+_LATEX_GAP = re.compile(r"\\[ ,;:!]")
+
+
+def _top_level_separator(text: str) -> bool:
+    depth = 0
+    for c in _LATEX_GAP.sub(" ", text):
+        depth += (c in "([{") - (c in ")]}")
+        if depth <= 0 and c in ",;":
+            return True
+    return bool(re.search(r"\\(?:lor|vee)\b", text))
+
+
+def _hedge(s: _Span) -> bool:
+    """Several different values offered where the gold has one ("3 or 5", "one of 2, 4, 6")."""
+    gold_has_list = bool(re.search(r"[,;]", _LATEX_GAP.sub(" ", s.gold_text)))
+    if not gold_has_list and _top_level_separator(_GROUPING.sub("", s.text)):
+        return True
+    if len(_numbers(s.text)) <= max(1, len(_numbers(s.gold_text))):
+        return False
+    if set(s.words) & _HEDGE_WORDS - s.gold_words:
+        return True
+    return any(p in s.plain and p not in s.gold_plain for p in _HEDGE_PHRASES)
+
+
+_DETECTORS: tuple[tuple[str, Callable[[_Span], bool]], ...] = (
+    ("empty", _empty),
+    ("invisible_chars", _invisible),
+    ("styled_letters", _styled),
+    ("mixed_script", _mixed_script),
+    ("confusables", _confusables),
+    ("foreign_prose", _foreign_prose),
+    ("markup", _markup),
+    ("role_mimicry", _role),
+    ("verdict_language", _verdict),
+    ("instruction_language", _instruction),
+    ("hidden_words", _hidden_words),
+    ("gibberish", _gibberish),
+    ("repetition", _repetition),
+    ("too_long", _too_long),
+    ("prose", _prose),
+    ("hedge", _hedge),
+)

@@ -1,0 +1,176 @@
+"""HybridVerifier: rules first, then the guard, then the judge (registered as ``hybrid``).
+
+Flow of one item (see DESIGN.md)::
+
+    rules accept                       -> Verdict(correct, source="rule")
+    rules reject, guard blocks the span -> Verdict(incorrect, source="guard", flags=guard flags)
+    rules reject, guard passes         -> judge(JudgeItem(question, gold, sanitized span))
+                                          -> Verdict(source="judge"); None -> undecided
+    judge raises (server down)         -> the rule verdict, flag "judge_unavailable"
+
+The judge never sees the raw response: only the span the rules extracted, sanitized by the
+guard. A rule timeout, hedge, fallback (last-number guess) or missing answer never reaches it.
+``verify_batch`` runs the rules on every item and calls the judge once for the eligible ones.
+
+``judge`` is a judge object (anything with ``judge(items) -> list[bool | None]``) or a backend
+name resolved by :func:`rlverify.judge.factory.make_judge` with ``judge_options`` (and
+``template``): ``get_verifier("hybrid", judge="gullible")``, ``get_verifier("hybrid",
+judge="openai", judge_options={"base_url": ..., "model": ...})``. Other keyword options are
+:class:`~rlverify.guard.GuardConfig` fields.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from .errors import BadInputError, RLVerifyError
+from .guard import GuardConfig, GuardReport, inspect
+from .judge.base import JudgeItem
+from .registry import get_verifier, register
+from .verdict import BaseVerifier, Verdict
+
+__all__ = ["HybridVerifier", "Eligibility", "judge_eligibility", "resolve_judge"]
+
+
+def resolve_judge(judge: Any, template: str | None = None,
+                  judge_options: Mapping[str, Any] | None = None) -> Any:
+    """A judge object from an object or a spec (``gullible``, ``recording``, ``openai``...).
+
+    With ``judge=None`` the judge comes from the ``RLVERIFY_JUDGE_*`` environment variables
+    (see :func:`rlverify.judge.verifier.judge_from_env`).
+    """
+    if judge is None:
+        from .judge.verifier import judge_from_env
+
+        return judge_from_env()
+    if not isinstance(judge, str):
+        if not callable(getattr(judge, "judge", None)):
+            raise BadInputError(f"not a judge (no judge(items) method): {type(judge).__name__}")
+        return judge
+    from .judge.factory import make_judge
+
+    options = dict(judge_options or {})
+    if template is not None and judge not in _SIMULATED:
+        options["template"] = template
+    return make_judge(judge, **options)
+
+
+_SIMULATED = ("gullible", "recording")
+
+
+@dataclass(frozen=True)
+class _Pending:
+    index: int
+    item: JudgeItem
+    rule: Verdict
+
+
+class HybridVerifier(BaseVerifier):
+    name = "hybrid"
+
+    def __init__(self, judge: Any = None, template: str | None = None,
+                 judge_options: Mapping[str, Any] | None = None, guard: GuardConfig | None = None,
+                 rule_options: Mapping[str, Any] | None = None, score_correct: float = 1.0,
+                 score_incorrect: float = 0.0, **guard_options: Any) -> None:
+        self.judge = resolve_judge(judge, template, judge_options)
+        self.template = template
+        self.guard = guard or GuardConfig(**guard_options)
+        self.rule = get_verifier("rule", **dict(rule_options or {}))
+        self.score_correct = float(score_correct)
+        self.score_incorrect = float(score_incorrect)
+
+    def with_judge(self, judge: Any) -> "HybridVerifier":
+        """The same verifier (rules, guard, scores) with another judge."""
+        clone = object.__new__(HybridVerifier)
+        clone.__dict__.update(self.__dict__)
+        clone.judge = resolve_judge(judge)
+        return clone
+
+    def verify(self, response: str, gold: str, question: str | None = None) -> Verdict:
+        return self.verify_batch([{"response": response, "gold": gold, "question": question}])[0]
+
+    def verify_batch(self, items: Sequence[Mapping[str, Any]], workers: int | None = None) -> list[Verdict]:
+        items = [_clean_item(it) for it in items]
+        out: list[Verdict] = list(self.rule.verify_batch(items, workers=workers))
+        pending: list[_Pending] = []
+        for i, (it, v) in enumerate(zip(items, out)):
+            if v.correct:
+                continue
+            report = inspect(v.extracted, it["gold"], it["question"], extraction_flags=v.flags,
+                             config=self.guard)
+            if report.passed:
+                pending.append(_Pending(i, JudgeItem(it["question"], it["gold"], report.sanitized or ""), v))
+            else:
+                out[i] = self._blocked(v, report)
+        if pending:
+            for p, verdict in zip(pending, self._ask_judge(pending)):
+                out[p.index] = verdict
+        return out
+
+    def _blocked(self, v: Verdict, report: GuardReport) -> Verdict:
+        return Verdict(correct=False, score=self.score_incorrect, source="guard", extracted=v.extracted,
+                       flags=_merge(v.flags, report.flags), seconds=v.seconds, undecided=False)
+
+    def _ask_judge(self, pending: list[_Pending]) -> list[Verdict]:
+        t0 = time.perf_counter()
+        try:
+            results = list(self.judge.judge([p.item for p in pending]))
+            if len(results) != len(pending):
+                raise RLVerifyError(f"judge returned {len(results)} verdicts for {len(pending)} items")
+        except Exception as e:  # noqa: BLE001 - a judge failure must not crash a training step
+            flags = ("judge_unavailable", f"error:{type(e).__name__}")
+            return [p.rule.with_(flags=_merge(p.rule.flags, flags)) for p in pending]
+        share = (time.perf_counter() - t0) / len(pending)
+        return [self._judged(p, r, share) for p, r in zip(pending, results)]
+
+    def _judged(self, p: _Pending, result: Any, seconds: float) -> Verdict:
+        correct = result is True
+        undecided = result is not True and result is not False
+        flags = _merge(p.rule.flags, ("judge_undecided",) if undecided else ())
+        return Verdict(correct=correct, score=self.score_correct if correct else self.score_incorrect,
+                       source="judge", extracted=p.item.answer, flags=flags,
+                       seconds=p.rule.seconds + seconds, undecided=undecided)
+
+
+def _clean_item(it: Mapping[str, Any]) -> dict[str, Any]:
+    q = it.get("question")
+    return {"response": str(it.get("response", "")), "gold": str(it.get("gold", "")),
+            "question": None if q is None else str(q)}
+
+
+def _merge(*groups: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(f for g in groups for f in g))
+
+
+@dataclass(frozen=True)
+class Eligibility:
+    """Share of the correct responses the rules rejected that reached the judge."""
+
+    reached: int
+    rule_rejected: int
+
+    @property
+    def rate(self) -> float:
+        return self.reached / self.rule_rejected if self.rule_rejected else 1.0
+
+
+def judge_eligibility(verdicts: Sequence[Verdict], labels: Sequence[bool]) -> Eligibility:
+    """Judge eligibility of hybrid verdicts on labelled rows (label True = really correct).
+
+    A correct row was rejected by the rules unless its verdict is a rule acceptance; it
+    reached the judge when its verdict comes from the judge.
+    """
+    rejected = reached = 0
+    for v, label in zip(verdicts, labels):
+        if not label or (v.source == "rule" and v.correct):
+            continue
+        rejected += 1
+        reached += v.source == "judge"
+    return Eligibility(reached, rejected)
+
+
+@register("hybrid")
+def _make_hybrid(**options: Any) -> HybridVerifier:
+    return HybridVerifier(**options)
