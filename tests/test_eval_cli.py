@@ -79,13 +79,17 @@ def test_user_errors_are_one_line(tmp_path, capsys):
         assert err.startswith("rlverify: error:") and err.count("\n") == 1, (argv, err)
 
 
-def test_subprocess_rule_on_bundled_sample(tmp_path):
+def test_subprocess_rule_end_to_end(tmp_path):
+    from rlverify.evaluate import sample_path
+
+    data = tmp_path / "part.jsonl"
+    data.write_text("".join(sample_path().read_text(encoding="utf-8").splitlines(True)[::15]), encoding="utf-8")
     out = tmp_path / "r.json"
-    p = subprocess.run([sys.executable, "-m", "rlverify.cli", "eval", "--verifier", "rule", "--json", str(out)],
-                       capture_output=True, text=True, timeout=120)
+    p = subprocess.run([sys.executable, "-m", "rlverify.cli", "eval", str(data), "--verifier", "rule",
+                        "--json", str(out)], capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     results = json.loads(out.read_text())["results"]
     total = results[-1]
-    assert total["verifier"] == "rule" and total["dataset"] == "all" and total["n"] == 300
-    assert total["tp"] + total["fn"] == 150 and total["fp"] + total["tn"] == 150
+    assert total["verifier"] == "rule" and total["dataset"] == "all" and total["n"] == 20
+    assert total["tp"] + total["fn"] == 10 and total["fp"] + total["tn"] == 10
     assert len(results) == 6 and "rule" in p.stdout
