@@ -121,7 +121,6 @@ class _BrokenOracle(BaseVerifier):
 
 
 rlverify.register("monitor-slow")(lambda **kw: _SlowOracle())
-rlverify.register("monitor-broken")(lambda **kw: _BrokenOracle())
 
 
 def test_observe_never_blocks_and_drops_when_full():
@@ -151,7 +150,7 @@ def test_same_step_batches_merge_and_small_steps_grow():
 
 
 def test_rewards_none_and_oracle_errors_do_not_stop_the_worker():
-    m = Monitor("monitor-broken", sample_rate=1.0, min_sample=1, block=True)
+    m = Monitor(_BrokenOracle(), sample_rate=1.0, min_sample=1, block=True)  # an object, not a name
     m.observe(0, None, ["1", "1"], ["a", "b"], [None, 1.0])
     m.observe(1, None, ["1"], ["boom"], [1.0])
     m.observe(2, None, ["1"], ["c"], [float("nan")])

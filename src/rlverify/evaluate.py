@@ -42,7 +42,8 @@ __all__ = [
 
 DEFAULT_VERIFIERS = ("rule", "math-verify")
 ALL_GROUP = "all"
-_CHUNK = 32
+_CHUNK = 32            # rows per verify_batch call (progress granularity)
+_RAY_CHUNK = 100_000   # with --ray, one Ray Data job per verifier and group
 _REQUIRED = ("id", "question", "gold", "response", "label")
 
 
@@ -299,7 +300,7 @@ def _run_one(name: str, batch: BatchFn, rows: Sequence[Row], by: str, chunk: int
     return scored, seconds
 
 
-def _progress(enabled: bool, total: int) -> Any:
+def _progress(enabled: bool) -> Any:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -325,23 +326,24 @@ def evaluate(rows: Sequence[Row], verifiers: Sequence[str] = DEFAULT_VERIFIERS, 
     wanted = names + ([only_negatives_of] if only_negatives_of else [])
     built = {n: get_verifier(n, **options.get(n, {})) for n in dict.fromkeys(wanted)}
     batches = {n: _batch_fn(n, v, workers, use_ray) for n, v in built.items()}
+    chunk = _RAY_CHUNK if use_ray else _CHUNK
     base_rejected = None
     n_work = len(rows) * len(wanted)
     scored: list[Scored] = []
     seconds: dict[tuple[str, str], float] = {}
-    with _progress(progress, n_work) as bar:
+    with _progress(progress) as bar:
         task = bar.add_task("verifying", total=n_work)
         advance = lambda k: bar.advance(task, k)  # noqa: E731
         if only_negatives_of:
             bar.update(task, description=f"{only_negatives_of} (base)")
-            base_scored, _ = _run_one(only_negatives_of, batches[only_negatives_of], rows, by, _CHUNK, advance)
+            base_scored, _ = _run_one(only_negatives_of, batches[only_negatives_of], rows, by, chunk, advance)
             rejected = {id(s.row) for s in base_scored if not s.verdict.correct}
             rows = [r for r in rows if id(r) in rejected]
             base_rejected = len(rows)
             bar.update(task, total=len(base_scored) + len(rows) * len(names))
         for name in names:
             bar.update(task, description=name)
-            s, sec = _run_one(name, batches[name], rows, by, _CHUNK, advance)
+            s, sec = _run_one(name, batches[name], rows, by, chunk, advance)
             scored.extend(s)
             seconds.update(sec)
     return EvalResult(tuple(summarize(scored, seconds)), tuple(scored), len(rows), by,

@@ -46,7 +46,7 @@ _EXAMPLE_CHARS = 400
 
 @dataclass(frozen=True)
 class MonitorConfig:
-    oracle: str = "rule"
+    oracle: Any = "rule"  # a registry name, or a verifier object with verify_batch
     oracle_options: Mapping[str, Any] = field(default_factory=dict)
     sample_rate: float = 0.25
     gap_threshold: float = 0.1
@@ -274,7 +274,7 @@ def _to_floats(rewards: Iterable[Any]) -> list[float | None]:
 class Monitor:
     """Compare the training reward with an oracle on sampled rollouts, off the reward path."""
 
-    def __init__(self, oracle: str = "rule", **options: Any) -> None:
+    def __init__(self, oracle: Any = "rule", **options: Any) -> None:
         self.config = MonitorConfig(oracle=oracle, **options)
         self._rng = random.Random(self.config.seed)
         self._queue: queue.Queue[Any] = queue.Queue(maxsize=self.config.queue_size)
@@ -402,6 +402,8 @@ class Monitor:
                 self._queue.task_done()
 
     def _verify(self, sample: list[tuple[str | None, str, str, float]]) -> list[Any]:
+        if self._oracle is None and not isinstance(self.config.oracle, str):
+            self._oracle = self.config.oracle  # a verifier object (anything with verify_batch)
         if self._oracle is None:
             from .registry import get_verifier
 
