@@ -1,15 +1,158 @@
-"""Context rules (units, angles, rounding, everyday forms). NOTE: placeholder."""
+"""Context rules: units, angles, rounding, everyday forms, multi-part answers.
+
+Interface (see :mod:`rlverify.answers`)::
+
+    pre(answer, gold, question) -> Match | None
+        decides before the core when units/angles/clock times or a requested rounding are
+        involved: different dimensions never match; magnitudes are compared in one unit;
+        rounding the question asks for is applied. None: defer to the core.
+    post(answer, gold, question, core_match) -> Match | None
+        rescues tried when the core said "not equal": number words and ordinals, trailing
+        words, text and yes/no, function definitions, labelled/listed parts, solution sets,
+        relations in another normal form, general solutions with a free integer.
+
+Set ``RLVERIFY_CONTEXT=off`` to disable both hooks (for measuring their effect).
+"""
 
 from __future__ import annotations
 
-from . import Match
+import math
+import os
+from typing import Callable
 
-__all__ = ["pre", "post"]
+from . import Match
+from . import forms, quantity, rounding, words
+from .quantity import Aligned
+from .surface import exact_number, numeric_value, unwrap
+
+__all__ = ["pre", "post", "enabled"]
+
+_REL_TOL = 1e-9
+
+
+def enabled() -> bool:
+    return os.environ.get("RLVERIFY_CONTEXT", "on").lower() not in ("off", "0", "false", "no")
+
+
+def _core(answer: str, gold: str, question: str | None) -> Match:
+    from .core import compare_core
+
+    return compare_core(answer, gold, question)
+
+
+def _magnitudes_equal(al: Aligned, question: str | None) -> bool:
+    if al.converted:
+        a, g = al.answer_value, al.gold_value
+        return a is not None and g is not None and math.isclose(a, g, rel_tol=_REL_TOL, abs_tol=1e-12)
+    ea, eg = exact_number(al.answer), exact_number(al.gold)
+    if ea is not None and eg is not None:
+        return ea == eg
+    return _core(al.answer, al.gold, question).equal
+
+
+def _rounded(al: Aligned, spec: rounding.RoundSpec) -> bool | None:
+    a = al.answer_value if al.converted else _value(al.answer)
+    g = al.gold_value if al.converted else _value(al.gold)
+    if a is None or g is None:
+        return None
+    return rounding.agree(a, g, spec)
+
+
+def _value(tex: str) -> float | str | None:
+    s = tex.replace(" ", "").replace("{,}", "")
+    if exact_number(s) is not None and "/" not in s and "\\frac" not in s and "\\times" not in s:
+        return s.lstrip("+").replace(",", "")
+    return numeric_value(tex)
+
+
+def _decide(al: Aligned, question: str | None) -> Match | None:
+    spec = rounding.requested(question)
+    if spec is not None:
+        r = _rounded(al, spec)
+        if r is not None:
+            return Match(r, ("rounding", "unit") if al.one_sided or al.converted else ("rounding",))
+    equal = _magnitudes_equal(al, question)
+    if not equal and al.one_sided:
+        return None
+    return Match(equal, ("unit_converted",) if al.converted else ("unit",))
+
+
+def _plain_rounding(answer: str, gold: str, question: str | None) -> Match | None:
+    spec = rounding.requested(question)
+    if spec is None:
+        return None
+    a, g = _value(unwrap(answer)), _value(unwrap(gold))
+    if a is None or g is None:
+        return None
+    return Match(rounding.agree(a, g, spec), ("rounding",))
 
 
 def pre(answer: str, gold: str, question: str | None = None) -> Match | None:
+    if not enabled():
+        return None
+    got = quantity.align(answer, gold, question)
+    if isinstance(got, Match):
+        return got
+    if got is not None:
+        return _decide(got, question)
+    return _plain_rounding(answer, gold, question)
+
+
+def _full_equal(question: str | None) -> Callable[[str, str], bool]:
+    from . import compare
+
+    return lambda a, g: compare(a, g, question).equal
+
+
+def _words(answer: str, gold: str, question: str | None) -> Match | None:
+    na, ng = words.words_to_number(answer), words.words_to_number(gold)
+    if na is not None or ng is not None:
+        va = na if na is not None else exact_number(unwrap(answer))
+        vg = ng if ng is not None else exact_number(unwrap(gold))
+        if va is not None and vg is not None:
+            return Match(va == vg, ("words",))
+    yn = words.yes_no(answer, gold)
+    if yn is not None:
+        return Match(yn, ("text",))
+    if words.same_text(answer, gold):
+        return Match(True, ("text",))
+    return None
+
+
+def _trailing(answer: str, gold: str, question: str | None) -> Match | None:
+    sa, sg = words.strip_trailing_words(answer), words.strip_trailing_words(gold)
+    if sa is None and sg is None:
+        return None
+    m = _core(sa or answer, sg or gold, question)
+    return Match(True, m.flags + ("trailing_words",)) if m.equal else None
+
+
+def _function(answer: str, gold: str, question: str | None) -> Match | None:
+    ra, rg = forms.function_rhs(answer), forms.function_rhs(gold)
+    if ra is None and rg is None:
+        return None
+    m = _core(ra or answer, rg or gold, question)
+    return Match(True, m.flags + ("function",)) if m.equal else None
+
+
+def _structural(answer: str, gold: str, question: str | None) -> Match | None:
+    checks: tuple[tuple[str, Callable[[], bool | None]], ...] = (
+        ("general_solution", lambda: forms.same_solution_family(answer, gold)),
+        ("parts", lambda: forms.compare_parts(answer, gold, question, _full_equal(question))),
+        ("relation", lambda: forms.same_relation(answer, gold)),
+        ("domain_set", lambda: forms.same_set_in_domain(answer, gold, question)),
+    )
+    for flag, check in checks:
+        if check():
+            return Match(True, (flag,))
     return None
 
 
 def post(answer: str, gold: str, question: str | None, core_match: Match) -> Match | None:
+    if not enabled() or core_match.undecided:
+        return None
+    for rule in (_words, _trailing, _function, _structural):
+        m = rule(answer, gold, question)
+        if m is not None:
+            return m if m.equal else None
     return None

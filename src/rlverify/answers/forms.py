@@ -1,0 +1,233 @@
+"""Answer forms the core reads as one thing: multi-part answers, functions, relations.
+
+Interface (each returns None when its form does not apply)::
+
+    function_rhs(text) -> str | None                 ``g(t)=3t-1`` -> ``3t-1``
+    compare_parts(answer, gold, question, equal) -> bool | None
+        labelled parts ("p = 2, q = 5" vs "(2, 5)" in the order the question defines), "a and b",
+        lists in prose, "x = 1 or x = 4" as a solution set; ``equal(a, g)`` compares two parts.
+    same_relation(answer, gold) -> bool | None       the same line/plane/curve: ``2x+4y=6`` vs ``x+2y=3``
+    same_solution_family(answer, gold) -> bool | None  ``\\frac{\\pi}{4}+k\\pi`` vs ``\\frac{\\pi}{4}+n\\pi, n\\in\\mathbb{Z}``
+    same_set_in_domain(answer, gold, question) -> bool | None   ``t<\\frac13`` vs ``(0,\\frac13)`` for "positive t"
+
+All sympy work runs through :func:`rlverify.bounded.run_bounded`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from ..bounded import run_bounded
+from ..errors import BoundExceeded
+from . import _forms_cas as cas
+from .surface import MAX_PARTS, split_top, unwrap
+
+__all__ = ["Part", "parse_parts", "function_rhs", "compare_parts", "same_relation",
+           "same_solution_family", "same_set_in_domain"]
+
+_LABEL = re.compile(r"^([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*=\s*(?!=)(.+)$", re.S)
+_FUNC = re.compile(r"^[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[A-Za-z](?:\s*,\s*[A-Za-z])*\s*\)\s*=\s*(.+)$", re.S)
+_CAS_TIMEOUT = 1.0
+_SEPS = (";", ",", " and ", " or ", "\\quad", "\\qquad", "\\text{and}", "\\text{or}")
+_INTEGER_QUALIFIER = re.compile(
+    r"[,;(\s]*(?:\\text\s*\{\s*)?(?:where|for|with)?\s*(?:any|all|some|every)?\s*(?:integers?\s*)?\}?\s*"
+    r"\(?\s*[kmnjl]\s*(?:\\in|∈)\s*\\mathbb\s*\{?\s*Z\s*\}?\s*\)?\s*$"
+    r"|[,;(\s]*(?:\\text\s*\{)?\s*(?:where|for)\s+(?:any|all|some|every)?\s*(?:integers?\s*)?[kmnjl]\s*"
+    r"(?:is\s+an?\s+integer|\\in\s*\\mathbb\s*\{?\s*Z\s*\}?)?\s*\}?\s*\)?\s*$"
+    r"|[,;(\s]*(?:\\text\s*\{)?\s*(?:where|for)\s+(?:any|all|some|every)?\s*integers?\s+[kmnjl]\s*\}?\s*\)?\s*$",
+    re.I)
+
+
+@dataclass(frozen=True)
+class Part:
+    label: str | None
+    value: str
+
+
+@dataclass(frozen=True)
+class Parts:
+    items: tuple[Part, ...]
+    enclosure: str            # "(" ordered tuple, "{" set, "" a plain list
+    connective: str           # "or" when the list was joined with "or", else ""
+
+
+def _enclosure(s: str) -> tuple[str, str]:
+    for lo, hi, tag in (("\\{", "\\}", "{"), ("(", ")", "("), ("[", "]", "(")):
+        if s.startswith(lo) and s.endswith(hi) and len(split_top(s[len(lo):-len(hi)], (",",))) > 0:
+            inner = s[len(lo):len(s) - len(hi)]
+            if split_top(s, (",",)) == [s] and inner.count("(") == inner.count(")"):
+                return inner.strip(), tag
+    return s, ""
+
+
+def parse_parts(text: str) -> Parts | None:
+    """Split a multi-part answer at top-level commas, "and", "or"; None for one part."""
+    s = unwrap(text)
+    if len(s) > 1000:
+        return None
+    s = re.sub(r",\s*(?:and|or)\s+", ", ", s)
+    inner, tag = _enclosure(s)
+    raw = [p for p in split_top(inner, _SEPS) if p]
+    if len(raw) < 2 or len(raw) > MAX_PARTS:
+        return None
+    conn = "or" if re.search(r"\bor\b", inner) else ""
+    parts = []
+    for p in raw:
+        m = _LABEL.match(p)
+        parts.append(Part(m.group(1), m.group(2).strip()) if m else Part(None, p))
+    return Parts(tuple(parts), tag, conn)
+
+
+def function_rhs(text: str) -> str | None:
+    """The right side of a function definition ``f(x) = ...`` or of ``y = ...``."""
+    s = unwrap(text)
+    m = _FUNC.match(s)
+    if m and "=" not in m.group(1):
+        return m.group(1).strip()
+    return None
+
+
+def _label_order(question: str | None, labels: list[str]) -> list[str] | None:
+    if not question:
+        return None
+    bare = [re.sub(r"[_{}]", "", x) for x in labels]
+    q = re.sub(r"[_{}$]|\\left|\\right", "", question)
+    for m in re.finditer(r"\(([A-Za-z0-9 ,]+)\)", q):
+        names = [x.strip() for x in m.group(1).split(",")]
+        if sorted(names) == sorted(bare) and len(names) == len(bare):
+            return [labels[bare.index(n)] for n in names]
+    pos = {}
+    for lab, b in zip(labels, bare):
+        m = re.search(rf"(?<![A-Za-z\\]){re.escape(b)}(?![A-Za-z])", q)
+        if not m:
+            return None
+        pos[lab] = m.start()
+    return sorted(labels, key=lambda x: pos[x])
+
+
+def _as_set(a: list[str], g: list[str], equal: Callable[[str, str], bool]) -> bool:
+    if len(a) != len(g):
+        return False
+    left = list(g)
+    for x in a:
+        hit = next((i for i, y in enumerate(left) if equal(x, y)), None)
+        if hit is None:
+            return False
+        left.pop(hit)
+    return True
+
+
+def _in_order(a: list[str], g: list[str], equal: Callable[[str, str], bool]) -> bool:
+    return len(a) == len(g) and all(equal(x, y) for x, y in zip(a, g))
+
+
+def _labelled_vs_plain(lab: Parts, plain: Parts, question: str | None,
+                       equal: Callable[[str, str], bool], answer_labelled: bool) -> bool | None:
+    labels = [p.label or "" for p in lab.items]
+    vals = [p.value for p in lab.items]
+    pv = [p.value for p in plain.items]
+    pair = (lambda x, y: equal(x, y)) if answer_labelled else (lambda x, y: equal(y, x))
+    if len(set(labels)) == 1:                      # x = 1 or x = 4: a solution set
+        return _as_set(vals, pv, pair) if plain.enclosure != "(" else None
+    order = _label_order(question, labels)
+    if order is None or len(set(labels)) != len(labels):
+        return None
+    by = dict(zip(labels, vals))
+    return _in_order([by[x] for x in order], pv, pair)
+
+
+def compare_parts(answer: str, gold: str, question: str | None,
+                  equal: Callable[[str, str], bool]) -> bool | None:
+    pa, pg = parse_parts(answer), parse_parts(gold)
+    if pg is None or pa is None:
+        return None
+    la = all(p.label for p in pa.items)
+    lg = all(p.label for p in pg.items)
+    if la and lg:
+        if len({p.label for p in pa.items}) == 1 and len({p.label for p in pg.items}) == 1:
+            return _as_set([p.value for p in pa.items], [p.value for p in pg.items], equal)
+        da, dg = {p.label: p.value for p in pa.items}, {p.label: p.value for p in pg.items}
+        return set(da) == set(dg) and len(da) == len(pa.items) and all(equal(da[k], dg[k]) for k in da)
+    if la and not any(p.label for p in pg.items):
+        return _labelled_vs_plain(pa, pg, question, equal, True)
+    if lg and not any(p.label for p in pa.items):
+        return _labelled_vs_plain(pg, pa, question, equal, False)
+    if any(p.label for p in pa.items) or any(p.label for p in pg.items):
+        return None
+    av, gv = [p.value for p in pa.items], [p.value for p in pg.items]
+    if pg.enclosure == "(" or pa.enclosure == "(":
+        return _in_order(av, gv, equal)
+    return _as_set(av, gv, equal)
+
+
+def _bounded(fn: Callable[..., bool | None], *args: object) -> bool | None:
+    try:
+        return run_bounded(fn, *args, timeout=_CAS_TIMEOUT)
+    except BoundExceeded:
+        return None
+    except Exception:  # noqa: BLE001 - a parse failure means "this rule does not apply"
+        return None
+
+
+def same_relation(answer: str, gold: str) -> bool | None:
+    a, g = unwrap(answer), unwrap(gold)
+    if a.count("=") != 1 or g.count("=") != 1 or len(a) > 300 or len(g) > 300:
+        return None
+    if re.search(r"[<>]|\\[lg]eq?|\\neq", a + g):
+        return None
+    return _bounded(cas.proportional_equations, a, g)
+
+
+def _strip_qualifier(s: str) -> str:
+    s = unwrap(s)
+    prev = None
+    while prev != s:
+        prev, s = s, _INTEGER_QUALIFIER.sub("", s).strip()
+    return re.sub(r"^[A-Za-z]\s*=\s*", "", s)
+
+
+def _families(text: str) -> list[str] | None:
+    s = _strip_qualifier(text)
+    parts = [re.sub(r"^[A-Za-z]\s*=\s*", "", p) for p in split_top(s, (",", ";", " or ", "\\text{or}"))]
+    parts = [p for p in parts if p]
+    if not parts or len(parts) > MAX_PARTS or not all(re.search(r"(?<![A-Za-z\\])[kmnjl](?![A-Za-z])", p) for p in parts):
+        return None
+    return parts
+
+
+def same_solution_family(answer: str, gold: str) -> bool | None:
+    fa, fg = _families(answer), _families(gold)
+    if fa is None or fg is None or sum(map(len, fa + fg)) > 1200:
+        return None
+    return _bounded(cas.same_families, tuple(fa), tuple(fg))
+
+
+_DOMAINS = (
+    (r"non-?negative|\\geq?\s*0|\\ge\s*0|≥\s*0", "nonneg"),
+    (r"positive|>\s*0", "pos"),
+    (r"negative|<\s*0", "neg"),
+)
+
+
+def _domain(question: str | None, var: str) -> str:
+    if not question:
+        return "real"
+    v = re.escape(var)
+    for pat, tag in _DOMAINS:
+        if re.search(rf"(?:{pat})\s+(?:real\s+)?(?:numbers?|values?|integers?)?\s*(?:of\s+)?\$?\s*{v}(?![A-Za-z])", question) \
+                or re.search(rf"(?<![A-Za-z\\]){v}\s*(?:{pat})", question):
+            return tag
+    return "real"
+
+
+def same_set_in_domain(answer: str, gold: str, question: str | None) -> bool | None:
+    a, g = unwrap(answer), unwrap(gold)
+    if len(a) > 300 or len(g) > 300 or not re.search(r"[<>(\[]|\\[lg]e|\\cup|\\infty", a + g):
+        return None
+    names = set(re.findall(r"(?<![A-Za-z\\])([a-z])(?![A-Za-z])", a + " " + g))
+    if len(names) != 1:
+        return None
+    var = names.pop()
+    return _bounded(cas.same_sets, a, g, var, _domain(question, var))
