@@ -93,3 +93,16 @@ def test_subprocess_rule_end_to_end(tmp_path):
     assert total["verifier"] == "rule" and total["dataset"] == "all" and total["n"] == 20
     assert total["tp"] + total["fn"] == 10 and total["fp"] + total["tn"] == 10
     assert len(results) == 6 and "rule" in p.stdout
+
+
+def test_verifier_options():
+    from rlverify.commands.eval import parse_options
+
+    assert parse_options(["hybrid.judge=gullible", "rule.timeout=2", "x.y={\"a\": [1]}"]) == {
+        "hybrid": {"judge": "gullible"}, "rule": {"timeout": 2}, "x": {"y": {"a": [1]}}}
+
+
+def test_bad_option_is_one_line(capsys):
+    assert main(["eval", str(SMALL), "--verifier", "eval-cli-stub", "--option", "nodot=1"]) == 2
+    err = capsys.readouterr().err
+    assert "NAME.KEY=VALUE" in err and err.count("\n") == 1

@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "parse_options"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -29,6 +29,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="evaluate only the rows that verifier BASE rejected")
     p.add_argument("--skip-bad", action="store_true", help="skip malformed rows (and count them)")
     p.add_argument("--ray", action="store_true", help="verify through rlverify.integrations.ray")
+    p.add_argument("--option", action="append", default=[], metavar="NAME.KEY=VALUE",
+                   help="a factory option for verifier NAME (VALUE parsed as JSON when it parses), "
+                        "e.g. hybrid.judge=gullible; repeatable")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -47,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
         raise BadInputError("no rows to evaluate")
     result = evaluate(loaded.rows, args.verifier or DEFAULT_VERIFIERS, by=args.by, workers=args.workers,
                       only_negatives_of=args.only_rule_negatives, use_ray=args.ray,
+                      options=parse_options(args.option),
                       progress=not args.no_progress and sys.stderr.isatty())
     title = f"{result.n_rows} rows" + (f" that {result.base} rejected" if result.base else "")
     render_table(result.stats, title=title)
@@ -62,3 +66,21 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         raise BadInputError(f"cannot write output: {e.filename}: {e.strerror}") from None
     return 0
+
+
+def parse_options(specs: list[str]) -> dict[str, dict[str, object]]:
+    """["hybrid.judge=gullible", "rule.timeout=2"] -> {"hybrid": {"judge": "gullible"}, "rule": {"timeout": 2}}."""
+    from ..errors import BadInputError
+
+    out: dict[str, dict[str, object]] = {}
+    for spec in specs:
+        target, eq, value = spec.partition("=")
+        name, dot, key = target.rpartition(".")
+        if not (eq and dot and name and key):
+            raise BadInputError(f"--option {spec!r}: expected NAME.KEY=VALUE, e.g. hybrid.judge=gullible")
+        try:
+            parsed: object = json.loads(value)
+        except ValueError:
+            parsed = value
+        out.setdefault(name, {})[key] = parsed
+    return out
