@@ -44,7 +44,7 @@ class TemplatedJudge:
                  cache: bool | JudgeCache | None = True) -> None:
         self.model = model
         self.template = load_template(template)
-        self.cache = JudgeCache() if cache is True else (cache or None)
+        self.cache = JudgeCache() if cache is True else (cache if isinstance(cache, JudgeCache) else None)
 
     def prompt(self, item: JudgeItem) -> str:
         return self.template.render(item)

@@ -60,11 +60,13 @@ Action = Reply | Status | Delay | Malformed
 @dataclass
 class Script:
     """``rules``: (substring, actions) - a prompt containing the substring gets the next action of
-    that list (the last one repeats). Prompts matching no rule get the ``default`` actions."""
+    that list (the last one repeats); the first matching rule wins, so pick markers that the template
+    text does not contain. Prompts matching no rule get the ``default`` actions."""
 
     rules: Sequence[tuple[str, Sequence[Action]]] = ()
     default: Sequence[Action] = (Reply("Final Decision: Yes"),)
-    requests: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)     # prompts, in arrival order
+    bodies: list[dict[str, Any]] = field(default_factory=list)  # request bodies, same order
     in_flight: int = 0
     max_in_flight: int = 0
 
@@ -73,9 +75,10 @@ class Script:
         self._default = deque(self.default)
         self._lock = threading.Lock()
 
-    def next_action(self, prompt: str) -> Action:
+    def next_action(self, prompt: str, body: dict[str, Any] | None = None) -> Action:
         with self._lock:
             self.requests.append(prompt)
+            self.bodies.append(dict(body or {}))
             queue = next((q for needle, q in self._queues if needle in prompt), self._default)
             return queue.popleft() if len(queue) > 1 else queue[0]
 
@@ -128,16 +131,16 @@ def create_app(*, script: Script | None = None, generator: Any = None, model_nam
         if script is None:
             text = await asyncio.to_thread(generator.generate, [prompt])
             return _completion(model_name, text[0])
-        return await _scripted(script, prompt, model_name)
+        return await _scripted(script, prompt, body, model_name)
 
     return app
 
 
-async def _scripted(script: Script, prompt: str, model: str) -> Any:
+async def _scripted(script: Script, prompt: str, body: dict[str, Any], model: str) -> Any:
     script.in_flight += 1
     script.max_in_flight = max(script.max_in_flight, script.in_flight)
     try:
-        return await _perform(script.next_action(prompt), model)
+        return await _perform(script.next_action(prompt, body), model)
     finally:
         script.in_flight -= 1
 
@@ -150,7 +153,8 @@ def serve(app: Any, host: str = "127.0.0.1") -> Iterator[str]:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off",
+                                            timeout_graceful_shutdown=0.2))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

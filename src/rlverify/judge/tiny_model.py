@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .local import import_local
+from .prompts import TEMPLATE_NAMES, load_template
 
 __all__ = ["build_tiny_model", "TINY_CHAT_TEMPLATE"]
 
@@ -28,15 +29,20 @@ _CORPUS = (
 )
 
 
+def _template_texts() -> list[str]:
+    """The built-in prompts, so that the tokenizer encodes them in few tokens (fast tests)."""
+    return [load_template(name).body for name in TEMPLATE_NAMES]
+
+
 def _tokenizer(transformers: Any) -> Any:
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tok.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=384, special_tokens=["<pad>", "<eos>", "<bos>"],
+    trainer = trainers.BpeTrainer(vocab_size=1024, special_tokens=["<pad>", "<eos>", "<bos>"],
                                   initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False)
-    tok.train_from_iterator(list(_CORPUS) * 4, trainer=trainer)
+    tok.train_from_iterator(list(_CORPUS) * 4 + _template_texts(), trainer=trainer)
     fast = transformers.PreTrainedTokenizerFast(
         tokenizer_object=tok, pad_token="<pad>", eos_token="<eos>", bos_token="<bos>")
     fast.chat_template = TINY_CHAT_TEMPLATE
