@@ -62,8 +62,9 @@ INLINE_ENV = "RLVERIFY_BOUNDED_INLINE"
 HELPER_MEMORY_BYTES = 2 * 1024**3   # RLIMIT_AS of each helper process
 MAX_HELPERS = 4                     # concurrent helpers per parent process
 STARTUP_TIMEOUT = 120.0             # seconds a fresh helper may take to come up (not counted in fn's bound)
-_PRELOAD = ["sympy", "latex2sympy2_extended", "rlverify.bounded", "rlverify.rules",
-            "rlverify.answers.symbolic"]
+# imported by the zygote, so every helper starts warm; "module:function" also calls it
+_PRELOAD = ["sympy", "latex2sympy2_extended", "rlverify.bounded", "rlverify.registry:available_verifiers",
+            "rlverify.rules:warm_up", "rlverify.answers.symbolic:warm_up"]
 
 _inline = os.environ.get(INLINE_ENV, "") not in ("", "0")
 _local = threading.local()
@@ -198,18 +199,18 @@ def _fork_helper(sock: Any, fd: int, memory: int) -> None:
 
 
 def _preload(modules: list[str]) -> None:
-    """Import what helpers and pool workers need once, in the zygote (best effort)."""
-    for mod in modules:
+    """Import (and warm) what helpers and pool workers need, once, in the zygote (best effort)."""
+    import importlib
+
+    set_inline(True)  # warm-up code that calls run_bounded must not start a zygote of its own
+    for spec in modules:
+        mod, _, func = spec.partition(":")
         try:
-            __import__(mod)
+            m = importlib.import_module(mod)
+            if func:
+                getattr(m, func)()
         except Exception:  # noqa: BLE001 - a broken optional module must not kill the zygote
             pass
-    try:
-        from .registry import available_verifiers
-
-        available_verifiers()  # registers the built-in verifiers so workers build them at once
-    except Exception:  # noqa: BLE001
-        pass
 
 
 def _zygote_main(fd: int) -> None:

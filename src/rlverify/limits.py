@@ -13,6 +13,8 @@ __all__ = [
     "MAX_BRACE_DEPTH",
     "MEMO_SIZE",
     "MEMO_MAX_CHARS",
+    "MAX_ANSWER_DEPTH",
+    "MAX_ANSWER_OPERATORS",
 ]
 
 MAX_RESPONSE_CHARS = 200_000   # responses longer than this are cut to their last part
@@ -25,3 +27,5 @@ MAX_BOXES = 200                # more boxed/fbox spans than this in one response
 MAX_BRACE_DEPTH = 64           # braces nested deeper than this in a response: refused (incorrect)
 MEMO_SIZE = 32_768             # entries of the (answer, gold, question) -> Match memo
 MEMO_MAX_CHARS = 2_048         # answer + gold longer than this are not memoized
+MAX_ANSWER_DEPTH = 16          # ({[ nested deeper than this in an extracted answer: refused
+MAX_ANSWER_OPERATORS = 100     # + - * / ^ \cdot \frac ... more than this in an answer: refused

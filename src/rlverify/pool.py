@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import sys
 import threading
 import time
 from collections import deque
@@ -61,12 +62,32 @@ def _worker_verifier(name: str, options: dict[str, Any]) -> Any:
     return v
 
 
-def _verify_items(name: str, options: dict[str, Any], rows: list[tuple]) -> Iterator[Verdict]:
-    """Runs inside a worker: ``None`` once the verifier is built, then one Verdict per row."""
+def _verify_items(name: str, options: dict[str, Any], rows: list[tuple],
+                  context: tuple[list[str], str | None]) -> Iterator[Verdict | None]:
+    """Runs inside a worker: ``None`` once the verifier is built, then one Verdict per row.
+
+    ``context`` is the parent's ``sys.path`` and the module that registered ``name``, so
+    verifiers registered outside rlverify exist in the worker too.
+    """
+    import importlib
+    import sys
+
+    path, module = context
+    sys.path.extend(p for p in path if p not in sys.path)
+    if module and module not in sys.modules:
+        importlib.import_module(module)
     v = _worker_verifier(name, options)
     yield None
     for response, gold, question in rows:
         yield v.verify(response, gold, question)
+
+
+def _registering_module(name: str) -> str | None:
+    from . import registry
+
+    factory = getattr(registry, "_FACTORIES", {}).get(name)
+    module = getattr(factory, "__module__", None)
+    return module if module and module != "__main__" else None
 
 
 def _timeout_verdict(seconds: float, score: float, *flags: str) -> Verdict:
@@ -90,6 +111,7 @@ class _Batch:
                  options: dict[str, Any]) -> None:
         self.pool, self.rows, self.timeout = pool, rows, float(timeout)
         self.name, self.options = name, options
+        self.context = (list(sys.path), _registering_module(name))
         self.score = float(options.get("score_incorrect", 0.0))
         self.results: list[Verdict | None] = [None] * len(rows)
         self.left = len(rows)
@@ -109,7 +131,8 @@ class _Batch:
                 job = _Job(idx)
                 job.deadline = job.started + STARTUP_TIMEOUT  # until the worker has its verifier
                 self.jobs[w] = job
-                w.send("stream", _verify_items, (self.name, self.options, [self.rows[i] for i in idx]))
+                rows = [self.rows[i] for i in idx]
+                w.send("stream", _verify_items, (self.name, self.options, rows, self.context))
 
     def _finish(self, i: int, v: Verdict) -> None:
         if self.results[i] is None:

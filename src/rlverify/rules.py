@@ -5,9 +5,10 @@ Registered as ``rule``. ``verify`` never raises: a bound hit is
 
 Inputs first go through :func:`rlverify.sanitize.sanitize` (size caps, NUL, surrogates,
 box floods, deep nesting). The whole item runs under one deadline
-(:func:`rlverify.bounded.item_deadline`, ``timeout`` seconds) that caps every CAS call;
-cheap cases are decided by :func:`rlverify.fastpath.fast_compare` and full comparisons
-are memoized. ``verify_batch(items, workers=N>1)`` uses :mod:`rlverify.pool` (N worker
+(:func:`rlverify.bounded.item_deadline`, ``timeout`` seconds): cheap cases are decided
+in-process by :func:`rlverify.fastpath.fast_compare`; the typed comparison runs as one
+job in a killable helper process bounded by what is left of that deadline (its own CAS
+calls run inline there), and its results are memoized. ``verify_batch(items, workers=N>1)`` uses :mod:`rlverify.pool` (N worker
 processes, a hard per-item deadline enforced from the parent).
 """
 
@@ -17,16 +18,44 @@ import time
 from typing import Any, Mapping, Sequence
 
 from .answers import compare
-from .bounded import item_deadline
+from .bounded import item_deadline, remaining, run_bounded
 from .errors import BoundExceeded
 from .extract import extract_answer
 from .fastpath import fast_compare, memo_compare
 from .limits import DEFAULT_ITEM_TIMEOUT
 from .registry import register
-from .sanitize import sanitize
+from .sanitize import answer_refusal, sanitize
 from .verdict import BaseVerifier, Verdict
 
-__all__ = ["RuleVerifier"]
+__all__ = ["RuleVerifier", "warm_up"]
+
+# One of each answer family, verified once by warm_up() so lazy parsers, unit registries
+# and caches are built before the first real item is timed.
+_WARM_ITEMS = (
+    ("\\boxed{\\frac{1}{2}}", "0.5", None),
+    ("\\boxed{x^2+2x+1}", "(x+1)^2", None),
+    ("\\boxed{\\sqrt{2}/2}", "\\frac{\\sqrt{2}}{2}", None),
+    ("\\boxed{5\\text{ m}}", "500 cm", "How long is it, in meters?"),
+    ("\\boxed{[1, 2)}", "[1,2)", None),
+    ("\\boxed{\\begin{pmatrix}1\\\\2\\end{pmatrix}}", "(1, 2)", None),
+    ("The answer is (B) 2", "B", "Which? (A) 1 (B) 2"),
+    ("\\boxed{4:30 p.m.}", "4:30 pm", "When?"),
+    ("\\boxed{x = 3}", "3", None),
+    ("\\boxed{\\text{seven}}", "7", None),
+)
+
+
+def _compare_job(answer: str, gold: str, question: str | None, budget: float) -> Any:
+    """Runs in a helper process (or inline in a pool worker): the whole typed comparison."""
+    with item_deadline(budget):
+        return compare(answer, gold, question)
+
+
+def _bounded_compare(answer: str, gold: str, question: str | None) -> Any:
+    """The typed comparison under a hard bound: what is left of this item's deadline."""
+    budget = remaining()
+    budget = DEFAULT_ITEM_TIMEOUT if budget is None else budget
+    return run_bounded(_compare_job, answer, gold, question, budget, timeout=budget)
 
 
 class RuleVerifier(BaseVerifier):
@@ -66,9 +95,12 @@ class RuleVerifier(BaseVerifier):
                     return self._verdict(False, t0, None, flags + ("no_answer",))
                 if ex.hedge:
                     return self._verdict(False, t0, extracted, flags)
+                refused = answer_refusal(ex.answer)
+                if refused:
+                    return self._verdict(False, t0, extracted, flags + refused)
                 m = fast_compare(ex.answer, s.gold, s.question)
                 if m is None:
-                    m = memo_compare(ex.answer, s.gold, s.question, compare)
+                    m = memo_compare(ex.answer, s.gold, s.question, _bounded_compare)
             correct = m.equal and "hedge" not in m.flags
             return self._verdict(correct, t0, extracted, flags + m.flags, m.undecided)
         except BoundExceeded:
@@ -89,6 +121,13 @@ class RuleVerifier(BaseVerifier):
                                   score_correct=self.score_correct,
                                   score_incorrect=self.score_incorrect)
         return super().verify_batch(items)
+
+
+def warm_up() -> None:
+    """Verify one item of each answer family (in this process) to build lazy state."""
+    v = RuleVerifier(timeout=30.0)
+    for response, gold, question in _WARM_ITEMS:
+        v.verify(response, gold, question)
 
 
 @register("rule")

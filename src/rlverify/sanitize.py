@@ -10,7 +10,8 @@ What it does, in order, all in linear time:
 
 * non-``str`` input: ``None`` -> ``""``, ``bytes`` -> UTF-8 with replacement, numbers -> ``str``,
   anything else -> ``str(x)`` (flag ``non_str_input``);
-* NUL bytes removed (flag ``nul``); lone surrogates replaced (flag ``surrogates``);
+* NUL bytes and lone surrogates replaced by U+FFFD / ``?`` so they cannot vanish from
+  an answer (flags ``nul``, ``surrogates``);
 * a response longer than :data:`MAX_RESPONSE_CHARS` keeps its tail, where the final answer
   is (flag ``truncated``); a question is cut the same way;
 * refusals (``reject``): more than :data:`MAX_BOXES` boxes (``too_many_boxes``), braces
@@ -25,12 +26,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .limits import MAX_BOXES, MAX_BRACE_DEPTH, MAX_GOLD_CHARS, MAX_QUESTION_CHARS, MAX_RESPONSE_CHARS
+from .limits import (
+    MAX_ANSWER_DEPTH,
+    MAX_ANSWER_OPERATORS,
+    MAX_BOXES,
+    MAX_BRACE_DEPTH,
+    MAX_GOLD_CHARS,
+    MAX_QUESTION_CHARS,
+    MAX_RESPONSE_CHARS,
+)
 
-__all__ = ["Sanitized", "sanitize", "clean_text", "brace_depth"]
+__all__ = ["Sanitized", "sanitize", "clean_text", "brace_depth", "answer_refusal"]
 
 _BOX = re.compile(r"\\(?:boxed|fbox)\b")
 _BRACE = re.compile(r"[{}]")
+_BRACKET = re.compile(r"[{}()\[\]]")
+_OPERATOR = re.compile(r"[-+*/^]|\\(?:cdot|times|div|frac|dfrac|tfrac|sqrt)(?![a-zA-Z])")
 _NO_CUT = 1 << 62
 
 
@@ -64,7 +75,7 @@ def clean_text(x: Any, max_chars: int) -> tuple[str, tuple[str, ...]]:
     if len(text) > max_chars:
         text, flags = text[-max_chars:], flags + ("truncated",)
     if "\x00" in text:
-        text, flags = text.replace("\x00", ""), flags + ("nul",)
+        text, flags = text.replace("\x00", "\ufffd"), flags + ("nul",)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -73,11 +84,14 @@ def clean_text(x: Any, max_chars: int) -> tuple[str, tuple[str, ...]]:
     return text, flags
 
 
-def brace_depth(text: str, stop_at: int | None = None) -> int:
-    """Deepest ``{`` nesting in ``text`` (stray ``}`` ignored); stops early past ``stop_at``."""
+def brace_depth(text: str, stop_at: int | None = None, pattern: re.Pattern = _BRACE) -> int:
+    """Deepest ``{`` nesting in ``text`` (stray ``}`` ignored); stops early past ``stop_at``.
+
+    With ``pattern=_BRACKET`` all of ``{ ( [`` count as one kind of nesting.
+    """
     depth = deepest = 0
-    for m in _BRACE.finditer(text):
-        if m.group() == "{":
+    for m in pattern.finditer(text):
+        if m.group() in "{([":
             depth += 1
             if depth > deepest:
                 deepest = depth
@@ -95,6 +109,22 @@ def _refusals(response: str, gold: str) -> tuple[str, ...]:
         return ("too_many_boxes",)
     if response.count("{") > MAX_BRACE_DEPTH and brace_depth(response, MAX_BRACE_DEPTH) > MAX_BRACE_DEPTH:
         return ("too_deep",)
+    return ()
+
+
+def answer_refusal(answer: str) -> tuple[str, ...]:
+    """Why an extracted answer is refused before any parser sees it (empty: it is not).
+
+    No correct answer in the dev corpora nests brackets deeper than 4 or needs more than
+    a few dozen operators; parsers, on the other hand, slow down badly on such shapes.
+    """
+    if brace_depth(answer, MAX_ANSWER_DEPTH, _BRACKET) > MAX_ANSWER_DEPTH:
+        return ("too_deep",)
+    ops = 0
+    for _ in _OPERATOR.finditer(answer):
+        ops += 1
+        if ops > MAX_ANSWER_OPERATORS:
+            return ("too_complex",)
     return ()
 
 

@@ -1,0 +1,110 @@
+"""rlverify.pool: parallel verification with a hard per-item deadline from the parent."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+import pytest
+
+from rlverify import get_verifier, pool, register
+from rlverify.errors import UnknownVerifierError
+from rlverify.verdict import BaseVerifier, Verdict
+
+
+class _Scripted(BaseVerifier):
+    """Correct iff response == gold; 'hang' spins forever, 'crash' kills the process."""
+
+    name = "test-scripted"
+
+    def verify(self, response: str, gold: str, question: str | None = None) -> Verdict:
+        if response == "hang":
+            while True:
+                pass
+        if response == "crash":
+            os._exit(3)
+        ok = response == gold
+        return Verdict(ok, float(ok), "rule", response, (f"pid:{os.getpid()}",), 0.0)
+
+
+@register("test-scripted")
+def _make_scripted(**options: object) -> _Scripted:
+    return _Scripted()
+
+
+def _items(responses: list[str]) -> list[dict]:
+    return [{"response": r, "gold": r if i % 2 == 0 else "other", "question": None}
+            for i, r in enumerate(responses)]
+
+
+@pytest.fixture(scope="module")
+def vpool():
+    with pool.VerifierPool(2) as p:
+        yield p
+
+
+def test_stuck_item_times_out_and_the_rest_come_back_in_order(vpool) -> None:
+    responses = [f"r{i}" for i in range(12)]
+    responses[3] = "hang"
+    t0 = time.monotonic()
+    out = vpool.verify_batch(_items(responses), timeout=0.5, verifier="test-scripted")
+    assert time.monotonic() - t0 < 15
+    assert len(out) == 12
+    assert out[3].flags == ("timeout",) and out[3].correct is False and out[3].score == 0.0
+    for i, v in enumerate(out):
+        if i != 3:
+            assert v.extracted == responses[i]
+            assert v.correct == (i % 2 == 0)
+
+
+def test_crashed_worker_is_replaced_and_pool_reusable(vpool) -> None:
+    out = vpool.verify_batch(_items(["a", "crash", "c", "d"]), timeout=2.0, verifier="test-scripted")
+    assert [v.extracted for v in out] == ["a", None, "c", "d"]
+    assert out[1].flags == ("timeout", "worker_died")
+    again = vpool.verify_batch(_items(["x", "y"]), timeout=2.0, verifier="test-scripted")
+    assert [v.correct for v in again] == [True, False]
+
+
+def test_work_is_spread_over_worker_processes(vpool) -> None:
+    out = vpool.verify_batch(_items([f"s{i}" for i in range(64)]), timeout=2.0, verifier="test-scripted")
+    pids = {v.flags[0] for v in out}
+    assert f"pid:{os.getpid()}" not in pids
+    assert 1 <= len(pids) <= 2
+
+
+def test_rule_verifier_in_pool_matches_in_process() -> None:
+    items = [
+        {"response": "so \\boxed{12}", "gold": "12"},
+        {"response": "so \\boxed{13}", "gold": "12"},
+        {"response": "The answer is \\boxed{\\frac{1}{2}}", "gold": "\\frac12"},
+        {"response": "nothing here", "gold": "7"},
+    ] * 3
+    v = get_verifier("rule")
+    expected = [v.verify(it["response"], it["gold"]).correct for it in items]
+    got = pool.verify_batch(items, workers=2, timeout=5.0)
+    assert [x.correct for x in got] == expected
+    assert [x.correct for x in v.verify_batch(items, workers=2)] == expected
+
+
+def test_usable_from_a_non_main_thread(vpool) -> None:
+    box: list = []
+    t = threading.Thread(target=lambda: box.append(
+        vpool.verify_batch(_items(["p", "hang", "q"]), timeout=0.5, verifier="test-scripted")))
+    t.start()
+    t.join(30)
+    assert box and [v.flags[:1] for v in box[0]][1] == ("timeout",)
+    assert box[0][0].correct and box[0][2].extracted == "q"
+
+
+def test_empty_batch_and_unknown_verifier(vpool) -> None:
+    assert vpool.verify_batch([], verifier="test-scripted") == []
+    with pytest.raises(UnknownVerifierError):
+        vpool.verify_batch(_items(["a"]), verifier="no-such-verifier")
+
+
+def test_closed_pool_refuses_work() -> None:
+    p = pool.VerifierPool(1)
+    p.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        p.verify_batch(_items(["a"]), verifier="test-scripted")
