@@ -175,7 +175,7 @@ def test_unknown_verifier_raises_before_work():
 def test_ray_path(monkeypatch):
     calls = []
 
-    def verify_dataset(rows, verifier):
+    def verify_dataset(rows, verifier, **options):
         calls.append((len(rows), verifier))
         out = [StubVerifier().verify(r["response"], r["gold"], r["question"]) for r in rows]
         return [v.to_dict() for v in out]  # dict verdicts are accepted too
@@ -216,3 +216,21 @@ def test_bundled_sample_is_reproducible(corpora_paths):
     assert drawn == bundled
     assert sample_path().stat().st_size < 1_000_000
     assert (sample_path().parent / "NOTICE.md").is_file()
+
+
+class _Short(BaseVerifier):
+    name = "eval-short"
+
+    def verify_batch(self, items, workers=None):
+        return [Verdict(correct=True, score=1.0)] * (len(items) - 1)
+
+
+rlverify.register("eval-short")(lambda **kw: _Short())
+
+
+def test_wrong_verdict_count_is_an_error_and_workers_keep_numbers():
+    with pytest.raises(rlverify.RLVerifyError, match="returned 4 verdicts for 5 items"):
+        evaluate(load_rows([SMALL]).rows, ["eval-short"])
+    res = evaluate(load_rows([SMALL]).rows, ["eval-stub"], workers=3)
+    t = _by(res, "eval-stub", ALL_GROUP)
+    assert (t.tp, t.fp, t.fn, t.tn) == (3, 1, 4, 3)

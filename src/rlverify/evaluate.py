@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .errors import BadInputError, MissingDependencyError
+from .errors import BadInputError, MissingDependencyError, RLVerifyError
 from .verdict import Verdict
 
 __all__ = [
@@ -252,7 +252,7 @@ def summarize(scored: Sequence[Scored], seconds: Mapping[tuple[str, str], float]
 BatchFn = Callable[[Sequence[Row]], list[Verdict]]
 
 
-def _ray_batch(name: str) -> BatchFn:
+def _ray_batch(name: str, options: Mapping[str, Any]) -> BatchFn:
     try:
         from .integrations.ray import verify_dataset  # type: ignore
     except ImportError as e:
@@ -261,7 +261,7 @@ def _ray_batch(name: str) -> BatchFn:
         ) from None
 
     def run(rows: Sequence[Row]) -> list[Verdict]:
-        out = verify_dataset([r.item() | {"id": r.id} for r in rows], verifier=name)
+        out = verify_dataset([r.item() | {"id": r.id} for r in rows], verifier=name, **options)
         return [v if isinstance(v, Verdict) else _verdict_from(v) for v in out]
 
     return run
@@ -274,9 +274,10 @@ def _verdict_from(d: Mapping[str, Any]) -> Verdict:
     return Verdict(**kw)
 
 
-def _batch_fn(name: str, verifier: Any, workers: int | None, use_ray: bool) -> BatchFn:
+def _batch_fn(name: str, verifier: Any, workers: int | None, use_ray: bool,
+              options: Mapping[str, Any]) -> BatchFn:
     if use_ray:
-        return _ray_batch(name)
+        return _ray_batch(name, options)
     return lambda rows: list(verifier.verify_batch([r.item() for r in rows], workers=workers))
 
 
@@ -294,7 +295,7 @@ def _run_one(name: str, batch: BatchFn, rows: Sequence[Row], by: str, chunk: int
             verdicts = batch(part)
             seconds[(name, g)] = seconds.get((name, g), 0.0) + time.perf_counter() - t0
             if len(verdicts) != len(part):
-                raise RuntimeError(f"verifier {name!r} returned {len(verdicts)} verdicts for {len(part)} items")
+                raise RLVerifyError(f"verifier {name!r} returned {len(verdicts)} verdicts for {len(part)} items")
             scored.extend(Scored(name, r, v, g) for r, v in zip(part, verdicts))
             advance(len(part))
     return scored, seconds
@@ -325,8 +326,8 @@ def evaluate(rows: Sequence[Row], verifiers: Sequence[str] = DEFAULT_VERIFIERS, 
     names = list(dict.fromkeys(verifiers))
     wanted = names + ([only_negatives_of] if only_negatives_of else [])
     built = {n: get_verifier(n, **options.get(n, {})) for n in dict.fromkeys(wanted)}
-    batches = {n: _batch_fn(n, v, workers, use_ray) for n, v in built.items()}
-    chunk = _RAY_CHUNK if use_ray else _CHUNK
+    batches = {n: _batch_fn(n, v, workers, use_ray, options.get(n, {})) for n, v in built.items()}
+    chunk = _RAY_CHUNK if use_ray else _CHUNK * max(1, workers or 1)
     base_rejected = None
     n_work = len(rows) * len(wanted)
     scored: list[Scored] = []
