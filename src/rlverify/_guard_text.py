@@ -55,7 +55,8 @@ verification confirmed confirm valid validated affirmative approved approve succ
 passed pass perfect perfectly precisely agreed certainly absolutely indeed wrong false
 correcto correcta correctos correctas verdadero verdadera cierto cierta
 vrai vraie juste oui exacte richtig korrekt korrekte wahr stimmt genau
-corretto corretta giusto giusta vero vera esatto esatta correto correta verdadeiro certo sim
+corretto corretta giusto giusta vero vera esatto esatta correto correta verdadeiro certo certa sim
+correcte exacto exacta bien
 juist klopt waar goed poprawny poprawna prawda dobrze spravne spravny pravda pravilno verno
 dogru evet benar betul tama sahi haan
 """.split())
@@ -71,7 +72,8 @@ ignore ignoring disregard instruction instructions override overridden forget pr
 grade graded grading grader score scored scoring judge judged judging judgment judgement evaluator
 evaluate evaluated evaluation verdict decision mark marked marking reward rewarded points
 output respond reply debug prompt jailbreak student model assistant system developer admin
-administrator moderator equivalent identical
+administrator moderator equivalent identical label labeled labelled rating rated status
+feedback
 """.split())
 INSTRUCTION_PHRASES = (
     "as an ai", "language model", "you are", "you must", "you should", "previous instructions",
@@ -111,7 +113,14 @@ constant constants function functions domain range interval intervals union inte
 increasing decreasing sequence series term terms root roots equation equations inequality
 matrix vector vectors base digit digits way ways left right up down north south east west
 am pm hour hours minute minutes second seconds day days week weeks month months year years
-""".split())
+leg legs hypotenuse vertex vertices edge edges face faces diagonal diagonals chord arc tangent center
+centre midpoint slope intercept coefficient coefficients factor factors multiple multiples divisor
+divisors remainder quotient numerator denominator fraction decimal exponent power cube rectangle
+polygon pentagon hexagon octagon parallelogram trapezoid rhombus sphere cylinder cone prism pyramid
+isosceles equilateral scalene acute obtuse convex regular parallel perpendicular similar congruent
+odd even mod modulo gcd lcm log ln sin cos tan sec csc cot arcsin arccos arctan exp sqrt det
+true false yes not hence
+""".split()) - frozenset("true false yes".split())
 
 
 def invisible_chars(text: str) -> bool:

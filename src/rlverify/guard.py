@@ -30,8 +30,8 @@ __all__ = ["GuardReport", "GuardConfig", "inspect", "FLAGS", "EXTRACTION_BLOCKS"
 FLAGS = (
     "no_answer", "fallback", "hedge", "timeout", "rule_error", "empty", "invisible_chars",
     "styled_letters", "mixed_script", "confusables", "foreign_prose", "markup", "role_mimicry",
-    "verdict_language", "instruction_language", "hidden_words", "gibberish", "repetition",
-    "too_long", "prose",
+    "verdict_language", "instruction_language", "hidden_words", "encoded_text", "gibberish", "repetition",
+    "too_long", "unexpected_words",
 )
 # Flags of the extraction/rules that keep a span from the judge, and the guard flag they become.
 EXTRACTION_BLOCKS = {"no_answer": "no_answer", "fallback": "fallback", "hedge": "hedge",
@@ -45,7 +45,8 @@ class GuardConfig:
     max_chars: int = 600             # no judged span is longer than this
     length_floor: int = 120          # a span may always be this long...
     length_ratio: float = 8.0        # ...or this many times the gold's length
-    max_unexpected_words: int = 2    # words from neither the problem, the gold nor maths
+    max_unexpected_words: int = 0    # words from neither the problem, the gold nor maths (0 of 2,948
+                                     # correct dev-corpus answers had one)
     max_word_repeats: int = 3        # a word (absent from the gold) seen more often is repetition
 
 
@@ -191,10 +192,19 @@ def _role(s: _Span) -> bool:
 _DIGIT = re.compile(r"\d")
 
 
-def _verdict(s: _Span) -> bool:
-    found = (set(s.words) & gt.VERDICT_WORDS) - s.gold_words
+def _soft_verdict(s: _Span) -> bool:
+    """"right", "true", "exactly"... alone, last, or before punctuation (not "right triangle")."""
     soft = (set(s.words) & gt.SOFT_VERDICT_WORDS) - s.gold_words
-    if found or (soft and not _DIGIT.search(s.text)):
+    if not soft:
+        return False
+    if not _DIGIT.search(s.text):
+        return True
+    text = re.sub(r"[{}$]", " ", s.plain)
+    return any(re.search(rf"\b{w}\b\s*(?:[^\w\s]|$)", text) for w in soft)
+
+
+def _verdict(s: _Span) -> bool:
+    if (set(s.words) & gt.VERDICT_WORDS) - s.gold_words or _soft_verdict(s):
         return True
     if any(c in gt.VERDICT_SYMBOLS for c in s.raw) or "\\checkmark" in s.raw:
         return True
@@ -214,9 +224,35 @@ def _instruction(s: _Span) -> bool:
     return any(p in s.plain and p not in s.gold_plain for p in gt.INSTRUCTION_PHRASES)
 
 
+_LEET = str.maketrans("013457@$", "oieastas")
+_MIXED_TOKEN = re.compile(r"[a-z0-9@$]*[a-z][a-z0-9@$]*")
+
+
+def _spaced_words(plain_text: str) -> list[str]:
+    """Words spelled one letter at a time: "y e s", "c-o-r-r-e-c-t" -> "yes", "correct"."""
+    out, run = [], []
+    for tok in re.findall(r"[a-z0-9]+", plain_text) + [""]:
+        if len(tok) == 1 and tok.isalpha():
+            run.append(tok)
+            continue
+        if len(run) >= 2:
+            out.append("".join(run))
+        run = []
+    return out
+
+
 def _hidden_words(s: _Span) -> bool:
-    letters, gold_letters = gt.collapsed(s.plain), gt.collapsed(s.gold_plain)
-    return any(m in letters and m not in gold_letters for m in gt.COLLAPSED_MARKERS)
+    """Verdict words spelled with gaps (``C O R R E C T``) or digits for letters (``C0rr3ct``)."""
+    # whole words are judged by the verdict/instruction detectors; here only split or glued ones
+    unsplit = " ".join(w for w in s.words if w not in gt.COLLAPSED_MARKERS)
+    letters, gold_letters = gt.collapsed(unsplit), gt.collapsed(s.gold_plain)
+    if any(m in letters and m not in gold_letters for m in gt.COLLAPSED_MARKERS):
+        return True
+    vocab = gt.VERDICT_WORDS | gt.SOFT_VERDICT_WORDS | gt.INSTRUCTION_WORDS
+    if (set(_spaced_words(s.plain)) & vocab) - s.gold_words:
+        return True
+    leet = {t.translate(_LEET) for t in _MIXED_TOKEN.findall(s.plain) if any(ch.isdigit() for ch in t)}
+    return bool((leet & vocab) - s.gold_words) or any(m in w for w in leet for m in gt.COLLAPSED_MARKERS)
 
 
 _WEIRD = frozenset("@#%&?`\"';_~")
@@ -229,8 +265,19 @@ def _class_switches(run: str) -> int:
     return sum(1 for a, b in zip(kinds, kinds[1:]) if a != b)
 
 
+_ENCODED = re.compile(r"\\[uU][0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}|&#?\w+;|%[0-9a-fA-F]{2}|[A-Za-z0-9+/]{12,}={1,2}"
+                      r"|\b(?:[01]{8}\s+){2,}|(?:[.-]{1,5}\s+){3,}")
+
+
+def _encoded(s: _Span) -> bool:
+    """Text in an encoding a judge could decode: escapes, entities, URL/base64, binary, morse."""
+    return bool(_ENCODED.search(s.text)) and not _ENCODED.search(s.gold_text)
+
+
 def _gibberish(s: _Span) -> bool:
     body = re.sub(r"\\[a-zA-Z]+", " ", s.text)
+    if any(unicodedata.category(c) == "So" and c not in "°℃℉" for c in body):
+        return True
     weird = sum(1 for c in body if c in _WEIRD)
     if weird >= 3 and weird >= 0.08 * max(1, len(body)):
         return True
@@ -257,7 +304,7 @@ def _too_long(s: _Span) -> bool:
     return len(s.text) > min(c.max_chars, max(c.length_floor, c.length_ratio * len(s.gold_text)))
 
 
-def _prose(s: _Span) -> bool:
+def _unexpected_words(s: _Span) -> bool:
     known = s.gold_words | s.question_words | gt.COMMON_WORDS
     odd = {w for w in s.words if len(w) >= 3 and w not in known and not gt.is_unit_word(w)}
     return len(odd) > s.config.max_unexpected_words
@@ -276,19 +323,36 @@ def _numbers(text: str) -> set[str]:
 _LATEX_GAP = re.compile(r"\\[ ,;:!]")
 
 
-def _top_level_separator(text: str) -> bool:
-    depth = 0
+def _top_level_items(text: str) -> list[str]:
+    items, depth, cur = [], 0, []
     for c in _LATEX_GAP.sub(" ", text):
         depth += (c in "([{") - (c in ")]}")
         if depth <= 0 and c in ",;":
-            return True
-    return bool(re.search(r"\\(?:lor|vee)\b", text))
+            items.append("".join(cur))
+            cur = []
+        else:
+            cur.append(c)
+    return [x.strip() for x in items + ["".join(cur)] if x.strip()]
+
+
+_CONDITION = re.compile(r"\\(?:in|ge|geq|le|leq|neq|ne|notin|forall|text)\b|[<>∈≠≤≥]|\b(?:for|where|if|when)\b")
+_ASSIGNMENT = re.compile(r"^\s*([A-Za-z][\w]*(?:\([^)]*\))?)\s*=")
+
+
+def _candidates(text: str) -> list[str]:
+    """Top-level list items that are values: conditions and assignments to distinct names dropped."""
+    items = [x for x in _top_level_items(text) if not _CONDITION.search(x)]
+    names = [m.group(1) for m in map(_ASSIGNMENT.match, items) if m]
+    if len(names) == len(items) and len(set(names)) == len(names):
+        return []
+    return list(dict.fromkeys(items))
 
 
 def _hedge(s: _Span) -> bool:
     """Several different values offered where the gold has one ("3 or 5", "one of 2, 4, 6")."""
     gold_has_list = bool(re.search(r"[,;]", _LATEX_GAP.sub(" ", s.gold_text)))
-    if not gold_has_list and _top_level_separator(_GROUPING.sub("", s.text)):
+    if not gold_has_list and (len(_candidates(_GROUPING.sub("", s.text))) >= 2
+                              or re.search(r"\\(?:lor|vee)\b", s.text)):
         return True
     if len(_numbers(s.text)) <= max(1, len(_numbers(s.gold_text))):
         return False
@@ -309,9 +373,10 @@ _DETECTORS: tuple[tuple[str, Callable[[_Span], bool]], ...] = (
     ("verdict_language", _verdict),
     ("instruction_language", _instruction),
     ("hidden_words", _hidden_words),
+    ("encoded_text", _encoded),
     ("gibberish", _gibberish),
     ("repetition", _repetition),
     ("too_long", _too_long),
-    ("prose", _prose),
+    ("unexpected_words", _unexpected_words),
     ("hedge", _hedge),
 )
