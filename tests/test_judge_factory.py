@@ -29,6 +29,8 @@ def test_openai_spec():
     ("transformers", {}, "needs model_name_or_path"),
     ("nope", {}, "unknown judge 'nope'"),
     (42, {}, "unknown judge 42"),
+    ("gullible", {"template": "study"}, "bad options for the gullible judge"),
+    ("openai", {"base_url": "http://h/v1", "model": "m", "temprature": 0.5}, "bad options for the openai judge"),
 ])
 def test_bad_specs(spec, options, message):
     with pytest.raises(BadInputError, match=message):

@@ -33,18 +33,26 @@ def make_judge(spec: Any, **options: Any) -> Judge:
     missing = [k for k in _REQUIRED.get(spec, ()) if not options.get(k)]
     if missing:
         raise BadInputError(f"the {spec} judge needs {' and '.join(missing)}")
+    cls = _backend_class(spec)
+    try:
+        return cls(**options)
+    except TypeError as e:  # an unknown or misspelt option
+        raise BadInputError(f"bad options for the {spec} judge: {e}") from None
+
+
+def _backend_class(spec: str) -> Any:
     if spec == "openai":
         from .openai_judge import OpenAIJudge
 
-        return OpenAIJudge(**options)
+        return OpenAIJudge
     if spec == "transformers":
         from .transformers_judge import TransformersJudge
 
-        return TransformersJudge(**options)
-    return _simulated(spec, options)
+        return TransformersJudge
+    return _simulated(spec)
 
 
-def _simulated(spec: str, options: dict[str, Any]) -> Judge:
+def _simulated(spec: str) -> Any:
     try:
         module = importlib.import_module("rlverify.judge.simulated")
     except ModuleNotFoundError as e:
@@ -54,4 +62,4 @@ def _simulated(spec: str, options: dict[str, Any]) -> Judge:
     cls = getattr(module, _SIMULATED[spec], None)
     if cls is None:
         raise RLVerifyError(f"rlverify.judge.simulated has no {_SIMULATED[spec]} for the {spec!r} judge")
-    return cls(**options)
+    return cls
