@@ -68,6 +68,20 @@ def test_decisions_and_request_body(server):
     assert body["messages"][0]["role"] == "user" and len(body["messages"]) == 1
 
 
+def test_completions_endpoint_sends_a_raw_prompt(server):
+    url, install = server
+    s = install(Script(rules=[("ANS-NO", [Reply("Final Decision: No")])]))
+    assert _judge(url, endpoint="completions").judge(items("ANS-YES", "ANS-NO")) == [True, False]
+    assert all("messages" not in b and "ANS-" in b["prompt"] for b in s.bodies)
+
+
+def test_completions_reply_without_text_is_malformed(server):
+    url, install = server
+    install(Script(default=[Malformed('{"choices": [{"message": {"content": "Final Decision: Yes"}}]}')]))
+    res = _judge(url, endpoint="completions", retries=0).judge_detailed(items("A"))
+    assert res[0].error == "malformed_response"
+
+
 def test_retry_after_500_then_success(server):
     url, install = server
     s = install(Script(rules=[("FLAKY", [Status(500), Status(503), Reply("Final Decision: Yes")])]))
@@ -198,3 +212,5 @@ def test_bad_base_url(bad):
 def test_bad_options():
     with pytest.raises(ValueError):
         OpenAIJudge("http://h/v1", MODEL, max_concurrency=0)
+    with pytest.raises(BadInputError, match="endpoint"):
+        OpenAIJudge("http://h/v1", MODEL, endpoint="responses")

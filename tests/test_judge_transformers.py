@@ -70,6 +70,16 @@ def test_model_served_over_http_gives_the_same_decisions(taught_model):
     assert results[0].output == "Final Decision: Yes"
 
 
+def test_raw_prompts_locally_and_over_the_completions_endpoint(random_model):
+    local = TransformersJudge(str(random_model), max_new_tokens=5, use_chat_template=False, cache=False)
+    with serve(create_app(generator=local.generator, model_name="tiny")) as url:
+        remote = OpenAIJudge(url, "tiny", endpoint="completions", timeout=20, cache=False)
+        served = [r.output for r in remote.judge_detailed(OTHERS[:2])]
+    assert served == [r.output for r in local.judge_detailed(OTHERS[:2])]
+    chat = TransformersJudge(str(random_model), max_new_tokens=5, cache=False)
+    assert served != [r.output for r in chat.judge_detailed(OTHERS[:2])]
+
+
 def test_make_judge_transformers(random_model):
     judge = make_judge("transformers", model_name_or_path=str(random_model), max_new_tokens=2,
                        template="three-way")

@@ -59,17 +59,19 @@ class LocalGenerator:
                 [{"role": "user", "content": prompt}], tokenize=False, add_generation_prompt=True)
         return prompt
 
-    def generate(self, prompts: Sequence[str], batch_size: int = 8) -> list[str]:
+    def generate(self, prompts: Sequence[str], batch_size: int = 8, chat: bool = True) -> list[str]:
+        """Replies to ``prompts``: user messages (``chat``) or raw text to continue."""
+        chat = chat and bool(getattr(self.tokenizer, "chat_template", None))
         out: list[str] = []
         for i in range(0, len(prompts), batch_size):
-            out.extend(self._generate_batch([self.chat_text(p) for p in prompts[i : i + batch_size]]))
+            batch = [self.chat_text(p) if chat else p for p in prompts[i : i + batch_size]]
+            out.extend(self._generate_batch(batch, add_special_tokens=not chat))
         return out
 
-    def _generate_batch(self, texts: list[str]) -> list[str]:
+    def _generate_batch(self, texts: list[str], add_special_tokens: bool) -> list[str]:
         torch, _ = import_local()
         enc = self.tokenizer(texts, return_tensors="pt", padding=True, truncation=True,
-                             max_length=self.max_input_tokens,
-                             add_special_tokens=not getattr(self.tokenizer, "chat_template", None))
+                             max_length=self.max_input_tokens, add_special_tokens=add_special_tokens)
         enc = {k: v.to(self.model.device) for k, v in enc.items()}
         sampling = ({"do_sample": True, "temperature": self.temperature, "top_p": self.top_p}
                     if self.temperature > 0 else {"do_sample": False})

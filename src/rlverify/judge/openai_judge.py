@@ -1,5 +1,8 @@
 """A judge served over the OpenAI chat-completions API (``vllm serve``, SGLang, llama.cpp, ...).
 
+``endpoint="completions"`` sends the filled template as a raw prompt to ``/v1/completions`` instead,
+for judges trained on a plain-text format rather than the model's chat template.
+
 Async core on ``httpx.AsyncClient`` with a sync twin (:meth:`OpenAIJudge.judge`). Per item: bounded
 concurrency, a hard per-request deadline, retries with exponential backoff on timeouts, transport
 errors, 408/409/429/5xx and malformed replies; an item that still fails is undecided (None) with the
@@ -37,11 +40,14 @@ class OpenAIJudge(TemplatedJudge):
                  template: str | Template = "study", *, max_concurrency: int = 32,
                  timeout: float = 60.0, temperature: float = 0.0, top_p: float = 1.0,
                  max_tokens: int = 1024, retries: int = 2, backoff: float = 0.5,
-                 extra_body: Mapping[str, Any] | None = None,
+                 endpoint: str = "chat", extra_body: Mapping[str, Any] | None = None,
                  cache: bool | JudgeCache | None = True) -> None:
         super().__init__(model, template, cache)
         if max_concurrency < 1 or timeout <= 0 or retries < 0:
             raise ValueError("max_concurrency >= 1, timeout > 0 and retries >= 0 are required")
+        if endpoint not in ("chat", "completions"):
+            raise BadInputError(f"endpoint must be 'chat' or 'completions', not {endpoint!r}")
+        self.endpoint = endpoint
         self.base_url = normalise_base_url(base_url)
         self.api_key = api_key
         self.max_concurrency, self.timeout = max_concurrency, timeout
@@ -98,10 +104,12 @@ class OpenAIJudge(TemplatedJudge):
 
     async def _attempt(self, client: httpx.AsyncClient, prompt: str) -> tuple[str | None, str, bool]:
         """One request: (text, error, worth retrying)."""
-        body = {"model": self.model, "messages": [{"role": "user", "content": prompt}],
-                **self.sampling, **self.extra_body}
+        chat = self.endpoint == "chat"
+        body = {"model": self.model, **self.sampling, **self.extra_body,
+                **({"messages": [{"role": "user", "content": prompt}]} if chat else {"prompt": prompt})}
         try:
-            r = await asyncio.wait_for(client.post("chat/completions", json=body), self.timeout)
+            r = await asyncio.wait_for(client.post("chat/completions" if chat else "completions", json=body),
+                                       self.timeout)
         except (asyncio.TimeoutError, httpx.TimeoutException):
             return None, "timeout", True
         except httpx.ConnectError:
@@ -112,14 +120,15 @@ class OpenAIJudge(TemplatedJudge):
             return None, f"fatal_{r.status_code}", False
         if r.status_code != 200:
             return None, f"http_{r.status_code}", r.status_code >= 500 or r.status_code in _RETRY_STATUS
-        text = _content(r)
+        text = _content(r, chat)
         return (text, "", False) if text is not None else (None, "malformed_response", True)
 
 
-def _content(response: httpx.Response) -> str | None:
-    """``choices[0].message.content`` when the reply is well-formed, else None."""
+def _content(response: httpx.Response, chat: bool) -> str | None:
+    """``choices[0].message.content`` (chat) or ``choices[0].text`` when well-formed, else None."""
     try:
-        content = response.json()["choices"][0]["message"]["content"]
+        choice = response.json()["choices"][0]
+        content = choice["message"]["content"] if chat else choice["text"]
     except (ValueError, KeyError, IndexError, TypeError):
         return None
     return content if isinstance(content, str) else None

@@ -17,7 +17,7 @@ class TransformersJudge(TemplatedJudge):
     """``TransformersJudge("TIGER-Lab/general-verifier", template="general-verifier-style")``.
 
     Batched greedy generation (``temperature > 0`` samples with ``top_p``), chat template when the
-    tokenizer has one, left padding. ``device`` defaults to cuda when available; ``dtype`` is a torch
+    tokenizer has one (``use_chat_template=False`` feeds the raw prompt), left padding. ``device`` defaults to cuda when available; ``dtype`` is a torch
     dtype name ("bfloat16") or the checkpoint's own.
     """
 
@@ -25,11 +25,11 @@ class TransformersJudge(TemplatedJudge):
                  batch_size: int = 8, max_new_tokens: int = 512, temperature: float = 0.0,
                  top_p: float = 1.0, max_input_tokens: int = 4096, device: str | None = None,
                  dtype: str | None = None, trust_remote_code: bool = False,
-                 cache: bool | JudgeCache | None = True) -> None:
+                 use_chat_template: bool = True, cache: bool | JudgeCache | None = True) -> None:
         super().__init__(str(model_name_or_path), template, cache)
         if batch_size < 1:
             raise ValueError("batch_size must be at least 1")
-        self.batch_size = batch_size
+        self.batch_size, self.use_chat_template = batch_size, use_chat_template
         self.generator = LocalGenerator.load(
             str(model_name_or_path), device=device, dtype=dtype, trust_remote_code=trust_remote_code,
             max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p,
@@ -40,6 +40,6 @@ class TransformersJudge(TemplatedJudge):
 
     def _complete(self, prompts: list[str]) -> list[Completion]:
         t0 = time.perf_counter()
-        texts: list[Any] = self.generator.generate(prompts, self.batch_size)
+        texts: list[Any] = self.generator.generate(prompts, self.batch_size, self.use_chat_template)
         each = (time.perf_counter() - t0) / max(1, len(prompts))
         return [Completion(str(t), None, each) for t in texts]
