@@ -128,10 +128,18 @@ def _as_set(tex: str, var: str) -> Any:
     return _rel_set(e, var)
 
 
-def same_sets(a: str, g: str, var: str, domain: str) -> bool | None:
+def _union(pieces: tuple[str, ...], var: str) -> Any:
     import sympy
 
-    sa, sg = _as_set(a, var), _as_set(g, var)
+    sets = [_as_set(p, var) for p in pieces]
+    return None if any(x is None for x in sets) else sympy.Union(*sets)
+
+
+def same_sets(a: tuple[str, ...], g: tuple[str, ...], var: str, domain: str) -> bool | None:
+    """``a``/``g``: pieces joined by "or" (intervals, unions, inequalities in ``var``)."""
+    import sympy
+
+    sa, sg = _union(a, var), _union(g, var)
     if sa is None or sg is None:
         return None
     dom = {"pos": sympy.Interval.open(0, sympy.oo), "nonneg": sympy.Interval(0, sympy.oo),

@@ -50,7 +50,15 @@ def _magnitudes_equal(al: Aligned, question: str | None) -> bool:
     return _core(al.answer, al.gold, question).equal
 
 
+def _literal(tex: str) -> bool:
+    """A written-out decimal or integer (what a rounded value looks like), not a fraction or expression."""
+    s = tex.replace(" ", "").replace("{,}", "")
+    return exact_number(s) is not None and "/" not in s and "\\frac" not in s and "\\times" not in s
+
+
 def _rounded(al: Aligned, spec: rounding.RoundSpec) -> bool | None:
+    if not (al.converted or _literal(al.answer) or _literal(al.gold)):
+        return None
     a = al.answer_value if al.converted else _value(al.answer)
     g = al.gold_value if al.converted else _value(al.gold)
     if a is None or g is None:
@@ -59,9 +67,8 @@ def _rounded(al: Aligned, spec: rounding.RoundSpec) -> bool | None:
 
 
 def _value(tex: str) -> float | str | None:
-    s = tex.replace(" ", "").replace("{,}", "")
-    if exact_number(s) is not None and "/" not in s and "\\frac" not in s and "\\times" not in s:
-        return s.lstrip("+").replace(",", "")
+    if _literal(tex):
+        return tex.replace(" ", "").replace("{,}", "").lstrip("+").replace(",", "")
     return numeric_value(tex)
 
 
@@ -72,7 +79,7 @@ def _decide(al: Aligned, question: str | None) -> Match | None:
         if r is not None:
             return Match(r, ("rounding", "unit") if al.one_sided or al.converted else ("rounding",))
     equal = _magnitudes_equal(al, question)
-    if not equal and al.one_sided:
+    if not equal and al.one_sided and not al.decisive:
         return None
     return Match(equal, ("unit_converted",) if al.converted else ("unit",))
 
@@ -81,10 +88,52 @@ def _plain_rounding(answer: str, gold: str, question: str | None) -> Match | Non
     spec = rounding.requested(question)
     if spec is None:
         return None
-    a, g = _value(unwrap(answer)), _value(unwrap(gold))
+    ua, ug = unwrap(answer), unwrap(gold)
+    if not (_literal(ua) or _literal(ug)):
+        return None
+    a, g = _value(ua), _value(ug)
     if a is None or g is None:
         return None
     return Match(rounding.agree(a, g, spec), ("rounding",))
+
+
+def _number_words(answer: str, gold: str) -> Match | None:
+    """"seventeen", "5^{th}", "18 million" against a number (or words against words)."""
+    na, ng = words.words_to_number(answer), words.words_to_number(gold)
+    if na is None and ng is None:
+        return None
+    va = na if na is not None else exact_number(unwrap(answer))
+    vg = ng if ng is not None else exact_number(unwrap(gold))
+    if va is None or vg is None:
+        return None
+    return Match(va == vg, ("words",))
+
+
+def _text(answer: str, gold: str) -> Match | None:
+    yn = words.yes_no(answer, gold)
+    if yn is not None and words.is_wordy(answer):
+        return Match(yn, ("text",))
+    return Match(True, ("text",)) if words.same_text(answer, gold) else None
+
+
+def _families(answer: str, gold: str) -> Match | None:
+    r = forms.same_solution_family(answer, gold)
+    return None if r is None else Match(r, ("general_solution",))
+
+
+def _relation(answer: str, gold: str) -> Match | None:
+    r = forms.same_relation(answer, gold)
+    return None if r is None else Match(r, ("relation",))
+
+
+def _labelled(answer: str, gold: str, question: str | None) -> Match | None:
+    r = forms.compare_labelled(answer, gold, _full_equal(question))
+    return None if r is None else Match(r, ("parts",))
+
+
+def _domain_set(answer: str, gold: str, question: str | None) -> Match | None:
+    r = forms.same_set_in_domain(answer, gold, question, require_domain=True)
+    return None if r is None else Match(r, ("domain_set",))
 
 
 def pre(answer: str, gold: str, question: str | None = None) -> Match | None:
@@ -94,29 +143,23 @@ def pre(answer: str, gold: str, question: str | None = None) -> Match | None:
     if isinstance(got, Match):
         return got
     if got is not None:
-        return _decide(got, question)
-    return _plain_rounding(answer, gold, question)
+        m = _decide(got, question)
+        if m is not None:
+            return m
+    for rule in (lambda: _number_words(answer, gold), lambda: _text(answer, gold),
+                 lambda: _families(answer, gold), lambda: _relation(answer, gold),
+                 lambda: _labelled(answer, gold, question), lambda: _domain_set(answer, gold, question),
+                 lambda: _plain_rounding(answer, gold, question)):
+        m = rule()
+        if m is not None:
+            return m
+    return None
 
 
 def _full_equal(question: str | None) -> Callable[[str, str], bool]:
     from . import compare
 
     return lambda a, g: compare(a, g, question).equal
-
-
-def _words(answer: str, gold: str, question: str | None) -> Match | None:
-    na, ng = words.words_to_number(answer), words.words_to_number(gold)
-    if na is not None or ng is not None:
-        va = na if na is not None else exact_number(unwrap(answer))
-        vg = ng if ng is not None else exact_number(unwrap(gold))
-        if va is not None and vg is not None:
-            return Match(va == vg, ("words",))
-    yn = words.yes_no(answer, gold)
-    if yn is not None:
-        return Match(yn, ("text",))
-    if words.same_text(answer, gold):
-        return Match(True, ("text",))
-    return None
 
 
 def _trailing(answer: str, gold: str, question: str | None) -> Match | None:
@@ -136,22 +179,17 @@ def _function(answer: str, gold: str, question: str | None) -> Match | None:
 
 
 def _structural(answer: str, gold: str, question: str | None) -> Match | None:
-    checks: tuple[tuple[str, Callable[[], bool | None]], ...] = (
-        ("general_solution", lambda: forms.same_solution_family(answer, gold)),
-        ("parts", lambda: forms.compare_parts(answer, gold, question, _full_equal(question))),
-        ("relation", lambda: forms.same_relation(answer, gold)),
-        ("domain_set", lambda: forms.same_set_in_domain(answer, gold, question)),
-    )
-    for flag, check in checks:
-        if check():
-            return Match(True, (flag,))
+    if forms.compare_parts(answer, gold, question, _full_equal(question)):
+        return Match(True, ("parts",))
+    if forms.same_set_in_domain(answer, gold, question):
+        return Match(True, ("domain_set",))
     return None
 
 
 def post(answer: str, gold: str, question: str | None, core_match: Match) -> Match | None:
     if not enabled() or core_match.undecided:
         return None
-    for rule in (_words, _trailing, _function, _structural):
+    for rule in (_trailing, _function, _structural):
         m = rule(answer, gold, question)
         if m is not None:
             return m if m.equal else None

@@ -24,8 +24,8 @@ from ..errors import BoundExceeded
 from . import _forms_cas as cas
 from .surface import MAX_PARTS, split_top, unwrap
 
-__all__ = ["Part", "parse_parts", "function_rhs", "compare_parts", "same_relation",
-           "same_solution_family", "same_set_in_domain"]
+__all__ = ["Part", "Parts", "parse_parts", "function_rhs", "compare_parts", "compare_labelled", "same_relation",
+           "same_solution_family", "looks_like_family", "same_set_in_domain", "question_domain"]
 
 _LABEL = re.compile(r"^([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*=\s*(?!=)(.+)$", re.S)
 _FUNC = re.compile(r"^[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[A-Za-z](?:\s*,\s*[A-Za-z])*\s*\)\s*=\s*(.+)$", re.S)
@@ -175,9 +175,13 @@ def same_relation(answer: str, gold: str) -> bool | None:
     a, g = unwrap(answer), unwrap(gold)
     if a.count("=") != 1 or g.count("=") != 1 or len(a) > 300 or len(g) > 300:
         return None
-    if re.search(r"[<>]|\\[lg]eq?|\\neq", a + g):
+    if re.search(r"[<>]|\\[lg]eq?|\\neq|\\in\b", a + g) or min(_n_vars(a), _n_vars(g)) < 2:
         return None
     return _bounded(cas.proportional_equations, a, g)
+
+
+def _n_vars(tex: str) -> int:
+    return len(set(re.findall(r"(?<![A-Za-z\\])[a-z](?![A-Za-z(])", tex)))
 
 
 def _strip_qualifier(s: str) -> str:
@@ -197,7 +201,23 @@ def _families(text: str) -> list[str] | None:
     return parts
 
 
+def _has_qualifier(text: str) -> bool:
+    s = unwrap(text)
+    return _INTEGER_QUALIFIER.search(s) is not None
+
+
+def looks_like_family(text: str) -> bool:
+    """A periodic solution family: a free integer next to \\pi, or an explicit integer qualifier."""
+    s = unwrap(text)
+    return bool(re.search(r"(?<![A-Za-z\\])[kmnjl](?![A-Za-z])", s)) and (
+        "\\pi" in s or _has_qualifier(s))
+
+
 def same_solution_family(answer: str, gold: str) -> bool | None:
+    if not (looks_like_family(answer) and looks_like_family(gold)):
+        return None
+    if not (_has_qualifier(answer) or _has_qualifier(gold) or ("\\pi" in answer and "\\pi" in gold)):
+        return None
     fa, fg = _families(answer), _families(gold)
     if fa is None or fg is None or sum(map(len, fa + fg)) > 1200:
         return None
@@ -211,7 +231,7 @@ _DOMAINS = (
 )
 
 
-def _domain(question: str | None, var: str) -> str:
+def question_domain(question: str | None, var: str) -> str:
     if not question:
         return "real"
     v = re.escape(var)
@@ -222,7 +242,7 @@ def _domain(question: str | None, var: str) -> str:
     return "real"
 
 
-def same_set_in_domain(answer: str, gold: str, question: str | None) -> bool | None:
+def same_set_in_domain(answer: str, gold: str, question: str | None, require_domain: bool = False) -> bool | None:
     a, g = unwrap(answer), unwrap(gold)
     if len(a) > 300 or len(g) > 300 or not re.search(r"[<>(\[]|\\[lg]e|\\cup|\\infty", a + g):
         return None
@@ -230,4 +250,23 @@ def same_set_in_domain(answer: str, gold: str, question: str | None) -> bool | N
     if len(names) != 1:
         return None
     var = names.pop()
-    return _bounded(cas.same_sets, a, g, var, _domain(question, var))
+    dom = question_domain(question, var)
+    if require_domain and dom == "real":
+        return None
+    seps = (" or ", "\\lor", "\\vee", "\\text{or}")
+    pa, pg = tuple(split_top(a, seps)), tuple(split_top(g, seps))
+    if len(pa) > MAX_PARTS or len(pg) > MAX_PARTS:
+        return None
+    return _bounded(cas.same_sets, pa, pg, var, dom)
+
+
+def compare_labelled(answer: str, gold: str, equal: Callable[[str, str], bool]) -> bool | None:
+    """Both sides label every part with distinct names (``x = 2, y = 3``): compare by label."""
+    pa, pg = parse_parts(answer), parse_parts(gold)
+    if pa is None or pg is None:
+        return None
+    la, lg = [p.label for p in pa.items], [p.label for p in pg.items]
+    if not all(la) or not all(lg) or len(set(la)) != len(la) or len(set(lg)) != len(lg) or set(la) != set(lg):
+        return None
+    dg = {p.label: p.value for p in pg.items}
+    return all(equal(p.value, dg[p.label]) for p in pa.items)

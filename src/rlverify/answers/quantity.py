@@ -21,7 +21,7 @@ from . import Match
 from .surface import numeric_value, unwrap
 from .units import UnitSpec, convert, normalize_unit_text, parse_unit, units_in_question
 
-__all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "align", "value_of"]
+__all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "align", "value_of", "asked_unit"]
 
 _WRAPPED = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|degree|circ)|°|%|\$|€|£")
 _MAG = re.compile(r"[+-]?(?:\\frac\s*\{[^{}]*\}\s*\{[^{}]*\}|\\sqrt\s*\{[^{}]*\}|\\pi|\\cdot|\\times"
@@ -56,6 +56,7 @@ class Aligned:
     gold_value: float | None
     converted: bool             # answer_value came from a unit conversion
     one_sided: bool             # only one side carried a unit
+    decisive: bool = False      # the common unit is certain (asked for, or an angle): a mismatch is final
 
 
 @lru_cache(maxsize=8192)
@@ -158,11 +159,27 @@ def _aligned(a: Quantity, g: Quantity, one_sided: bool) -> Aligned:
     return Aligned(a.magnitude, g.magnitude, None, None, False, one_sided)
 
 
-def _converted(va: float | None, g: Quantity, one_sided: bool) -> Aligned | None:
+def _converted(va: float | None, g: Quantity, one_sided: bool, decisive: bool = False) -> Aligned | None:
     vg = value_of(g.magnitude)
     if va is None or vg is None:
         return None
-    return Aligned("", g.magnitude, va, vg, True, one_sided)
+    return Aligned("", g.magnitude, va, vg, True, one_sided, decisive)
+
+
+_ASKED = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured in|expressed in)\s+"
+                    r"((?:square |cubic )?[A-Za-z]+(?:\s*/\s*[A-Za-z]+)?)", re.I)
+
+
+def asked_unit(question: str | None, like: UnitSpec) -> UnitSpec | None:
+    """The unit a question asks for ("in km/h", "how many minutes"), if it has ``like``'s dimension."""
+    if not question:
+        return None
+    dim = like.dimensionality()
+    for m in _ASKED.finditer(normalize_unit_text(question[-2000:])):
+        spec = parse_unit(m.group(1))
+        if spec is not None and not spec.short and spec.kind == like.kind and spec.dimensionality() == dim:
+            return spec
+    return None
 
 
 def _both_units(a: Quantity, g: Quantity) -> Aligned | Match | None:
@@ -184,7 +201,7 @@ def _to_degrees(rad: Quantity) -> float | None:
 def _gold_unit(a: Quantity, g: Quantity, question: str | None) -> Aligned | None:
     assert g.unit is not None
     if g.unit.kind == "angle" and a.has_pi and g.unit.factors == (("degree", 1),):
-        return _converted(_to_degrees(a), g, True)
+        return _converted(_to_degrees(a), g, True, True)
     return _aligned(a, g, True)
 
 
@@ -195,11 +212,11 @@ def _answer_angle(a: Quantity, g: Quantity, question: str | None) -> Aligned | N
     if wants_rad and not a.unit.factors == (("radian", 1),):
         va = value_of(a.magnitude)
         rad = parse_unit("rad")
-        return None if va is None or rad is None else _converted(convert(va, a.unit, rad), g, True)
+        return None if va is None or rad is None else _converted(convert(va, a.unit, rad), g, True, True)
     if not is_deg and question and _DEGREE_Q.search(question) and not g.has_pi:
         va = value_of(a.magnitude)
         deg = parse_unit("deg")
-        return None if va is None or deg is None else _converted(convert(va, a.unit, deg), g, True)
+        return None if va is None or deg is None else _converted(convert(va, a.unit, deg), g, True, True)
     return _aligned(a, g, True)
 
 
@@ -207,6 +224,12 @@ def _answer_unit(a: Quantity, g: Quantity, question: str | None) -> Aligned | No
     assert a.unit is not None
     if a.unit.kind == "angle":
         return _answer_angle(a, g, question)
+    asked = asked_unit(question, a.unit)
+    if asked is not None:
+        if asked.key == a.unit.key:
+            return _aligned(a, g, True)
+        va = value_of(a.magnitude)
+        return _converted(None if va is None else convert(va, a.unit, asked), g, True, True)
     dim = a.unit.dimensionality()
     targets = [u for u in units_in_question(question)
                if u.kind == a.unit.kind and u.dimensionality() == dim]
@@ -227,7 +250,7 @@ def _bare_angles(a: Quantity, g: Quantity, question: str | None) -> Aligned | No
         return None
     if _RADIAN_Q.search(question):
         return None
-    return _converted(_to_degrees(a), g, True)
+    return _converted(_to_degrees(a), g, True, True)
 
 
 def align(answer: str, gold: str, question: str | None = None) -> Aligned | Match | None:

@@ -50,11 +50,23 @@ _SIG = re.compile(r"\b(\d+|one|two|three|four|five|six|seven)\s+significant\s+(?
 _ROUND_CONTEXT = re.compile(r"round|nearest|decimal|significant|sig\.? ?fig|accurate|correct to|approximat|express", re.I)
 
 
+_INSTRUCTION = re.compile(r"^(?:round|express|give|write|answer|report|compute|find|estimate|calculate|state|what)\b"
+                          r"|\b(?:your|the|final) answer\b", re.I)
+
+
+def _instruction(q: str) -> str:
+    """The sentences that instruct how to answer: the last one, and any that starts with an
+    imperative or speaks of "your answer" (a rounding that describes the problem is not one)."""
+    parts = [p.strip() for p in re.split(r"(?<=[.?!])\s+", q.strip()) if p.strip()]
+    keep = [p for i, p in enumerate(parts) if i == len(parts) - 1 or _INSTRUCTION.search(p.lstrip("($ "))]
+    return " ".join(keep)
+
+
 def requested(question: str | None) -> RoundSpec | None:
     """The precision a question asks for, if it asks for one."""
     if not question or not _ROUND_CONTEXT.search(question):
         return None
-    q = question[-3000:]
+    q = _instruction(question[-3000:])
     m = _SIG.search(q)
     if m:
         n = _count(m.group(1) or m.group(2))

@@ -20,7 +20,8 @@ __all__ = ["unwrap", "split_top", "numeric_value", "exact_number", "strip_outer"
 
 MAX_PARTS = 12   # a multi-part answer with more parts than this is not split
 
-_WRAPPERS = re.compile(r"\\(?:text|textbf|textit|textrm|mathrm|mathbf|mathit|mbox|operatorname|rm|bf)\s*\{([^{}]*)\}")
+_WRAPPERS = re.compile(r"\\(?:text|textbf|textit|textrm|mathrm|mathbf|mathit|mbox|operatorname|rm|bf)\s*"
+                       r"\{((?:[^{}]|\{[^{}]*\})*)\}")
 _SPACING = re.compile(r"\\[,;:! ]|\\quad|\\qquad|\\displaystyle|\\left|\\right|\\big|\\Big|~")
 _GROUP_SEP = re.compile(r"(?<=\d)(?:\{,\}|,\\!|\\,(?=\d{3}))(?=\d{3})")
 

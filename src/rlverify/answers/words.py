@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from .surface import unwrap
 
-__all__ = ["words_to_number", "normalize_text", "same_text", "yes_no", "strip_trailing_words"]
+__all__ = ["words_to_number", "normalize_text", "same_text", "is_wordy", "yes_no", "strip_trailing_words"]
 
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -63,12 +63,19 @@ def _tokens(text: str) -> list[str]:
     return [w for w in re.split(r"[\s\-]+", s.strip(" .!")) if w]
 
 
+_SCALED = re.compile(r"^([+-]?\d+(?:\.\d+)?)\s*(thousand|million|billion|trillion|dozen)$", re.I)
+
+
 def words_to_number(text: str) -> Fraction | None:
-    """The value of a number written in English words or as an ordinal; None otherwise."""
+    """The value of a number written in English words, as an ordinal, or as "18 million"; None otherwise."""
     s = unwrap(text)
     m = _ORDINAL_DIGITS.match(s.replace(" ", ""))
     if m:
         return Fraction(int(m.group(1)))
+    m = _SCALED.match(s)
+    if m:
+        scale = 12 if m.group(2).lower() == "dozen" else _SCALES[m.group(2).lower()]
+        return Fraction(m.group(1)) * scale
     words = _tokens(s)
     if not words or len(words) > _MAX_WORDS:
         return None
@@ -103,10 +110,21 @@ def normalize_text(text: str) -> str:
     return " ".join(_singular(w) for w in s.split())
 
 
+_WORDY = re.compile(r"[A-Za-z]+(?:[\s'\-][A-Za-z]+)*[.!]?")
+
+
+def is_wordy(text: str) -> bool:
+    """Only words (letters, spaces, hyphens, apostrophes) and at least one word of 3+ letters."""
+    s = unwrap(text)
+    return bool(_WORDY.fullmatch(s)) and bool(re.search(r"[A-Za-z]{3}", s))
+
+
 def same_text(answer: str, gold: str) -> bool:
-    """Equal as words: case, articles, plural, \\text{} and punctuation ignored; needs a letter."""
+    """Equal as words: case, articles, plural, \\text{} ignored; both sides must be plain words."""
+    if not (is_wordy(answer) and is_wordy(gold)):
+        return False
     g = normalize_text(gold)
-    return bool(re.search(r"[a-z]", g)) and normalize_text(answer) == g
+    return bool(g) and normalize_text(answer) == g
 
 
 _YES = {"yes", "true", "y", "correct", "affirmative"}
