@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
+from fractions import Fraction
 import time
 from dataclasses import dataclass
 
@@ -35,8 +36,12 @@ __all__ = ["compare_core", "strip_units"]
 
 _WORD = re.compile(r"[a-zA-Z]{3,}")
 _CMD = re.compile(r"\\[a-zA-Z]+")
-_UNIT_TAIL = re.compile(r"^(.*?[\d}])\s*(?:\\text\{([^{}]*)\}|\\mathrm\{([^{}]*)\}|([a-zA-Z][a-zA-Z ]*))$")
+_UNIT_TAIL = re.compile(r"^(.*?[\d}])\s*(?:\\text\{([^{}]*)\}|\\mathrm\{([^{}]*)\}|([a-zA-Z][a-zA-Z ]*))"
+                        r"(?:\s*\^\s*\{?[23]\}?)?$")
 _MAX_SYMBOLIC_ITEMS = 16
+_RATIO = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
+_SET_QUESTION = re.compile(r"\ball\b|\bsolutions?\b|\broots?\b|\bzeros?\b|\bsolve\b|\bset\b|\bpossible\b"
+                           r"|\bintersect", re.I)
 
 
 @dataclass(frozen=True)
@@ -44,14 +49,17 @@ class _Gold:
     views: tuple[str, ...]          # the reference and its readings (right side of an assignment)
     letter: str | None               # a multiple-choice reference
     shapes: tuple[Shape, ...]
+    numbers: tuple[Num | None, ...]  # exact value of each view when it is plainly a number
 
 
 class _Deadline:
-    """Wall-clock budget for one comparison; each CAS call gets what is left."""
+    """One comparison's state: wall-clock budget (each CAS call gets what is left) and
+    whether bare lists are sets (solutions, roots, "find all") or ordered (named values)."""
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, unordered: bool = True) -> None:
         self.end = time.monotonic() + seconds
         self.hit = False
+        self.unordered = unordered
 
     def left(self) -> float:
         return self.end - time.monotonic()
@@ -64,18 +72,21 @@ def _gold_info(gold: str) -> _Gold:
     if rhs:
         views.append(rhs)
     views += [c for c in candidates(gold)[1:] if c not in views]
-    return _Gold(tuple(views), gold_letter(gold), tuple(parse_shape(v) for v in views))
+    return _Gold(tuple(views), gold_letter(gold), tuple(parse_shape(v) for v in views),
+                 tuple(parse_number(v) for v in views))
 
 
 def strip_units(text: str) -> str | None:
-    """The number in ``<number> <unit words>``; None when the tail qualifies the value."""
+    """The value in ``<value> <unit words>`` (``12\\text{ cm}^2`` -> ``12``); None when there is
+    no such tail or the tail qualifies the value (``12 or more``)."""
     m = _UNIT_TAIL.match(clean(text))
     if not m:
         return None
     unit = m.group(2) or m.group(3) or m.group(4) or ""
-    if not unit.strip() or QUALIFIER_WORDS.search(unit) or parse_number(m.group(1)) is None:
+    value = clean(m.group(1))
+    if not unit.strip() or QUALIFIER_WORDS.search(unit) or not value or _texty(value):
         return None
-    return clean(m.group(1))
+    return value
 
 
 def _texty(s: str) -> bool:
@@ -83,15 +94,18 @@ def _texty(s: str) -> bool:
 
 
 def _symbolic(a: str, b: str, dl: _Deadline) -> bool:
-    budget = min(DEFAULT_CAS_TIMEOUT, dl.left())
+    budget = max(min(DEFAULT_CAS_TIMEOUT, dl.left()), dl.left() / 2)
     if budget <= 0.01:
         dl.hit = True
         return False
+    t0 = time.monotonic()
     try:
-        return _sym_cached(a, b, round(budget, 2)) is True
+        result = _sym_cached(a, b, round(budget, 2)) is True
     except BoundExceeded:
         dl.hit = True
         return False
+    dl.end += max(0.0, time.monotonic() - t0 - budget)  # a helper's start-up is not comparison time
+    return result
 
 
 @functools.lru_cache(maxsize=8192)
@@ -103,27 +117,40 @@ def _num(s: str) -> Num | None:
     return parse_number(s)
 
 
+def _ratio(s: str) -> Num | None:
+    """``1:2`` -> 1/2 (integers only; clock times are decided by the context layer first)."""
+    m = _RATIO.match(s)
+    if not m or int(m.group(2)) == 0:
+        return None
+    return Num(Fraction(int(m.group(1)), int(m.group(2))))
+
+
 def _leaf_equal(a: str, b: str, dl: _Deadline, cas: bool = True) -> bool:
     if a == b or plain_key(a) == plain_key(b):
         return True
-    na, nb = _num(a), _num(b)
+    na, nb = _num(a) or _ratio(a), _num(b) or _ratio(b)
     if na is not None and nb is not None:
         return numbers_equal(na, nb)
-    if nb is not None and na is None:
-        stripped = strip_units(a)
-        if stripped is not None:
-            return _leaf_equal(stripped, b, dl, cas)
-    if _texty(a) or _texty(b):
+    ta, tb = _texty(a), _texty(b)
+    if ta != tb:  # one side carries unit words the other lacks: compare the values
+        sa, sb = (strip_units(a), b) if ta else (a, strip_units(b))
+        return sa is not None and sb is not None and _leaf_equal(sa, sb, dl, cas)
+    if ta:
         return False
     return cas and _symbolic(a, b, dl)
 
 
 def _item_equal(a: str, b: str, dl: _Deadline, cas: bool = True) -> bool:
-    """Leaves of a list: also ``x=1`` against ``1``."""
+    """Leaves of a list: also ``x=1`` against ``1``; tuples/intervals by structure."""
+    sa, sb = parse_shape(a), parse_shape(b)
+    if sa.kind != "scalar" or sb.kind != "scalar":
+        return _shape_equal(sa, sb, dl)
     if _leaf_equal(a, b, dl, cas):
         return True
     ra, rb = rhs_of_assignment(a) or a, rhs_of_assignment(b) or b
-    return (ra, rb) != (a, b) and _leaf_equal(ra, rb, dl, cas)
+    if (ra, rb) != (a, b) and _leaf_equal(ra, rb, dl, cas):
+        return True
+    return any(_leaf_equal(c, rb, dl, cas) for c in candidates(a)[1:] if c != ra)
 
 
 def _ordered(xs: tuple[str, ...], ys: tuple[str, ...], dl: _Deadline) -> bool:
@@ -181,6 +208,8 @@ def _shape_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
     if a.kind == g.kind == "bracket":
         return (a.left, a.right) == (g.left, g.right) and _ordered(a.items, g.items, dl)
     if a.kind in ("list", "set") and g.kind in ("list", "set"):
+        if g.kind == "list" and a.kind == "list" and not dl.unordered and g.joiner != "pm":
+            return _ordered(a.items, g.items, dl)
         return _unordered(tuple(dict.fromkeys(a.items)), tuple(dict.fromkeys(g.items)), dl)
     if {a.kind, g.kind} == {"list", "bracket"}:
         br = a if a.kind == "bracket" else g
@@ -196,9 +225,14 @@ def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline) -> Match:
     hedge = False
     for cand in candidates(answer):
         shape = parse_shape(cand)
-        for view, gshape in zip(gold.views, gold.shapes):
+        num = _num(cand)
+        for view, gshape, gnum in zip(gold.views, gold.shapes, gold.numbers):
             if plain_key(cand) == plain_key(view):
                 return Match(True)
+            if num is not None and gnum is not None:
+                if numbers_equal(num, gnum):
+                    return Match(True)
+                continue
             if _shape_equal(shape, gshape, dl):
                 return Match(True)
             hedge = hedge or _is_hedge(shape, gshape)
@@ -235,7 +269,7 @@ def compare_core(answer: str, gold: str, question: str | None = None) -> Match:
     if len(answer) > MAX_ANSWER_CHARS:
         return Match(False, ("too_long",))
     g = _gold_info(gold)
-    dl = _Deadline(DEFAULT_ITEM_TIMEOUT)
+    dl = _Deadline(DEFAULT_ITEM_TIMEOUT, unordered=_lists_are_sets(question))
     if g.letter is not None:
         return _compare_choice(answer, g, question, dl)
     m = _compare_candidates(unwrap_text(answer) if _only_text(answer) else answer, g, dl)
@@ -244,6 +278,12 @@ def compare_core(answer: str, gold: str, question: str | None = None) -> Match:
         if alt is not None and alt.equal:
             return alt
     return m
+
+
+def _lists_are_sets(question: str | None) -> bool:
+    """Without a question a bare list is a solution set; with one, only when it asks for all
+    solutions/roots/values (``find all x``), not for named values (``T(10), T(11)``)."""
+    return question is None or bool(_SET_QUESTION.search(question))
 
 
 def _only_text(s: str) -> bool:

@@ -36,7 +36,7 @@ _NOISE = re.compile(
     r"|hphantom\{[^{}]*\}|vphantom\{[^{}]*\}|big|Big|bigg|Bigg|bigl|bigr|Bigl|Bigr|biggl|biggr)"
     r"(?![a-zA-Z])"
 )
-_SPACES = re.compile(r"\\(?:,|;|:|!|>|\s|quad(?![a-zA-Z])|qquad(?![a-zA-Z])|thinspace|medspace|thickspace"
+_SPACES = re.compile(r"(?<!\\)\\(?:,|;|:|!|>|\s|quad(?![a-zA-Z])|qquad(?![a-zA-Z])|thinspace|medspace|thickspace"
                      r"|enspace|hspace\*?\{[^{}]*\}|kern\{?-?[\d.]+\w*\}?)|~")
 _LEFT_RIGHT = re.compile(r"\\(?:left|right)(?![a-zA-Z])\s*(\\[{}|]|[()[\]|.]|\\[lr]?[vV]ert|\\langle|\\rangle)?")
 _FRAC_VARIANTS = re.compile(r"\\[dtc]frac(?![a-zA-Z])")
@@ -45,6 +45,7 @@ _SHORT_FRAC_BRACE1 = re.compile(r"\\frac\s*(\{[^{}]*\})\s*(\d|[a-zA-Z])(?![a-zA-
 _SHORT_FRAC_BRACE2 = re.compile(r"\\frac\s*(\d|[a-zA-Z])\s*(\{[^{}]*\})")
 _SHORT_SQRT = re.compile(r"\\sqrt\s*(\d+|[a-zA-Z])(?![a-zA-Z])")
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|textnormal|mathrm|mathbf|mathit|mathsf|mathtt|operatorname|mbox|bf|rm|it)\s*\{")
+_CMD_SPACE = re.compile(r"\\(text|textbf|mathrm|mathbf|operatorname|frac|sqrt)\s+\{")
 _DOLLARS = re.compile(r"^\$+|\$+$")
 _DIGIT_GROUP = re.compile(r"(?<![\d.])(\d{1,3})((?:(?:\{,\}|,\\!|,\\,|\\,|\\ |\\!|\\thinspace )\d{3})+)(?![\d])")
 _GROUP_SEP = re.compile(r"\{,\}|,\\!|,\\,|\\,|\\ |\\!|\\thinspace ")
@@ -105,10 +106,12 @@ def clean(text: str) -> str:
     if s.startswith("\\(") and s.endswith("\\)"):
         s = s[2:-2]
     s = _FRAC_VARIANTS.sub(r"\\frac", s)
+    s = _CMD_SPACE.sub(r"\\\1{", s)
     s = _NOISE.sub("", s)
     s = _LEFT_RIGHT.sub(lambda m: m.group(1) if m.group(1) and m.group(1) != "." else "", s)
     s = s.replace("\\lbrace", "\\{").replace("\\rbrace", "\\}").replace("\\lvert", "|").replace("\\rvert", "|")
     s = s.replace("\\langle", "(").replace("\\rangle", ")")
+    s = s.replace("\u00b1", "\\pm ").replace("\u2213", "\\mp ")
     s = s.replace("\u2212", "-").replace("\u00b7", "\\cdot ").replace("\u00d7", "\\times ")
     s = s.replace("\\dots", "\\ldots").replace("\\cdots", "\\ldots")
     s = collapse_digit_groups(s)
@@ -119,7 +122,15 @@ def clean(text: str) -> str:
     s = _SHORT_SQRT.sub(r"\\sqrt{\1}", s)
     s = re.sub(r"\s+", " ", s).strip()
     s = re.sub(r"(?:\s|\\ )*[.;]+$", "", s).strip()
+    s = _strip_stray_closer(s)
     return strip_outer(s)
+
+
+def _strip_stray_closer(s: str) -> str:
+    """``) 81`` (a span cut after an option label) -> ``81``: only an unbalanced leading closer."""
+    if s[:1] in ")]" and s.count(s[0]) > s.count("(" if s[0] == ")" else "["):
+        return s[1:].strip()
+    return s
 
 
 def split_top(text: str, seps: tuple[str, ...] = (",",)) -> list[str]:

@@ -28,13 +28,14 @@ from typing import Any
 from ..bounded import run_bounded
 from ..limits import DEFAULT_CAS_TIMEOUT
 
-__all__ = ["too_big", "symbolic_equal", "compare_latex"]
+__all__ = ["too_big", "symbolic_equal", "compare_latex", "warm_up"]
 
 MAX_EXPONENT_LITERAL = 10_000
 MAX_FACTORIAL = 3_000
 MAX_DIGITS = 300
 _REL_TOL = 1e-30
-_POINTS = ((0.3721, 1.1931, 0.6173), (1.4142, 0.2718, 1.7321), (2.2361, 0.5772, 0.8660))
+_POINTS = ((0.3721, 1.1931, 0.6173), (2.4142, 3.2718, 1.7321), (7.2361, 5.5772, 11.866),
+           (13.618, 9.4142, 4.1231), (-1.3722, -2.7183, 0.5772))
 _PARAM_NAMES = frozenset("knmjlt")
 
 _LITERAL = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
@@ -68,18 +69,43 @@ def symbolic_equal(a: str, b: str, timeout: float = DEFAULT_CAS_TIMEOUT) -> bool
 # ---------------------------------------------------------------- worker side (sympy)
 
 
+_NUMBER_TOKEN = re.compile(r"\d*\.?\d+|\d+\.")
+_COMMA_NUMBER = re.compile(r"^\s*-?\d{1,3}(,\d{3})+(\.\d+)?\s*$")
+
+
+@functools.lru_cache(maxsize=1)
+def _converter_class() -> Any:
+    import sympy
+    from latex2sympy2_extended.latex2sympy2 import _Latex2Sympy
+
+    class _ExactNumbers(_Latex2Sympy):
+        """latex2sympy's converter with number tokens read by ``Rational`` (a decimal
+        parser) instead of ``sympy.Number(text)``, which goes through ``sympify``."""
+
+        def parse_number(self, text: str) -> Any:
+            t = text.replace(",", "")
+            if not _NUMBER_TOKEN.fullmatch(t):
+                raise ValueError("not a number token")
+            return sympy.Rational(t)
+
+    return _ExactNumbers
+
+
 @functools.lru_cache(maxsize=2048)
 def _parse(text: str) -> Any:
-    from latex2sympy2_extended import latex2sympy
+    import sympy
     from latex2sympy2_extended.latex2sympy2 import ConversionConfig
-    from latex2sympy2_extended.math_normalization import NormalizationConfig
+    from latex2sympy2_extended.math_normalization import NormalizationConfig, normalize_latex
 
+    if _COMMA_NUMBER.match(text):  # the library would hand this to sympy.Number (sympify)
+        return sympy.Rational(text.replace(",", "").strip())
     cfg = ConversionConfig(lowercase_symbols=False, interpret_contains_as_eq=False)
     norm = NormalizationConfig(basic_latex=True, units=False, malformed_operators=False, nits=False,
                                boxed="none", equations=False)
     text = _BARE_LOG.sub(r"\\ln", text)  # a bare \log in an answer is the natural log
     try:
-        return _exactify(latex2sympy(text, normalization_config=norm, conversion_config=cfg))
+        converter = _converter_class()(None, None, False, config=cfg)
+        return _exactify(converter.parse(normalize_latex(text, norm)))
     except Exception:  # noqa: BLE001 - the grammar raises plain Exceptions on bad input
         return None
 
@@ -168,15 +194,31 @@ def _imaginary(expr: Any) -> Any:
     return expr.xreplace({i: sympy.I}) if i in expr.free_symbols else expr
 
 
+def _bound_variable(a: Any, b: Any) -> Any:
+    """``f(x) = x`` vs ``f(n) = n``: the argument of a defined function is a dummy name."""
+    fa, fb = a.lhs, b.lhs
+    if not (getattr(fa, "is_Function", False) and getattr(fb, "is_Function", False)):
+        return a
+    if fa.func != fb.func or len(fa.args) != 1 or len(fb.args) != 1:
+        return a
+    xa, xb = fa.args[0], fb.args[0]
+    if xa.is_Symbol and xb.is_Symbol and xa != xb:
+        return a.xreplace({xa: xb})
+    return a
+
+
 def _relation_equal(a: Any, b: Any) -> bool | None:
     import sympy
 
     if isinstance(a, sympy.Equality) and isinstance(b, sympy.Equality):
+        a = _bound_variable(a, b)
         if _expr_equal(a.lhs, b.lhs) and _expr_equal(a.rhs, b.rhs):
             return True
         da, db = a.lhs - a.rhs, b.lhs - b.rhs
-        ratio = sympy.simplify(da / db) if db != 0 else None
-        return bool(ratio is not None and ratio.is_number and ratio != 0)
+        if db == 0:
+            return bool(da == 0)
+        ratio = sympy.cancel(da / db)
+        return bool(ratio.is_number and ratio != 0 and ratio.is_finite)
     flip = {sympy.GreaterThan: sympy.LessThan, sympy.StrictGreaterThan: sympy.StrictLessThan}
     na = (flip[type(a)](a.rhs, a.lhs)) if type(a) in flip else a
     nb = (flip[type(b)](b.rhs, b.lhs)) if type(b) in flip else b
@@ -215,3 +257,23 @@ def compare_latex(a: str, b: str) -> str:
     except (TypeError, ValueError, AttributeError, ZeroDivisionError, RecursionError):
         res = None
     return {True: "equal", False: "unequal"}.get(res, "unparsed")
+
+
+_WARM_EXPRESSIONS = (
+    r"\frac{1}{2}+\sqrt{3}x^{2}-\sqrt[3]{2}", r"2\cdot 10^{-5}\times 3", r"\pi r^2 h", r"(4, \log_{10}(2))",
+    r"\frac{\sin x}{\cos^{2} x}-\tan x+\cot\theta", r"\ln(4/5)+e^{i\pi}+\log_{2} 8", r"\left|x-1\right|",
+    r"\frac{n(n+1)}{4}", r"2CR + C + R", r"a_{n}=\frac{1}{3n}", r"x^2-1=(x-1)(x+1)", r"y \ge 3",
+    r"\binom{5}{2}+5!+\lfloor 2.5\rfloor+\lceil x\rceil", r"[1, 2)", r"\{1, 2, 3\}", r"f(x) = x + 2",
+    r"\max(S)", r"\sum_{k=1}^{n} k", r"\arcsin\frac{1}{2}", r"\frac{\sqrt{2}}{2}", r"3+2i", r"-\infty",
+    r"\theta=\frac{\pi}{6}+2k\pi", r"\begin{pmatrix}1 & 2\\3 & 4\end{pmatrix}", r"0.25", r"\frac{d!}{2(d-k)!k}",
+)
+
+
+def warm_up() -> None:
+    """Parse a spread of constructs once so the ANTLR prediction cache of this process is
+    warm (a cold parser is 10-100x slower); called in the bounded-helper zygote."""
+    for text in _WARM_EXPRESSIONS:
+        _parse(text)
+    compare_latex(r"\frac{1}{2}", "0.5")
+    compare_latex(r"x^2-1", r"(x-1)(x+1)")
+    _parse.cache_clear()

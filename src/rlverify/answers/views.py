@@ -28,7 +28,8 @@ QUALIFIER_WORDS = re.compile(
     r"|bound|exceeds?|below|above|within|than|some|multiple|divisible)\b",
     re.I,
 )
-_LINK_END = re.compile(r"(?:\bis|\bare|\bequals?|\bbe|\bof|=|:|\bto)\s*$", re.I)
+_LINK_END = re.compile(r"(?:\bis|\bare|\bequals?|\bbe|\bbeing|\bof|=|:|\bto|\bgives|\bget)\s*$", re.I)
+_BARE_PROSE = re.compile(r"^((?:[A-Za-z']+\s+){2,}?(?:[A-Za-z']+\s*)?)([-+\d\\(].*)$")
 _ENV = re.compile(r"^\\begin\{(aligned|align\*?|array|gathered|split|cases|eqnarray\*?)\}(\{[^{}]*\})?(.*)\\end\{\1\}$", re.S)
 _ROW_SPACING = re.compile(r"\\\\\s*\[[^\]]*\]")
 _EXACTLY = re.compile(r"\\text\{\s*(?:exactly|exact(?:\s+value)?:?|i\.e\.,?)\s*\}\s*", re.I)
@@ -39,6 +40,7 @@ _GENERAL_QUALIFIER = re.compile(
 )
 _MEMBERSHIP_TAIL = re.compile(r"(?:,|\\quad|\\qquad|\s)+\(?\s*[a-zA-Z]\s*\\in\s*\\mathbb\s*\{?\s*[ZNzn]\s*\}?\)?\s*$")
 _SPECIALIZATION = re.compile(r"(?<![<>\\])=|\\neq|\\ne\b")
+_CONDITION = re.compile(r"\b(?:for|when|if|where|with|at|unless|except)\b", re.I)
 _IN = re.compile(r"\\in(?![a-zA-Z])")
 _NAME_LHS = re.compile(r"^[^=<>]*[a-zA-Z][^=<>]*$")
 
@@ -69,7 +71,7 @@ def _strip_qualifier(s: str) -> str | None:
 def _prose_value(s: str) -> str | None:
     """``\\text{so the answer is }12`` -> ``12`` when the prose only links to the value."""
     if "\\text" not in s:
-        return None
+        return _bare_prose_value(s)
     m = list(re.finditer(r"\\text\{", s))[-1]
     head_end = s.find("}", m.end())
     if head_end < 0:
@@ -81,10 +83,25 @@ def _prose_value(s: str) -> str | None:
     return clean(value)
 
 
+def _bare_prose_value(s: str) -> str | None:
+    """``the number of minutes being 3`` (words, no LaTeX) -> ``3``."""
+    m = _BARE_PROSE.match(s)
+    if not m or QUALIFIER_WORDS.search(m.group(1)) or not _LINK_END.search(m.group(1)):
+        return None
+    return clean(m.group(2))
+
+
 def _members_consistent(members: list[str]) -> bool:
     nums = [parse_number(m) for m in members]
     vals = {n.value for n in nums if n is not None}
     return len(vals) <= 1
+
+
+def _restated(s: str) -> bool:
+    """``T = a + b, T = 5 + 4 = 9``: comma-separated steps that all restate one quantity."""
+    steps = split_top(s)
+    heads = {split_top(step, ("=",))[0].strip() for step in steps}
+    return len(steps) > 1 and len(heads) == 1 and all("=" in step for step in steps)
 
 
 def _last_member(s: str) -> str | None:
@@ -94,9 +111,9 @@ def _last_member(s: str) -> str | None:
     parts = split_top(_IN.sub("\x00", s), ("\x00", "="))
     if len(parts) < 2 or not parts[-1] or any(p.endswith(("<", ">", "!", "\\le", "\\ge")) for p in parts[:-1]):
         return None
-    if any(len(split_top(p)) > 1 for p in parts[:-1]):
+    if any(len(split_top(p)) > 1 for p in parts[:-1]) and not _restated(s):
         return None
-    if any("\\text" in p for p in parts[1:-1]) or not _members_consistent([clean(p) for p in parts]):
+    if any(_CONDITION.search(unwrap_text(p)) for p in parts[1:-1]) or not _members_consistent([clean(p) for p in parts]):
         return None
     return clean(parts[-1])
 

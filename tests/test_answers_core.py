@@ -1,0 +1,63 @@
+"""compare_core: typed equivalence, one case per answer family with its near-miss
+(tests/cases/answers_core.json), plus size caps, hedges and the gold self-check."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rlverify.answers import Match
+from rlverify.answers.core import compare_core, strip_units
+from rlverify.limits import MAX_ANSWER_CHARS, MAX_GOLD_CHARS
+
+CASES = json.loads((Path(__file__).parent / "cases" / "answers_core.json").read_text())["cases"]
+
+
+def _id(case: list) -> str:
+    return f"{case[0][:40]}|{case[1][:30]}|{case[2]}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_case(case: list) -> None:
+    answer, gold, expected = case[0], case[1], case[2]
+    question = case[3] if len(case) > 3 else None
+    m = compare_core(answer, gold, question)
+    assert isinstance(m, Match)
+    assert m.equal is expected, m
+    if len(case) > 4:
+        assert case[4] in m.flags
+
+
+@pytest.mark.parametrize("gold", sorted({c[1] for c in CASES}))
+def test_gold_self_check(gold: str) -> None:
+    """The verifier must accept the reference given as the answer."""
+    assert compare_core(gold, gold).equal
+
+
+def test_long_answer_is_refused_not_parsed() -> None:
+    m = compare_core("1+" * MAX_ANSWER_CHARS + "1", "2")
+    assert not m.equal and "too_long" in m.flags
+
+
+def test_long_gold_is_undecided() -> None:
+    m = compare_core("2", "1+" * MAX_GOLD_CHARS + "1")
+    assert not m.equal and m.undecided
+
+
+@pytest.mark.parametrize("answer", [r"9^{9^{9^9}}", r"1000000!", r"2^{10^{10}}", r"10^{100000000}", "9" * 5000])
+def test_huge_values_refused_quickly(answer: str) -> None:
+    m = compare_core(answer, "1")
+    assert not m.equal
+
+
+def test_strip_units() -> None:
+    assert strip_units(r"12\text{ cm}^2") == "12"
+    assert strip_units(r"8\sqrt{3} \text{ square inches}") == r"8\sqrt{3}"
+    assert strip_units(r"12 \text{ or more}") is None
+    assert strip_units("12") is None
+
+
+def test_units_are_not_blindly_dropped_between_two_unit_answers() -> None:
+    assert not compare_core(r"5\text{ m}", r"5\text{ s}").equal

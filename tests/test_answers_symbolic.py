@@ -1,0 +1,63 @@
+"""Bounded symbolic equality (rlverify.answers.symbolic)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rlverify.answers import symbolic
+from rlverify.answers.symbolic import compare_latex, symbolic_equal, too_big
+
+
+@pytest.mark.parametrize(
+    "a,b,expected",
+    [
+        (r"\frac{1}{2004!}", r"\frac{1}{2006!}", False),
+        (r"10^{-20}", r"2\cdot10^{-20}", False),
+        (r"\sqrt{8}", r"2\sqrt{2}", True),
+        (r"x^2-1", r"(x-1)(x+1)", True),
+        (r"\sin^2 x+\cos^2 x", "1", True),
+        (r"\log_2 8", "3", True),
+        (r"e^{i\pi}", "-1", True),
+        (r"\frac{\pi}{6}+n\pi", r"\frac{\pi}{6}+k\pi", True),
+        (r"\frac{\pi}{6}+2n\pi", r"\frac{\pi}{6}+k\pi", False),
+        (r"\lfloor \frac{n}{2}\rfloor", r"\lfloor \sqrt{n-1}\rfloor", False),
+        ("y=2x+3", "2x-y+3=0", True),
+        ("y=2x+4", "2x-y+3=0", False),
+        (r"x\ge 3", r"3\le x", True),
+        ("f(x)=x", "f(n)=n", True),
+        ("0.333", r"\frac{1}{3}", False),
+        (r"2^{100}", "1267650600228229401496703205377", False),
+    ],
+)
+def test_compare_latex(a: str, b: str, expected: bool) -> None:
+    assert compare_latex(a, b) == ("equal" if expected else "unequal")
+
+
+def test_unparseable() -> None:
+    assert compare_latex(r"\frac{", "1") == "unparsed"
+
+
+@pytest.mark.parametrize("text", [r"9^{9^{9^9}}", r"1000000!", r"2^{10^{10}}", r"10^{100000000}", "9" * 400])
+def test_too_big_refused_before_sympy(text: str) -> None:
+    assert too_big(text)
+    assert symbolic_equal(text, "1") is None
+
+
+def test_ordinary_text_not_too_big() -> None:
+    assert too_big(r"2^{100}+5!+e^{-x^2}") is None
+
+
+def test_no_eval_of_raw_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Parsing never goes through sympify/parse_expr of the raw string."""
+    import sympy
+    from sympy.parsing import sympy_parser
+
+    def boom(*args, **kwargs):  # noqa: ANN002, ANN003
+        raise AssertionError("parse_expr called")
+
+    monkeypatch.setattr(sympy_parser, "parse_expr", boom)
+    symbolic._parse.cache_clear()
+    payload = "__import__('os').system('echo pwned')"
+    assert compare_latex(payload, "1") in ("unequal", "unparsed")
+    assert compare_latex(r"\frac{1}{2}+x", "x+0.5") == "equal"
+    assert sympy.Symbol("x")  # sympy still usable

@@ -1,0 +1,53 @@
+"""Span reductions (rlverify.answers.views): each family and its near-miss."""
+
+from __future__ import annotations
+
+import pytest
+
+from rlverify.answers.views import candidates, rhs_of_assignment
+
+
+@pytest.mark.parametrize(
+    "span,value",
+    [
+        (r"\text{so the largest possible product is }12", "12"),
+        (r"\text{total}=30+15=45", "45"),
+        (r"a_n=\frac{1}{3n}\ \text{for all } n\ge 1", r"\frac{1}{3n}"),
+        (r"\max_{x} f(x)=\sqrt5", r"\sqrt{5}"),
+        (r"\begin{aligned}&x_n=2^n-3\\&x_{10}=2^{10}-3\end{aligned}", "2^{10}-3"),
+        (r"N\approx 9.88\times10^{7}\ (\text{exactly } 98{,}765{,}432)", "98765432"),
+        (r"\frac{\pi}{6}+n\pi,\ n\in\mathbb Z", r"\frac{\pi}{6}+n\pi"),
+        (r"t\in(0,\tfrac13)", r"(0,\frac{1}{3})"),
+        ("the number of minutes being 3", "3"),
+        (r"T = a + b, T = 5 + 4 = 9", "9"),
+    ],
+)
+def test_reduction_found(span: str, value: str) -> None:
+    assert value in candidates(span)
+
+
+@pytest.mark.parametrize(
+    "span,forbidden",
+    [
+        (r"\text{at least }12", "12"),
+        (r"a_n=\frac{1}{3n}\text{ for } n=1", r"\frac{1}{3n}"),
+        (r"f(1)=\sqrt5,\ \max f=3", "3"),
+        (r"N\approx 9.88\times10^{7}", r"9.88\times10^{7}"),
+        ("45=46", "46"),
+        ("x is at least 4", "4"),
+    ],
+)
+def test_near_miss_not_reduced(span: str, forbidden: str) -> None:
+    assert forbidden not in candidates(span)[1:]
+
+
+def test_whole_span_first() -> None:
+    assert candidates(r" x = 3. ")[0] == "x = 3"
+
+
+def test_rhs_of_assignment() -> None:
+    assert rhs_of_assignment("x = 3") == "3"
+    assert rhs_of_assignment("f(2)=5") == "5"
+    assert rhs_of_assignment("3 = 3") is None
+    assert rhs_of_assignment("x \\le 3") is None
+    assert rhs_of_assignment("a=b=c") is None
