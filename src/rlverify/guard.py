@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from . import _guard_text as gt
+from .limits import MAX_GOLD_CHARS
 
 __all__ = ["GuardReport", "GuardConfig", "inspect", "FLAGS", "EXTRACTION_BLOCKS"]
 
@@ -76,7 +77,11 @@ def inspect(answer: str | None, gold: str, question: str | None = None, *,
     blocked = tuple(dict.fromkeys(EXTRACTION_BLOCKS[f] for f in extraction_flags if f in EXTRACTION_BLOCKS))
     if answer is None:
         return GuardReport(False, tuple(dict.fromkeys(("no_answer",) + blocked)))
-    span = _span(str(answer), str(gold), question, config or GuardConfig())
+    config = config or GuardConfig()
+    answer = str(answer)
+    if len(answer) > config.max_chars:  # never scan or show a huge span
+        return GuardReport(False, tuple(dict.fromkeys(blocked + ("too_long",))))
+    span = _span(answer, str(gold), question, config)
     flags = blocked + tuple(name for name, detect in _DETECTORS if detect(span))
     if flags:
         return GuardReport(False, tuple(dict.fromkeys(flags)))
@@ -84,11 +89,11 @@ def inspect(answer: str | None, gold: str, question: str | None = None, *,
 
 
 def _span(answer: str, gold: str, question: str | None, config: GuardConfig) -> _Span:
-    text = gt.sanitize(answer[: config.max_chars * 4])
-    gold_text = gt.sanitize(gold)
+    text = gt.sanitize(answer)
+    gold_text = gt.sanitize(gold[:MAX_GOLD_CHARS])
     gold_plain = gt.plain(gold_text)
     plain = gt.plain(text)
-    q_words = frozenset(gt.words(gt.plain(gt.sanitize(question or ""))))
+    q_words = frozenset(gt.words(gt.plain(gt.sanitize((question or "")[:20_000]))))
     return _Span(answer, text, plain, tuple(gt.words(plain)), gold_text, gold_plain,
                  frozenset(gt.words(gold_plain)), q_words, config)
 
