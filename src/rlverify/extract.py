@@ -4,20 +4,52 @@ Interface::
 
     extract_answer(response: str) -> Extraction
 
-NOTE: placeholder (last \\boxed only); the foundation issue replaces it.
+Only the span is found here; interpreting it (numbers, sets, prose inside a box...)
+is the job of :mod:`rlverify.answers`. Order of evidence, strongest first:
+
+1. The answer region: the text after the LAST ``</think>`` (or
+   ``<|end_of_thought|>``). An unclosed ``<think>`` means "no answer yet" unless a
+   box follows it (flag ``unfinished_think``).
+2. Boxes (``\\boxed{}``, ``\\fbox{}``, ``\\boxed 5``): the last balanced box. Boxes in
+   the same sentence as the last one are read together: ``=``/"or equivalently"
+   restates (the last wins), ``or``/"either"/side by side on one line with different
+   contents is a ``hedge``, "and"/commas/separate lines make a list answer
+   (``multi_box``). Every box seen goes to ``candidates``.
+3. Answer markers, the last one wins: "Final Answer:", "The (final) answer is",
+   ``# Answer`` headings, ``Answer:``/``**Answer:**``/``A:`` lines, ``####``.
+4. Weaker prose cues in the final paragraph: a bold value, a concluding sentence
+   ("Therefore, the area is 12."), a short whole answer.
+5. The last number or formula of the final paragraph, flagged ``fallback``.
+
+Prose spans are reduced to the value they state ("the probability is \\(1/3\\)." ->
+``1/3``); "4 or 5", "either", "one of" in an answer sentence are hedges.
+
+Safety: only the last ``MAX_RESPONSE_CHARS`` are read, NUL bytes are dropped, every
+regular expression is linear (no nested quantifiers), brace matching is one stack
+pass, and the slow prose heuristics only see the final few thousand characters.
 """
 
 from __future__ import annotations
 
+import bisect
+import functools
+import re
 from dataclasses import dataclass
 
-__all__ = ["Extraction", "extract_answer"]
+from .limits import MAX_ANSWER_CHARS, MAX_RESPONSE_CHARS
+
+__all__ = ["Extraction", "extract_answer", "MAX_CANDIDATES"]
+
+MAX_CANDIDATES = 64          # boxes kept in ``candidates`` (the last ones)
+_MAX_BOX_SCAN = 400          # boxes whose braces are matched (the last ones)
+_PROSE_WINDOW = 6_000        # prose cues only look at the end of the answer region
+_SPAN_WINDOW = 1_500         # an answer sentence is cut to this many characters
 
 
 @dataclass(frozen=True)
 class Extraction:
     answer: str | None            # the final-answer span, None when nothing was found
-    method: str = "none"          # boxed | think | final_answer | answer_is | heading | answer_line | bold | last_number | whole | none
+    method: str = "none"          # boxed | think | final_answer | answer_is | heading | answer_line | bold | conclusion | last_number | whole | none
     flags: tuple[str, ...] = ()   # e.g. ("fallback",) for last-number, ("hedge",) for several different answers
     candidates: tuple[str, ...] = ()  # other spans seen (e.g. every box), oldest first
 
@@ -26,21 +58,565 @@ class Extraction:
         return "hedge" in self.flags
 
 
-def _last_boxed(text: str) -> str | None:
-    i = text.rfind("\\boxed{")
-    if i < 0:
+# --------------------------------------------------------------------------- region
+
+_THINK_CLOSERS = ("</think>", "<|end_of_thought|>")
+_THINK_OPENERS = ("<think>", "<|begin_of_thought|>")
+
+
+def _answer_region(text: str) -> tuple[str, tuple[str, ...], bool]:
+    """(region, flags, boxes_only). Tags are located on the whole text (C-speed rfind)."""
+    close = max(((text.rfind(t), t) for t in _THINK_CLOSERS), key=lambda p: p[0])
+    if close[0] >= 0:
+        return text[close[0] + len(close[1]):], (), False
+    opened = max(text.rfind(t) for t in _THINK_OPENERS)
+    if opened >= 0:
+        return text[opened:], ("unfinished_think",), True
+    return text, (), False
+
+
+def _sanitize(response: object) -> str:
+    text = response if isinstance(response, str) else str(response)
+    if len(text) > 4 * MAX_RESPONSE_CHARS:
+        text = text[-4 * MAX_RESPONSE_CHARS:]
+    return text.replace("\x00", "")
+
+
+# --------------------------------------------------------------------------- boxes
+
+_BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)(?![A-Za-z])")
+_BRACE_TOKEN_RE = re.compile(r"\\\\|\\[{}]|[{}]")
+_BARE_ARG_RE = re.compile(r"[ \t]*([^\s${}]+)")
+
+
+@dataclass(frozen=True)
+class _Box:
+    start: int       # index of the backslash
+    end: int         # index after the closing brace / bare token
+    content: str
+
+
+def _match_braces(text: str, start: int) -> dict[int, int]:
+    """Map each '{' at or after ``start`` to its matching '}' (one stack pass)."""
+    stack: list[int] = []
+    pairs: dict[int, int] = {}
+    for m in _BRACE_TOKEN_RE.finditer(text, start):
+        tok = m.group()
+        if tok == "{":
+            stack.append(m.start())
+        elif tok == "}" and stack:
+            pairs[stack.pop()] = m.start()
+    return pairs
+
+
+def _last_box_tokens(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the last ``_MAX_BOX_SCAN`` box commands, searching a growing tail window."""
+    window = 32_768
+    while True:
+        base = max(0, len(text) - window)
+        found = [(m.start(), m.end()) for m in _BOX_RE.finditer(text, base)]
+        if len(found) >= _MAX_BOX_SCAN or base == 0:
+            return found[-_MAX_BOX_SCAN:]
+        window *= 4
+
+
+def _find_boxes(text: str) -> list[_Box]:
+    found = _last_box_tokens(text)
+    if not found:
+        return []
+    pairs = _match_braces(text, found[0][1])
+    boxes = []
+    for begin, pos in found:
+        j = pos
+        while j < len(text) and text[j] in " \t":
+            j += 1
+        if j < len(text) and text[j] == "{":
+            close = pairs.get(j)
+            if close is not None:
+                boxes.append(_Box(begin, close + 1, text[j + 1:close]))
+            continue
+        bare = _BARE_ARG_RE.match(text, pos)
+        if bare and pos < len(text) and text[pos] in " \t":
+            boxes.append(_Box(begin, bare.end(), bare.group(1)))
+    return boxes
+
+
+def _clean_box(content: str) -> str:
+    s = content.strip()
+    for _ in range(3 if len(s) <= MAX_ANSWER_CHARS else 0):          # {{5}} -> 5; a few layers only, each check is linear
+        if len(s) < 2 or s[0] != "{" or s[-1] != "}" or not _balanced_inside(s[1:-1]):
+            break
+        s = s[1:-1].strip()
+    if len(s) >= 2 and s[0] == "$" and s[-1] == "$":
+        s = s.strip("$").strip()
+    return s.rstrip(" .,;").rstrip() if not s.endswith("\\.") else s
+
+
+def _balanced_inside(s: str) -> bool:
+    depth = 0
+    for m in _BRACE_TOKEN_RE.finditer(s):
+        depth += {"{": 1, "}": -1}.get(m.group(), 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+# Separators between two boxes of one sentence.
+_SENTENCE_END_RE = re.compile(r"[.!?](?:\*\*)?(?:\s|$)|\n[ \t]*\n")
+_CHAIN_SEP_RE = re.compile(
+    r"^[\s$.,]*(?:\\\)|\\\])?[\s$]*(?:=|\\Rightarrow|\\implies|\\to|\\rightarrow|\\longrightarrow|"
+    r"\\approx|\\equiv|\\iff|\\Longrightarrow)[\s$]*(?:\\\(|\\\[)?[\s$]*$")
+_RESTATE_RE = re.compile(
+    r"equivalent|simplif|i\.e\.|\bthat is\b|\bwhich is\b|in other words|\bwritten as\b|\bor just\b|"
+    r"\bsimply\b|rationali[sz]|\bexact|\bapprox|\\approx|\bnamely\b|\bthus\b|\bso\b|\bhence\b|"
+    r"\btherefore\b|\bactually\b|\bcorrect(?:ed|ion)?\b|\bwait\b|\brather\b|\bfinal\b", re.I)
+_OR_RE = re.compile(r"\bor\b|\beither\b|\\text\{\s*or\s*\}|\\lor\b|\\vee\b|\bmaybe\b|\bperhaps\b", re.I)
+_LIST_RE = re.compile(r"\band\b|\\text\{\s*and\s*\}|,|;|\n|\\\\|\bthen\b|\brespectively\b", re.I)
+_GROUP_GAP = 160
+
+
+def _same_sentence(sep: str) -> bool:
+    return len(sep) <= _GROUP_GAP and not _SENTENCE_END_RE.search(sep)
+
+
+def _final_group(text: str, boxes: list[_Box]) -> tuple[list[_Box], list[str]]:
+    """The last box and the boxes of its sentence that it does not supersede."""
+    group = [boxes[-1]]
+    seps: list[str] = []
+    for prev in reversed(boxes[:-1]):
+        if prev.end > group[0].start:          # nested in / overlapping the next box
+            break
+        sep = text[prev.end:group[0].start]
+        if not _same_sentence(sep) or _CHAIN_SEP_RE.match(sep) or _RESTATE_RE.search(sep):
+            break
+        group.insert(0, prev)
+        seps.insert(0, sep)
+    return group, seps
+
+
+def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
+    cands = tuple(c for c in (_clean_box(b.content) for b in boxes[-MAX_CANDIDATES:]
+                              if len(b.content) <= MAX_ANSWER_CHARS) if c)
+    group, seps = _final_group(text, boxes)
+    contents = [_clean_box(b.content) for b in group]
+    unique = list(dict.fromkeys(c for c in contents if c))
+    if len(unique) <= 1:
+        answer = unique[0] if unique else contents[-1]
+        return Extraction(answer, "boxed", (), cands)
+    if any(_OR_RE.search(s) for s in seps) or not any(_LIST_RE.search(s) for s in seps):
+        return Extraction(unique[-1], "boxed", ("hedge",), cands)
+    return Extraction(", ".join(unique), "boxed", ("multi_box",), cands)
+
+
+# --------------------------------------------------------------------------- prose spans
+
+_CURRENCY_RE = re.compile(r"^\s*\d[\d,.]*\s+[A-Za-z]{2,}")
+_NUMBER_RE = re.compile(
+    r"(?<![\w.])[-\u2212]?(?:\\\$|\$)?\d{1,3}(?:(?:,|\{,\}|\\,|,\\!)\d{3})+(?:\.\d+)?"
+    r"|(?<![\w.])[-\u2212]?(?:\\\$|\$)?\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?"
+    r"|(?<![\w.])[-\u2212]?\.\d+")
+_MULTIPLIER_RE = re.compile(r"\s*(%|\\%|percent\b|hundred\b|thousand\b|million\b|billion\b|trillion\b|dozen\b)", re.I)
+_HOPE_RE = re.compile(r"\s*I hope (?:it|this) is correct\.?\s*$", re.I)
+_COPULA_RE = re.compile(
+    r"(?:\b(?:is|are|was|were|be|equals|equal to|gives|yields|becomes|of)\b|=|:)"
+    r"(?:\s+(?:approximately|about|exactly|roughly|around|equal to|given by|just|simply|then|therefore|thus|now|still))*\s*",
+    re.I)
+_HEDGE_PROSE_RE = re.compile(r"\beither\b|\bone of\b|\bcould be\b|\bmight be\b|\bpossibly\b|\bperhaps\b|\bmaybe\b", re.I)
+_OR_PROSE_RE = re.compile(r"\s+or\s+", re.I)
+_BOLD_RE = re.compile(r"\*\*([^*\n]{1,300}?)\*\*")
+
+
+@dataclass(frozen=True)
+class _Piece:
+    start: int
+    end: int
+    value: str
+    math: bool
+
+
+_DELIM_RE = re.compile(r"\\\\|\\\$|\$\$|\$|\\\(|\\\)|\\\[|\\\]|\n")
+_CLOSER = {"$$": "$$", "$": "$", "\\(": "\\)", "\\[": "\\]"}
+
+
+@functools.lru_cache(maxsize=512)
+def _math_pieces(s: str) -> tuple[_Piece, ...]:
+    """Math segments ($..$, $$..$$, \\(..\\), \\[..\\]) in one linear pass over delimiters."""
+    out: list[_Piece] = []
+    opener, at = "", 0
+    for m in _DELIM_RE.finditer(s):
+        tok = m.group()
+        if tok in ("\\\\", "\\$") or (tok == "\n" and opener != "$"):
+            continue
+        if opener and tok == _CLOSER[opener]:
+            body = s[at:m.start()]
+            if body.strip() and not (opener == "$" and _CURRENCY_RE.match(body)):
+                out.append(_Piece(at - len(opener), m.end(), body.strip(), True))
+            opener = ""
+        elif tok in _CLOSER and (not opener or tok != "$"):
+            opener, at = tok, m.end()
+        elif tok == "\n":
+            opener = ""
+    return tuple(out)
+
+
+def _first_sentence(s: str) -> str:
+    """Cut ``s`` at the first sentence end that lies outside math (a display
+    formula followed by a capitalised word also ends a sentence)."""
+    s = s[:_SPAN_WINDOW]
+    pieces = _math_pieces(s)
+    ends = [p.end for p in pieces if _DISPLAY_THEN_CAPITAL_RE.match(s, p.end) and s[p.start] != "$"]
+    for m in _SENTENCE_END_RE.finditer(s):
+        if not _inside(pieces, m.start()) and not _decimal_point(s, m.start()):
+            ends.append(m.start())
+            break
+    return s[:min(ends)] if ends else s
+
+
+def _inside(pieces: tuple[_Piece, ...], i: int) -> bool:
+    k = bisect.bisect_right([p.start for p in pieces], i) - 1
+    return k >= 0 and pieces[k].start <= i < pieces[k].end
+
+
+_DISPLAY_THEN_CAPITAL_RE = re.compile(r"\s*[.,]?\s+[A-Z][a-z]")
+
+
+def _decimal_point(s: str, i: int) -> bool:
+    return s[i] == "." and i > 0 and s[i - 1].isdigit() and i + 1 < len(s) and s[i + 1].isdigit()
+
+
+def _mask_math(s: str, mark: str = "") -> str:
+    """``s`` with math segments blanked (same length) or replaced by ``mark``."""
+    out, last = [], 0
+    for p in _math_pieces(s):
+        out += [s[last:p.start], mark or " " * (p.end - p.start)]
+        last = p.end
+    return "".join(out) + s[last:]
+
+
+def _values(s: str) -> list[_Piece]:
+    """Math segments and bare numbers (outside math), in order."""
+    pieces = list(_math_pieces(s))
+    plain = _mask_math(s)
+    for m in _NUMBER_RE.finditer(plain):
+        mult = _MULTIPLIER_RE.match(plain, m.end())
+        end = mult.end() if mult else m.end()
+        pieces.append(_Piece(m.start(), end, s[m.start():end].strip(), False))
+    return sorted(pieces, key=lambda p: p.start)
+
+
+def _tail_value(tail: str) -> str | None:
+    """The value a phrase starts with: 'x = 5 and x = -2 units' -> 'x = 5, x = -2'."""
+    stripped = tail.lstrip(" *")
+    offset = len(tail) - len(stripped)
+    if not _VALUE_START_RE.match(stripped):
         return None
-    j = i + len("\\boxed{")
-    depth = 1
-    k = j
-    while k < len(text) and depth:
-        depth += {"{": 1, "}": -1}.get(text[k], 0)
-        k += 1
-    return text[j : k - 1] if depth == 0 else None
+    vals = _values(tail)
+    if not vals or vals[0].start - offset > 0:
+        return None
+    picked = [vals[0]]
+    for nxt in vals[1:]:
+        gap = tail[picked[-1].end:nxt.start]
+        if not _VALUE_JOINER_RE.fullmatch(gap):
+            break
+        picked.append(nxt)
+    joiners = [tail[a.end:b.start] for a, b in zip(picked, picked[1:])]
+    values = [p.value.rstrip(" ,;.") if not p.value.endswith("\\.") else p.value for p in picked]
+    return _join_values(values, joiners) if all(values) else None
+
+
+_VALUE_START_RE = re.compile(r"[-\u2212]?(?:\d|\.\d|\$|\\\$|\\\(|\\\[)")
+_VALUE_JOINER_RE = re.compile(r"[\s*]*(?:,|and|or|,\s*and|,\s*or|\\text\{\s*(?:and|or)\s*\})[\s*]*", re.I)
+
+
+def _join_values(values: list[str], joiners: list[str]) -> str:
+    if not joiners:
+        return values[0]
+    out = values[0]
+    for v, j in zip(values[1:], joiners):
+        out += (" \\text{ or } " if re.search(r"\bor\b", j, re.I) else ", ") + v
+    return out
+
+
+def _strip_span(s: str) -> str:
+    s = _HOPE_RE.sub("", s.strip())
+    s = s.strip().strip("*").strip()
+    while s[-1:] in {".", ",", ";", ":", "!"}:
+        s = s[:-1].rstrip()
+    return s.strip("*").strip()
+
+
+def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
+    """Reduce an answer sentence to the value it states (None when it states none)."""
+    sent = _strip_span(_first_sentence(span.lstrip(" \t:*\n")))
+    if not sent:
+        return None, ()
+    value = _whole_value(sent) or _bold_value(sent) or _copula_value(sent) or _tail_value(sent)
+    if value is None and 0 < len(sent.split()) <= 4:
+        value = sent
+    return (value, _prose_hedge(sent)) if value else (None, ())
+
+
+def _bold_value(sent: str) -> str | None:
+    for m in reversed(list(_BOLD_RE.finditer(sent))):
+        b = m.group(1)
+        v = _whole_value(_strip_span(b)) or _tail_value(b)
+        if v:
+            return v
+    return None
+
+
+def _copula_value(sent: str, allow_text: bool = False) -> str | None:
+    """The value after the last copula ('is', 'are', '=', ...) that is followed by one."""
+    cops = [m for m in _COPULA_RE.finditer(sent) if not _inside_math(sent, m.start())]
+    for m in reversed(cops[-24:]):
+        v = _tail_value(sent[m.end():])
+        if v:
+            return v
+    if allow_text and cops and _TEXT_COPULA_RE.fullmatch(cops[-1].group().split()[0]):
+        tail = _strip_span(sent[cops[-1].end():])
+        if 0 < len(tail.split()) <= 3 and not _values(tail):
+            return tail
+    return None
+
+
+_TEXT_COPULA_RE = re.compile(r"is|are|was|were|be", re.I)
+
+
+def _inside_math(s: str, i: int) -> bool:
+    return _inside(_math_pieces(s), i)
+
+
+def _whole_value(sent: str) -> str | None:
+    """The sentence is one value (a formula, a number, 'x = 5')."""
+    pieces = _math_pieces(sent)
+    if len(pieces) == 1 and pieces[0].start == 0 and pieces[0].end == len(sent):
+        return pieces[0].value
+    if re.fullmatch(r"[-\u2212]?\$?\\?\$?\d[\d,.\s/]*%?", sent):
+        return sent
+    return None
+
+
+def _prose_hedge(sent: str) -> tuple[str, ...]:
+    if _HEDGE_PROSE_RE.search(sent):
+        return ("hedge",)
+    plain = _mask_math(sent, " M ")
+    for m in _OR_PROSE_RE.finditer(plain):
+        left = plain[max(0, m.start() - 80):m.start()].split()[-1:]
+        right = plain[m.end():m.end() + 80].split()[:1]
+        if left and right and _is_value_token(left[0]) and _is_value_token(right[0]) and left != right:
+            return ("hedge",)
+    return ()
+
+
+def _is_value_token(tok: str) -> bool:
+    tok = tok.strip(",.;*")
+    return tok == "M" or bool(re.fullmatch(r"[-\u2212]?\$?\d[\d,.]*%?", tok))
+
+
+# --------------------------------------------------------------------------- markers
+
+_MARKERS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("final_answer", re.compile(r"\bfinal\s+answer\b(?:\s*\*\*)?(?:\s*(?:is|:|=))?(?:\s*\*\*)?", re.I)),
+    ("answer_is", re.compile(
+        r"\b(?:the|my|our|so the|thus the)\s+(?:final\s+|correct\s+|required\s+|desired\s+)?"
+        r"(?:answer|result)\s+(?:is|would\s+be|will\s+be|should\s+be)\b(?:\s*:)?", re.I)),
+    ("heading", re.compile(r"^[ \t]*#{1,6}[ \t]*(?:final[ \t]+)?answer[ \t]*:?[ \t]*$", re.I | re.M)),
+    ("answer_line", re.compile(
+        r"^[ \t>*-]*(?:\*\*)?(?:final[ \t]+)?(?:answer|ans|A)(?:\*\*)?[ \t]*[:：](?:\*\*)?", re.I | re.M)),
+    ("answer_line", re.compile(r"^[ \t]*####[ \t]*(?=\S)", re.M)),
+)
+
+
+def _span_after(region: str, pos: int) -> str:
+    """The answer text after a marker: the rest of the line, or the next block."""
+    rest = region[pos:pos + _SPAN_WINDOW]
+    line, _, after = rest.partition("\n")
+    if line.strip(" \t*:$") and not re.fullmatch(r"\s*(?:\\\[|\$\$)\s*", line):
+        if re.fullmatch(r"\s*(?:\\\[|\$\$).*", line) and not re.search(r"\\\]|\$\$.*\$\$", line):
+            return rest
+        return line
+    block = rest.lstrip()
+    end = re.search(r"\n[ \t]*\n", block)
+    return block[:end.start()] if end else block
+
+
+def _from_markers(region: str) -> tuple[Extraction, int] | None:
+    """The span after the last answer marker, and where that marker starts."""
+    best: tuple[int, str, int] | None = None
+    for method, rx in _MARKERS:
+        for m in rx.finditer(region):
+            if best is None or m.end() > best[0] or (m.end() == best[0] and m.start() < best[2]):
+                best = (m.end(), method, m.start())
+    if best is None:
+        return None
+    span = _span_after(region, best[0])
+    if span.rstrip().endswith("?"):
+        return None
+    value, flags = _reduce(span)
+    return (Extraction(value, best[1], flags), best[2]) if value else None
+
+
+# --------------------------------------------------------------------------- weak cues
+
+_CONCLUSION_RE = re.compile(
+    r"^(?:(?:in\s+)?(?:conclusion|summary)\s*[:,]\s*)?"
+    r"(therefore|thus|so|hence|in conclusion|consequently|finally|in summary|overall|as a result|"
+    r"this means|this gives|we get|we find|we have|the answer|the)\b[\s,]*", re.I)
+_PARAGRAPH_RE = re.compile(r"\n[ \t]*\n")
+
+
+def _final_paragraphs(region: str) -> tuple[list[str], int]:
+    """The last two non-empty paragraphs (last first) and where the older one starts."""
+    base = max(0, len(region) - _PROSE_WINDOW)
+    tail = region[base:]
+    cuts = [0] + [m.end() for m in _PARAGRAPH_RE.finditer(tail)]
+    paras = [(base + c, tail[c:d]) for c, d in zip(cuts, cuts[1:] + [len(tail)]) if tail[c:d].strip()]
+    last = paras[-2:][::-1]
+    return [t for _, t in last], (last[-1][0] if last else len(region))
+
+
+def _sentences(par: str) -> list[str]:
+    out, rest = [], par
+    while rest.strip() and len(out) < 200:
+        s = _first_sentence(rest)
+        out.append(s)
+        rest = rest[len(s) + 1:]
+    return [s.strip() for s in out if s.strip()]
+
+
+def _from_bold(par: str) -> Extraction | None:
+    for m in reversed(list(_BOLD_RE.finditer(par))):
+        inner = _strip_span(m.group(1))
+        if m.group(1).rstrip().endswith(":") or not re.search(r"\d|\\|\$", inner):
+            continue
+        value, flags = _reduce(inner)
+        if value:
+            return Extraction(value, "bold", flags)
+    return None
+
+
+def _conclusion_value(body: str) -> str | None:
+    m = _CONCLUSION_RE.match(body)
+    if m is None:
+        return None
+    if m.group(1).lower() == "the":
+        return _statement_value(body)
+    strong = True
+    value = _copula_value(body, allow_text=strong)
+    if value is None and strong:
+        value = _tail_value(body[m.end():])
+    if value is None:
+        pieces = _math_pieces(body)
+        value = pieces[-1].value if pieces and "=" in pieces[-1].value else None
+    return value
+
+
+_WORD_COPULA_RE = re.compile(
+    r"\b(?:is|are|was|were|equals)\b(?:\s+(?:approximately|about|exactly|roughly|around|just|simply|still|"
+    r"therefore|thus|then|given by))*\s*:?\s*",
+    re.I)
+
+
+def _statement_value(sent: str) -> str | None:
+    """'The area of the circle is \\(16\\pi\\) square units' -> '16\\pi' (word copulas only)."""
+    for m in reversed(list(_WORD_COPULA_RE.finditer(sent))[-24:]):
+        if not _inside_math(sent, m.start()):
+            v = _tail_value(sent[m.end():])
+            if v:
+                return v
+    return None
+
+
+def _from_statement(par: str) -> Extraction | None:
+    for sent in reversed(_sentences(par)):
+        value = _statement_value(sent)
+        if value:
+            return Extraction(value, "conclusion", _prose_hedge(sent))
+    return None
+
+
+def _from_conclusion(par: str) -> Extraction | None:
+    for sent in reversed(_sentences(par)):
+        body = _strip_span(re.sub(r"^[^\w\\$]+", "", sent))
+        value = _conclusion_value(body)
+        if value:
+            return Extraction(value, "conclusion", _prose_hedge(body))
+    return None
+
+
+def _from_whole(region: str) -> Extraction | None:
+    s = region.strip()
+    if not s or len(s) > 80 or "\n" in s or _BOX_RE.search(s) or re.match(r"#|A\s*:|answer", s, re.I):
+        return None
+    value = _whole_value(_strip_span(s))
+    if value is None and len(s.split()) <= 3 and not s.endswith("?"):
+        value = _strip_span(s)
+    return Extraction(value, "whole") if value else None
+
+
+def _from_last_number(par: str) -> Extraction | None:
+    for text in (par[-_SPAN_WINDOW:], par):
+        vals = [v for v in _values(text) if v.value]
+        if vals:
+            break
+    else:
+        return None
+    last = vals[-1]
+    before = text[max(0, last.start - 200):last.start]
+    ends = list(_SENTENCE_END_RE.finditer(before))
+    sentence = before[ends[-1].end():] if ends else before
+    sentence += _first_sentence(text[last.start:last.start + 200])
+    return Extraction(last.value, "last_number", ("fallback",) + _prose_hedge(sentence))
+
+
+def _from_prose(region: str) -> Extraction | None:
+    whole = _from_whole(region)
+    if whole is not None:
+        return whole
+    window = max(0, len(region) - 4 * _PROSE_WINDOW)
+    marked = _from_markers(region[window:])
+    paras, recent = _final_paragraphs(region)
+    if marked is not None and window + marked[1] >= recent:
+        return marked[0]
+    for par in paras:
+        for finder in (_from_bold, _from_conclusion):
+            found = finder(par)
+            if found is not None:
+                return found
+    if marked is not None:
+        return marked[0]
+    found = _from_statement(paras[0]) if paras else None
+    if found is not None:
+        return found
+    for par in paras:
+        found = _from_last_number(par)
+        if found is not None:
+            return found
+    return None
+
+
+# --------------------------------------------------------------------------- entry point
+
+def _with_flags(ex: Extraction, flags: tuple[str, ...]) -> Extraction:
+    if not flags:
+        return ex
+    return Extraction(ex.answer, ex.method, tuple(dict.fromkeys(ex.flags + flags)), ex.candidates)
 
 
 def extract_answer(response: str) -> Extraction:
-    box = _last_boxed(response)
-    if box is not None:
-        return Extraction(box, "boxed")
-    return Extraction(None)
+    """The final-answer span of ``response`` (see the module docstring for the rules)."""
+    text = _sanitize(response)
+    region, flags, boxes_only = _answer_region(text)
+    after_think = len(region) < len(text) and not boxes_only
+    region = region[-MAX_RESPONSE_CHARS:]
+    boxes = _find_boxes(region)
+    if boxes:
+        return _with_flags(_from_boxes(region, boxes), flags)
+    if boxes_only:
+        return Extraction(None, "none", flags)
+    found = _from_prose(region)
+    if found is None:
+        return Extraction(None, "none", flags)
+    if found.method == "whole" and after_think:
+        found = Extraction(found.answer, "think", found.flags, found.candidates)
+    return _with_flags(found, flags)
