@@ -39,7 +39,9 @@ _WS = re.compile(r"\s+")
 def normalize(text: str) -> str:
     """Whitespace removed, surrounding ``$`` and a trailing period stripped."""
     t = _WS.sub("", text).strip("$")
-    return t[:-1] if t.endswith(".") and not t.endswith("..") else t
+    if t.endswith(".") and not t.endswith(".."):
+        t = t[:-1].strip("$")
+    return t
 
 
 def _decimal(text: str) -> Decimal | None:

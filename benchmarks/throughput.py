@@ -1,0 +1,286 @@
+"""Throughput and latency of ``rule`` vs ``math-verify``: dev corpora and a pathological corpus.
+
+Usage::
+
+    python benchmarks/throughput.py [--corpora DIR] [--limit N] [--workers 2]
+                                    [--copies 4] [--mv-budget 180] [--json OUT]
+
+One run measures, on every ``*.jsonl`` under ``--corpora`` (default: ../shared/data/corpora,
+or $RLVERIFY_SHARED_DATA/corpora) and on the generated pathological corpus
+(:mod:`rlverify.pathological`):
+
+* ``rule``, in-process (``verify`` in a loop; CAS work in the bounded helper);
+* ``rule``, :class:`rlverify.pool.VerifierPool` with 1 and with ``--workers`` processes;
+* ``math-verify``, in-process (main thread, its SIGALRM timeouts active) and over a
+  ``--workers`` process pool.
+
+Items/s is items / wall time; latency is per item (in-process: timed around ``verify``;
+pool: the verdict's ``seconds`` measured in the worker, or by the parent for a timeout).
+Start-up (zygote, workers, imports) is excluded: every mode is warmed on a few items
+first. Math-Verify runs that exceed ``--mv-budget`` seconds stop early and report the items
+they finished. Numbers depend on the machine and its load: report them with that caveat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+__all__ = ["Run", "main"]
+
+DEADLINE = 1.0
+
+
+@dataclass(frozen=True)
+class Run:
+    corpus: str
+    verifier: str
+    mode: str
+    items: int
+    wall: float
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    over_deadline: int
+    timeouts: int
+
+    @property
+    def rate(self) -> float:
+        return self.items / self.wall if self.wall > 0 else 0.0
+
+
+def _pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+
+
+def _summarize(corpus: str, verifier: str, mode: str, lat: list[float], wall: float,
+               timeouts: int) -> Run:
+    return Run(corpus, verifier, mode, len(lat), wall, 1000 * statistics.median(lat) if lat else 0.0,
+               1000 * _pct(lat, 0.99), 1000 * max(lat, default=0.0),
+               sum(x > DEADLINE for x in lat), timeouts)
+
+
+def _default_corpora() -> Path:
+    env = os.environ.get("RLVERIFY_SHARED_DATA")
+    base = Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "data"
+    return base / "corpora"
+
+
+def load_corpora(directory: Path, limit: int | None) -> list[dict]:
+    rows: list[dict] = []
+    for path in sorted(directory.glob("*.jsonl")):
+        with open(path, encoding="utf-8") as f:
+            got = [json.loads(line) for line in f if line.strip()]
+        rows.extend(got[:limit] if limit else got)
+    return [{"response": r["response"], "gold": r["gold"], "question": r.get("question")} for r in rows]
+
+
+# ---------------------------------------------------------------- measurements
+
+def _in_process(verifier: Any, items: list[dict], budget: float | None = None) -> tuple[list[float], float, int]:
+    lat, timeouts = [], 0
+    t0 = time.perf_counter()
+    for it in items:
+        t = time.perf_counter()
+        v = verifier.verify(it["response"], it["gold"], it["question"])
+        lat.append(time.perf_counter() - t)
+        timeouts += "timeout" in v.flags
+        if budget is not None and time.perf_counter() - t0 > budget:
+            break
+    return lat, time.perf_counter() - t0, timeouts
+
+
+def _rule_in_process(items: list[dict]) -> tuple[list[float], float, int]:
+    from rlverify import bounded, get_verifier
+    from rlverify.fastpath import clear_memo
+
+    bounded.warm_up(1)
+    v = get_verifier("rule", timeout=DEADLINE)
+    _in_process(v, items[:5])
+    clear_memo()
+    return _in_process(v, items)
+
+
+def _rule_pool(items: list[dict], workers: int) -> tuple[list[float], float, int]:
+    from rlverify.pool import VerifierPool
+
+    with VerifierPool(workers) as pool:
+        pool.verify_batch(items[: 4 * workers], timeout=DEADLINE)  # start-up excluded
+        t0 = time.perf_counter()
+        out = pool.verify_batch(items, timeout=DEADLINE)
+        wall = time.perf_counter() - t0
+    return [v.seconds for v in out], wall, sum("timeout" in v.flags for v in out)
+
+
+_MV: Any = None
+
+
+def _mv_chunk(chunk: list[dict]) -> list[tuple[float, bool]]:
+    global _MV
+    if _MV is None:
+        from rlverify import get_verifier
+
+        _MV = get_verifier("math-verify")
+    res = []
+    for it in chunk:
+        t = time.perf_counter()
+        v = _MV.verify(it["response"], it["gold"], it["question"])
+        res.append((time.perf_counter() - t, "error" in v.flags))
+    return res
+
+
+def _mv_in_process(items: list[dict], budget: float) -> tuple[list[float], float, int]:
+    from rlverify import get_verifier
+
+    v = get_verifier("math-verify")
+    _in_process(v, items[:5])
+    lat, wall, _ = _in_process(v, items, budget)
+    return lat, wall, 0
+
+
+def _mv_pool(items: list[dict], workers: int, budget: float) -> tuple[list[float], float, int]:
+    import multiprocessing as mp
+
+    size = max(1, min(64, len(items) // (8 * workers) or 1))
+    chunks = [items[k:k + size] for k in range(0, len(items), size)]
+    lat: list[float] = []
+    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as ex:
+        list(ex.map(_mv_chunk, [items[:2]] * workers))  # start-up excluded
+        t0 = time.perf_counter()
+        futures = [ex.submit(_mv_chunk, c) for c in chunks]
+        for f in futures:
+            remaining = budget - (time.perf_counter() - t0)
+            try:
+                lat.extend(x for x, _ in f.result(timeout=max(0.1, remaining)))
+            except Exception:  # noqa: BLE001 - budget exhausted: report what finished
+                break
+        wall = time.perf_counter() - t0
+        if len(lat) < len(items):  # budget exhausted: stop the stragglers instead of waiting
+            for f in futures:
+                f.cancel()
+            for proc in list(getattr(ex, "_processes", {}).values()):
+                proc.kill()
+    return lat, min(wall, budget) if len(lat) < len(items) else wall, 0
+
+
+def measure(corpus: str, items: list[dict], workers: int, mv_budget: float,
+            progress: Callable[[str], None]) -> list[Run]:
+    plan: list[tuple[str, str, Callable[[], tuple[list[float], float, int]]]] = [
+        ("rule", "in-process", lambda: _rule_in_process(items)),
+        ("rule", "pool x1", lambda: _rule_pool(items, 1)),
+        ("rule", f"pool x{workers}", lambda: _rule_pool(items, workers)),
+        ("math-verify", "in-process", lambda: _mv_in_process(items, mv_budget)),
+        ("math-verify", f"pool x{workers}", lambda: _mv_pool(items, workers, mv_budget)),
+    ]
+    runs = []
+    for verifier, mode, fn in plan:
+        progress(f"{corpus}: {verifier} {mode} ({len(items)} items)")
+        lat, wall, timeouts = fn()
+        runs.append(_summarize(corpus, verifier, mode, lat, wall, timeouts))
+        if (verifier, mode) == ("rule", "in-process"):
+            _LATENCIES[corpus] = lat
+    return runs
+
+
+_LATENCIES: dict[str, list[float]] = {}
+
+
+# ---------------------------------------------------------------- report
+
+def _ratio(a: float, b: float) -> str:
+    return f"{a / b:.2f}x" if b > 0 else "-"
+
+
+def _ratios(run: Run, runs: list[Run], workers: int) -> tuple[str, str]:
+    same = {(r.corpus, r.verifier, r.mode): r for r in runs}
+    mv = same.get((run.corpus, "math-verify", run.mode))
+    vs_mv = _ratio(run.rate, mv.rate) if run.verifier == "rule" and mv else ""
+    one = same.get((run.corpus, run.verifier, "pool x1" if run.verifier == "rule" else "in-process"))
+    vs_one = _ratio(run.rate, one.rate) if run.mode == f"pool x{workers}" and one else ""
+    return vs_mv, vs_one
+
+
+def print_table(runs: list[Run], workers: int) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"rule vs math-verify: throughput and latency (deadline {DEADLINE:g} s)")
+    for col in ("corpus", "verifier", "mode", "items", "items/s", "p50 ms", "p99 ms", "max ms",
+                f"> {DEADLINE:g} s", "timeouts", "rule/MV", f"{workers}proc/1proc"):
+        t.add_column(col, justify="left" if col in ("corpus", "verifier", "mode") else "right")
+    for r in runs:
+        vs_mv, vs_one = _ratios(r, runs, workers)
+        t.add_row(r.corpus, r.verifier, r.mode, str(r.items), f"{r.rate:,.1f}", f"{r.p50_ms:.2f}",
+                  f"{r.p99_ms:.2f}", f"{r.max_ms:.1f}", str(r.over_deadline), str(r.timeouts), vs_mv, vs_one)
+    Console(width=max(150, Console().width)).print(t)
+
+
+def print_kinds(items: list[dict], lat: list[float]) -> None:
+    from collections import defaultdict
+
+    from rich.console import Console
+    from rich.table import Table
+
+    per: dict[str, list[float]] = defaultdict(list)
+    for it, x in zip(items, lat):
+        per[it["kind"]].append(x)
+    t = Table(title="pathological corpus, rule in-process: latency per family")
+    for col in ("family", "items", "mean ms", "max ms"):
+        t.add_column(col, justify="left" if col == "family" else "right")
+    for kind, xs in sorted(per.items(), key=lambda kv: -max(kv[1])):
+        t.add_row(kind, str(len(xs)), f"{1000 * statistics.mean(xs):.1f}", f"{1000 * max(xs):.1f}")
+    Console(width=max(150, Console().width)).print(t)
+
+
+def _args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--corpora", type=Path, default=_default_corpora(), help="directory of *.jsonl corpora")
+    p.add_argument("--limit", type=int, default=None, help="at most N rows per corpus file")
+    p.add_argument("--workers", type=int, default=2, help="processes of the parallel modes")
+    p.add_argument("--copies", type=int, default=4, help="variants per pathological family")
+    p.add_argument("--mv-budget", type=float, default=180.0, help="seconds per Math-Verify measurement")
+    p.add_argument("--json", type=Path, default=None, help="also write the runs here")
+    return p.parse_args(argv)
+
+
+def _quiet_math_verify() -> None:
+    import logging
+
+    for name in ("math_verify", "latex2sympy2_extended"):  # they log every timeout with the whole input
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from rlverify.pathological import pathological_items
+
+    args = _args(argv)
+    _quiet_math_verify()
+    items = load_corpora(args.corpora, args.limit)
+    if not items:
+        print(f"no corpora under {args.corpora}", file=sys.stderr)
+        return 2
+    path_items = pathological_items(copies=args.copies)
+    say = lambda msg: print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)  # noqa: E731
+    runs = measure("dev corpora", items, args.workers, args.mv_budget, say)
+    runs += measure("pathological", path_items, args.workers, args.mv_budget, say)
+    print_table(runs, args.workers)
+    print_kinds(path_items, _LATENCIES.get("pathological", []))
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end of the run")
+    if args.json:
+        args.json.write_text(json.dumps([asdict(r) | {"items_per_s": r.rate} for r in runs], indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
