@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import rlverify
@@ -79,20 +77,20 @@ def test_user_errors_are_one_line(tmp_path, capsys):
         assert err.startswith("rlverify: error:") and err.count("\n") == 1, (argv, err)
 
 
-def test_subprocess_rule_end_to_end(tmp_path):
+def test_rule_end_to_end(tmp_path, capsys):
     from rlverify.evaluate import sample_path
 
     data = tmp_path / "part.jsonl"
     data.write_text("".join(sample_path().read_text(encoding="utf-8").splitlines(True)[::15]), encoding="utf-8")
     out = tmp_path / "r.json"
-    p = subprocess.run([sys.executable, "-m", "rlverify.cli", "eval", str(data), "--verifier", "rule",
-                        "--json", str(out)], capture_output=True, text=True, timeout=120)
-    assert p.returncode == 0, p.stderr
+    assert main(["eval", str(data), "--verifier", "rule", "--json", str(out), "--report", str(tmp_path / "rep")]) == 0
     results = json.loads(out.read_text())["results"]
     total = results[-1]
     assert total["verifier"] == "rule" and total["dataset"] == "all" and total["n"] == 20
     assert total["tp"] + total["fn"] == 10 and total["fp"] + total["tn"] == 10
-    assert len(results) == 6 and "rule" in p.stdout
+    assert len(results) == 6 and "rule" in capsys.readouterr().out
+    dis = (tmp_path / "rep" / "disagreements.jsonl").read_text().splitlines()
+    assert len(dis) == total["fp"] + total["fn"]
 
 
 def test_verifier_options():
