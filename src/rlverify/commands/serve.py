@@ -12,7 +12,9 @@ import json
 import os
 import sys
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "SWITCH_INTERVAL"]
+
+SWITCH_INTERVAL = 0.0005  # seconds; Python's default 0.005 adds up to 5 ms per handover
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -73,5 +75,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"rlverify serve: warning: listening on {args.host} without --token", file=sys.stderr)
     print(f"rlverify serve: http://{args.host}:{args.port} verifiers={','.join(args.verifier or ['rule'])}",
           file=sys.stderr, flush=True)
+    # The event loop shares the GIL with the batch thread: hand it over sooner than every 5 ms.
+    sys.setswitchinterval(SWITCH_INTERVAL)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False)
     return 0

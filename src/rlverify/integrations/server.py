@@ -19,6 +19,7 @@ one-line ``detail``.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import logging
 import time
@@ -134,6 +135,11 @@ class _State:
         if name not in self.batchers:
             raise HTTPException(422, f"verifier {name!r} is not served; served: {', '.join(self.batchers)}")
         return name
+
+    async def warm(self) -> None:
+        """Verify one item with the rules before serving (starts bounded helpers, fills caches)."""
+        rule = cached_verifier("rule")
+        await asyncio.get_running_loop().run_in_executor(None, rule.verify, "so \\boxed{\\frac{1}{2}}", "0.5")
 
     async def verify(self, name: str, items: Sequence[Mapping[str, Any]]) -> list[Verdict]:
         if len(items) > self.settings.max_items:
@@ -292,9 +298,10 @@ def _build_verifiers(verifiers: Sequence[str] | Mapping[str, Any],
 def create_app(verifiers: Sequence[str] | Mapping[str, Any] = ("rule",), *, token: str | None = None,
                workers: int | None = None, options: Mapping[str, Mapping[str, Any]] | None = None,
                max_body_bytes: int = DEFAULT_MAX_BODY_BYTES, max_items: int = DEFAULT_MAX_ITEMS,
-               max_batch: int = 256, judge_concurrency: int = 4) -> FastAPI:
+               max_batch: int = 256, judge_concurrency: int = 4, warm: bool = True) -> FastAPI:
     """The reward server app. ``verifiers``: registry names (options per name in ``options``)
-    or a mapping name -> verifier object; the first is the default."""
+    or a mapping name -> verifier object; the first is the default. ``warm``: verify one item
+    before accepting requests, so the first real request does not pay the start-up."""
     built = _build_verifiers(verifiers, options)
     settings = ServerSettings(tuple(built), token, workers, max_body_bytes, max_items, max_batch,
                               judge_concurrency)
@@ -302,6 +309,8 @@ def create_app(verifiers: Sequence[str] | Mapping[str, Any] = ("rule",), *, toke
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if warm:
+            await state.warm()
         yield
         for b in state.batchers.values():
             await b.aclose()

@@ -1,0 +1,228 @@
+"""Load-test the reward server against in-process verification.
+
+Starts ``rlverify serve`` on 127.0.0.1 (a subprocess), then for 1, 8 and 64 concurrent
+clients sends OpenRLHF-style ``POST /reward`` requests (prompt + response, label) built from
+the labelled corpora, and reports rewards/s, p50/p99 latency and failed requests, next to
+the in-process ``verify_batch`` throughput on the same items (ratio). Finally it sends
+``--memory-requests`` more requests and reports the server's RSS before and after.
+
+    .venv/bin/python benchmarks/server_load.py                       # defaults
+    .venv/bin/python benchmarks/server_load.py --items-per-request 32 --requests 500
+    .venv/bin/python benchmarks/server_load.py --memory-requests 100000 --json out.json
+
+Only loopback, only bounded request loops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+import httpx
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_DATA = Path(os.environ.get("RLVERIFY_SHARED_DATA", REPO.parent / "shared" / "data")) / "corpora"
+
+
+@dataclass(frozen=True)
+class LevelResult:
+    clients: int
+    requests: int
+    items: int
+    failed: int
+    seconds: float
+    rewards_per_s: float
+    p50_ms: float
+    p99_ms: float
+    ratio_to_in_process: float
+    server_cpu_ms_per_request: float
+
+
+def load_items(data_dir: Path, limit: int) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    for path in sorted(data_dir.glob("*.jsonl")):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    r = json.loads(line)
+                    items.append({"response": r["response"], "gold": str(r["gold"]), "question": r["question"]})
+    if not items:
+        raise SystemExit(f"no corpus rows under {data_dir}")
+    return items[:limit]
+
+
+def payloads(items: list[dict[str, Any]], per_request: int) -> Iterator[dict[str, Any]]:
+    """OpenRLHF bodies: query = prompt + response, cycling over the items forever."""
+    i = 0
+    while True:
+        chunk = [items[(i + k) % len(items)] for k in range(per_request)]
+        i += per_request
+        prompts = [f"Question: {it['question']}\nAnswer: " for it in chunk]
+        yield {"query": [p + it["response"] for p, it in zip(prompts, chunk)], "prompts": prompts,
+               "labels": [it["gold"] for it in chunk]}
+
+
+def in_process_rate(items: list[dict[str, Any]], workers: int | None, repeat: int) -> float:
+    import rlverify
+
+    v = rlverify.get_verifier("rule")
+    v.verify_batch(items[:50], workers=workers)  # warm up (helper processes, caches)
+    t0 = time.perf_counter()
+    for _ in range(repeat):
+        v.verify_batch(items, workers=workers)
+    return repeat * len(items) / (time.perf_counter() - t0)  # wall clock, like the server numbers
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(port: int, workers: int | None) -> subprocess.Popen:
+    cmd = [sys.executable, "-m", "rlverify.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    if workers:
+        cmd += ["--workers", str(workers)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return proc
+        except httpx.TransportError:
+            pass
+        time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("server did not come up within 60 s")
+
+
+def rss_mib(pid: int) -> float:
+    with open(f"/proc/{pid}/status", encoding="ascii") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def drive(url: str, clients: int, n_requests: int, bodies: Iterator[dict[str, Any]]) -> tuple[list[float], int]:
+    """``clients`` concurrent loops sending ``n_requests`` requests in all; latencies and failures.
+
+    The client is aiohttp, as in OpenRLHF's remote reward client (and it costs the shared CPUs
+    about a third of what httpx does, which matters when client and server share 2 cores)."""
+    import aiohttp
+
+    latencies: list[float] = []
+    failed = 0
+    remaining = n_requests
+
+    async def worker(session: aiohttp.ClientSession) -> None:
+        nonlocal remaining, failed
+        while remaining > 0:
+            remaining -= 1
+            body = next(bodies)
+            t0 = time.perf_counter()
+            try:
+                async with session.post(f"{url}/reward", json=body) as r:
+                    ok = r.status == 200 and len((await r.json())["rewards"]) == len(body["query"])
+            except (aiohttp.ClientError, asyncio.TimeoutError):
+                ok = False
+            latencies.append(time.perf_counter() - t0)
+            failed += not ok
+
+    connector = aiohttp.TCPConnector(limit=clients)
+    async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=120)) as session:
+        await asyncio.gather(*[worker(session) for _ in range(clients)])
+    return latencies, failed
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))] if s else float("nan")
+
+
+def run_level(url: str, pid: int, clients: int, n_requests: int, per_request: int,
+              bodies: Iterator[dict[str, Any]], baseline: float) -> LevelResult:
+    cpu0, t0 = cpu_seconds(pid), time.perf_counter()
+    lat, failed = asyncio.run(drive(url, clients, n_requests, bodies))
+    secs, cpu = time.perf_counter() - t0, cpu_seconds(pid) - cpu0
+    rate = n_requests * per_request / secs
+    return LevelResult(clients, n_requests, n_requests * per_request, failed, round(secs, 3), round(rate, 1),
+                       round(percentile(lat, 0.5) * 1000, 2), round(percentile(lat, 0.99) * 1000, 2),
+                       round(rate / baseline, 3), round(cpu / n_requests * 1000, 3))
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder of corpus *.jsonl")
+    p.add_argument("--items", type=int, default=2000, help="distinct corpus rows used (default 2000)")
+    p.add_argument("--requests", type=int, default=2000, help="requests per concurrency level")
+    p.add_argument("--clients", default="1,8,64", help="concurrency levels (default 1,8,64)")
+    p.add_argument("--items-per-request", type=int, default=1, help="responses per /reward request")
+    p.add_argument("--workers", type=int, default=None, help="verification processes (server and in-process)")
+    p.add_argument("--memory-requests", type=int, default=10000, help="requests between the RSS readings")
+    p.add_argument("--json", type=Path, default=None, help="also write the results here")
+    return p.parse_args(argv)
+
+
+def print_table(levels: list[LevelResult], baseline: float, mem: dict[str, float]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"reward server vs in-process verify_batch ({baseline:,.0f} items/s)")
+    for col in ("clients", "requests", "failed", "rewards/s", "p50 ms", "p99 ms", "ratio", "server CPU ms/req"):
+        t.add_column(col, justify="right")
+    for r in levels:
+        t.add_row(str(r.clients), str(r.requests), str(r.failed), f"{r.rewards_per_s:,.0f}", f"{r.p50_ms:.1f}",
+                  f"{r.p99_ms:.1f}", f"{r.ratio_to_in_process:.2f}", f"{r.server_cpu_ms_per_request:.2f}")
+    Console().print(t)
+    Console().print(f"server RSS: {mem['rss_before_mib']:.1f} MiB -> {mem['rss_after_mib']:.1f} MiB after "
+                    f"{mem['requests']} more requests ({mem['failed']} failed)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    items = load_items(args.data, args.items)
+    baseline = in_process_rate(items, args.workers, repeat=2)
+    port = free_port()
+    proc = start_server(port, args.workers)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        bodies = payloads(items, args.items_per_request)
+        asyncio.run(drive(url, 8, min(200, args.requests), bodies))  # warm up
+        levels = [run_level(url, proc.pid, int(c), args.requests, args.items_per_request, bodies, baseline)
+                  for c in args.clients.split(",")]
+        before = rss_mib(proc.pid)
+        _, mem_failed = asyncio.run(drive(url, 64, args.memory_requests, bodies))
+        mem = {"requests": args.memory_requests, "failed": mem_failed, "rss_before_mib": round(before, 1),
+               "rss_after_mib": round(rss_mib(proc.pid), 1)}
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    print_table(levels, baseline, mem)
+    if args.json:
+        args.json.write_text(json.dumps({"in_process_items_per_s": round(baseline, 1), "levels": [asdict(r) for r in levels],
+                                         "memory": mem, "items_per_request": args.items_per_request,
+                                         "workers": args.workers, "cpus": os.cpu_count()}, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
