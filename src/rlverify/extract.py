@@ -162,7 +162,7 @@ def _balanced_inside(s: str) -> bool:
 
 
 # Separators between two boxes of one sentence.
-_SENTENCE_END_RE = re.compile(r"[.!?](?:\*\*)?(?:\s|$)|\n[ \t]*\n")
+_SENTENCE_END_RE = re.compile(r"[.!?](?:\*\*|\$|\\\)|\\\])?(?:\s|$)|\n[ \t]*\n")
 _CHAIN_SEP_RE = re.compile(
     r"^[\s$.,]*(?:\\\)|\\\])?[\s$]*(?:=|\\Rightarrow|\\implies|\\to|\\rightarrow|\\longrightarrow|"
     r"\\approx|\\equiv|\\iff|\\Longrightarrow)[\s$]*(?:\\\(|\\\[)?[\s$]*$")
@@ -199,7 +199,7 @@ def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
                               if len(b.content) <= MAX_ANSWER_CHARS) if c)
     group, seps = _final_group(text, boxes)
     contents = [_clean_box(b.content) for b in group]
-    unique = list(dict.fromkeys(c for c in contents if c))
+    unique = list({"".join(c.split()): c for c in contents if c}.values())
     if len(unique) <= 1:
         answer = unique[0] if unique else contents[-1]
         return Extraction(answer, "boxed", (), cands)
@@ -300,7 +300,8 @@ def _values(s: str) -> list[_Piece]:
     for m in _NUMBER_RE.finditer(plain):
         mult = _MULTIPLIER_RE.match(plain, m.end())
         end = mult.end() if mult else m.end()
-        pieces.append(_Piece(m.start(), end, s[m.start():end].strip(), False))
+        number = re.sub(r"^([-\u2212]?)\\?\$", r"\1", s[m.start():end].strip())
+        pieces.append(_Piece(m.start(), end, number, False))
     return sorted(pieces, key=lambda p: p.start)
 
 
@@ -351,9 +352,16 @@ def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
     if not sent:
         return None, ()
     value = _whole_value(sent) or _bold_value(sent) or _copula_value(sent) or _tail_value(sent)
+    if value is None:
+        value = _single_value(sent)
     if value is None and 0 < len(sent.split()) <= 4:
         value = sent
-    return (value, _prose_hedge(sent)) if value else (None, ())
+    return (value, _prose_hedge(sent, value)) if value else (None, ())
+
+
+def _single_value(sent: str) -> str | None:
+    vals = _values(sent)
+    return vals[0].value if len(vals) == 1 else None
 
 
 def _bold_value(sent: str) -> str | None:
@@ -396,7 +404,12 @@ def _whole_value(sent: str) -> str | None:
     return None
 
 
-def _prose_hedge(sent: str) -> tuple[str, ...]:
+def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
+    """Several values offered as the answer ('4 or 5', 'either', 'one of'), judged on the
+    sentence up to the end of the stated value."""
+    last = value.split(", ")[-1].split(" \\text{ or } ")[-1] if value else ""
+    cut = sent.rfind(last) if last else -1
+    sent = sent[:cut + len(last) + 12] if cut >= 0 else sent
     if _HEDGE_PROSE_RE.search(sent):
         return ("hedge",)
     plain = _mask_math(sent, " M ")
@@ -484,10 +497,21 @@ def _sentences(par: str) -> list[str]:
     return [s.strip() for s in out if s.strip()]
 
 
+def _closing_word(par: str, m: re.Match[str]) -> bool:
+    """A short bold phrase that ends a sentence of running text ('... is facing **west**.')."""
+    line_start = par.rfind("\n", 0, m.start()) + 1
+    return (len(m.group(1).split()) <= 3 and bool(par[line_start:m.start()].strip())
+            and bool(re.match(r"[ \t]*[.!]?[ \t]*(?:\n|$)", par[m.end():])))
+
+
 def _from_bold(par: str) -> Extraction | None:
     for m in reversed(list(_BOLD_RE.finditer(par))):
         inner = _strip_span(m.group(1))
-        if m.group(1).rstrip().endswith(":") or not re.search(r"\d|\\|\$", inner):
+        if m.group(1).rstrip().endswith(":"):
+            continue
+        if not re.search(r"\d|\\|\$", inner):
+            if _closing_word(par, m):
+                return Extraction(inner, "bold")
             continue
         value, flags = _reduce(inner)
         if value:
@@ -531,7 +555,7 @@ def _from_statement(par: str) -> Extraction | None:
     for sent in reversed(_sentences(par)):
         value = _statement_value(sent)
         if value:
-            return Extraction(value, "conclusion", _prose_hedge(sent))
+            return Extraction(value, "conclusion", _prose_hedge(sent, value))
     return None
 
 
@@ -540,7 +564,7 @@ def _from_conclusion(par: str) -> Extraction | None:
         body = _strip_span(re.sub(r"^[^\w\\$]+", "", sent))
         value = _conclusion_value(body)
         if value:
-            return Extraction(value, "conclusion", _prose_hedge(body))
+            return Extraction(value, "conclusion", _prose_hedge(body, value))
     return None
 
 
@@ -609,7 +633,7 @@ def extract_answer(response: str) -> Extraction:
     region, flags, boxes_only = _answer_region(text)
     after_think = len(region) < len(text) and not boxes_only
     region = region[-MAX_RESPONSE_CHARS:]
-    boxes = _find_boxes(region)
+    boxes = [b for b in _find_boxes(region) if b.content.strip()]
     if boxes:
         return _with_flags(_from_boxes(region, boxes), flags)
     if boxes_only:
