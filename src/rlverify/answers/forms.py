@@ -159,7 +159,17 @@ def compare_parts(answer: str, gold: str, question: str | None,
     av, gv = [p.value for p in pa.items], [p.value for p in pg.items]
     if pg.enclosure == "(" or pa.enclosure == "(":
         return _in_order(av, gv, equal)
-    return _as_set(av, gv, equal)
+    if "{" in (pa.enclosure, pg.enclosure) or "or" in (pa.connective, pg.connective) or _asks_for_set(question):
+        return _as_set(av, gv, equal)
+    return _in_order(av, gv, equal)
+
+
+_SET_WORDS = re.compile(r"\ball\b|\bsolutions?\b|\broots?\b|\bzeros?\b|\bsolve\b", re.I)
+
+
+def _asks_for_set(question: str | None) -> bool:
+    """An unordered answer is asked for ("find all x", "solve"); otherwise a list keeps its order."""
+    return bool(question) and _SET_WORDS.search(question or "") is not None
 
 
 def _bounded(fn: Callable[..., bool | None], *args: object) -> bool | None:

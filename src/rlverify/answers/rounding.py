@@ -44,7 +44,7 @@ _NEAREST = re.compile(r"nearest\s+(?:whole\s+)?(" + "|".join(sorted(map(re.escap
                       + r")s?\b", re.I)
 _NEAREST_LIT = re.compile(r"nearest\s+(0\.0*1)\b", re.I)
 _DECIMALS = re.compile(r"\b(\d+|one|two|three|four|five|six|a single)\s+decimal\s+(?:places?|digits?)", re.I)
-_DP = re.compile(r"\b(\d+)\s*(?:d\.\s?p\.|dp)\b", re.I)
+_DP = re.compile(r"\b(\d+)\s*(?:d\.\s?p\.?|dp\b)", re.I)
 _SIG = re.compile(r"\b(\d+|one|two|three|four|five|six|seven)\s+significant\s+(?:figures?|digits?)|"
                   r"\b(\d+)\s+sig\.?\s*figs?\b", re.I)
 _ROUND_CONTEXT = re.compile(r"round|nearest|decimal|significant|sig\.? ?fig|accurate|correct to|approximat|express", re.I)

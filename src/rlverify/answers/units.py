@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .surface import unwrap
+
 __all__ = ["UnitSpec", "parse_unit", "units_in_question", "convert", "registry", "normalize_unit_text"]
 
 _PREFIXES = {"k": "kilo", "M": "mega", "G": "giga", "T": "tera", "c": "centi", "m": "milli",
@@ -104,7 +106,7 @@ _EXP = re.compile(r"\^\s*\{\s*([+-]?\d)\s*\}")
 
 def normalize_unit_text(text: str) -> str:
     """Map LaTeX unit notation to plain tokens (still untrusted; only tokenized later)."""
-    s = _CIRC.sub(" deg ", text)
+    s = _CIRC.sub(" deg ", unwrap(text) if "\\" in text else text)
     s = re.sub(r"\bdeg\s*(C|F)\b", r"deg\1", s)
     s = re.sub(r"(?<![A-Za-z])([kMGmu])\s*(?=\\Omega|Ω)", r"\1", s)
     s = s.replace("\\Omega", "ohm").replace("Ω", "ohm").replace("\\mu ", "u").replace("\\mu", "u")

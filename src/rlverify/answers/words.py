@@ -38,6 +38,8 @@ _MAX_WORDS = 12
 
 
 def _cardinal(words: list[str]) -> int | None:
+    if not words or words[-1] == "and":
+        return None
     total, current, seen = 0, 0, False
     for w in words:
         if w in _UNITS:

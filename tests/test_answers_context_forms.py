@@ -1,0 +1,114 @@
+"""answers.forms and answers._forms_cas: multi-part answers, functions, relations, solution families, sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from rlverify import bounded
+from rlverify.answers import _forms_cas as cas
+from rlverify.answers import forms
+
+
+@pytest.fixture(scope="module", autouse=True)
+def inline():
+    was = bounded.is_inline()
+    bounded.set_inline(True)
+    yield
+    bounded.set_inline(was)
+
+
+def _eq(a: str, g: str) -> bool:
+    return a.replace(" ", "") == g.replace(" ", "")
+
+
+def test_parse_parts():
+    p = forms.parse_parts(r"x = 1 \text{ or } x = 4")
+    assert p is not None and [(x.label, x.value) for x in p.items] == [("x", "1"), ("x", "4")] and p.connective == "or"
+    p = forms.parse_parts(r"\{1, 4\}")
+    assert p is not None and p.enclosure == "{" and len(p.items) == 2
+    p = forms.parse_parts(r"1, 2, \text{and } 3")
+    assert p is not None and [x.value for x in p.items] == ["1", "2", "3"]
+    assert forms.parse_parts("5") is None
+    assert forms.parse_parts(",".join(["1"] * 40)) is None          # too many parts: not split
+
+
+def test_function_rhs():
+    assert forms.function_rhs("g(t) = 3t - 1") == "3t - 1"
+    assert forms.function_rhs("f(x, y) = x+y") == "x+y"
+    assert forms.function_rhs("3t-1") is None and forms.function_rhs("f(2) = 5") is None
+
+
+@pytest.mark.parametrize("a,g,q,want", [
+    ("p = 2, q = 5", "(2, 5)", "Find the ordered pair (p, q).", True),
+    ("p = 5, q = 2", "(2, 5)", "Find the ordered pair (p, q).", False),
+    ("q = 5, p = 2", "(2, 5)", "Find p and q.", True),
+    ("(2, 5)", "p = 2, q = 5", "Find p and q.", True),
+    ("p = 2, q = 5", "(2, 5)", None, None),                 # no order defined: not decided here
+    (r"x = 1 \text{ or } x = 4", "1, 4", None, True),
+    (r"x = 4 \text{ or } x = 1", "1, 4", None, True),
+    (r"x = 1 \text{ or } x = 3", "1, 4", None, False),
+    (r"2 \text{ and } 5", "2, 5", "Find the two numbers.", True),
+    ("3, 2", "2, 3", "Determine the values of A and B.", False),   # a list keeps its order...
+    ("3, 2", "2, 3", "Find all real solutions.", True),            # ...unless a set is asked for
+    ("y = 3, x = 2", "x = 2, y = 3", None, True),
+    ("y = 2, x = 3", "x = 2, y = 3", None, False),
+])
+def test_compare_parts(a, g, q, want):
+    assert forms.compare_parts(a, g, q, _eq) is want
+
+
+def test_compare_labelled():
+    assert forms.compare_labelled("y = 3, x = 2", "x = 2, y = 3", _eq) is True
+    assert forms.compare_labelled("y = 2, x = 3", "x = 2, y = 3", _eq) is False
+    assert forms.compare_labelled("a = 2, b = 3", "x = 2, y = 3", _eq) is None
+    assert forms.compare_labelled("x = 1, x = 2", "x = 1, x = 2", _eq) is None
+
+
+@pytest.mark.parametrize("a,g,want", [
+    ("2x + 4y = 6", "x + 2y = 3", True),
+    ("2x - y + 1 = 0", "y = 2x + 1", True),
+    ("-2x + 2y - 4z + 8 = 0", "x - y + 2z = 4", True),
+    ("2x + 4y = 3", "x + 2y = 3", False),
+    ("x^2 + y^2 = 1", "2x^2 + 2y^2 = 2", True),
+    ("x = 3", "2x = 6", None),              # one variable: left to the core
+    ("x + y < 1", "x + y = 1", None),
+])
+def test_same_relation(a, g, want):
+    assert forms.same_relation(a, g) is want
+
+
+@pytest.mark.parametrize("a,g,want", [
+    (r"\frac{\pi}{4} + n\pi, n\in\mathbb{Z}", r"x = \frac{\pi}{4} + k\pi", True),
+    (r"\frac{5\pi}{4} + m\pi", r"\frac{\pi}{4} + k\pi", True),
+    (r"\frac{\pi}{4} + 2n\pi", r"\frac{\pi}{4} + k\pi", False),
+    (r"\frac{\pi}{2}+2k\pi, \frac{3\pi}{2}+2k\pi", r"\frac{\pi}{2}+k\pi", True),
+    (r"\frac{\pi}{6} + 2n\pi \text{ where } n \text{ is an integer}", r"\frac{\pi}{6}+2k\pi", True),
+    ("n - 1", "n", None),                   # a free letter without pi or "integer" is not a family
+])
+def test_same_solution_family(a, g, want):
+    assert forms.same_solution_family(a, g) is want
+
+
+@pytest.mark.parametrize("a,g,q,want", [
+    (r"(0, \frac{1}{3})", r"t < \frac{1}{3}", "Find all positive t.", True),
+    (r"(0, \frac{1}{3}]", r"t < \frac{1}{3}", "Find all positive t.", False),
+    (r"0 < t < \frac{1}{3}", r"t < \frac{1}{3}", "Find all positive t.", True),
+    (r"(0, \frac{1}{3})", r"t < \frac{1}{3}", "Find all t.", False),
+    (r"[0, 2]", r"x \le 2", "For nonnegative x, solve it.", True),
+    (r"x < 3 \text{ or } x > 5", r"(-\infty, 3) \cup (5, \infty)", "Solve.", True),
+])
+def test_same_set_in_domain(a, g, q, want):
+    assert forms.same_set_in_domain(a, g, q) is want
+
+
+def test_domain_requirement():
+    assert forms.same_set_in_domain(r"(0, 1)", r"t < 1", "Find all t.", require_domain=True) is None
+    assert forms.question_domain("for every positive real number x", "x") == "pos"
+    assert forms.question_domain("where t > 0", "t") == "pos"
+    assert forms.question_domain("Find x.", "x") == "real"
+
+
+def test_cas_functions_reject_non_forms():
+    assert cas.proportional_equations("x + 1", "x + 1") is None
+    assert cas.same_families(("x + k",), ("x + k",)) is None       # two free symbols
+    assert cas.same_sets(("5",), ("t < 1",), "t", "real") is None

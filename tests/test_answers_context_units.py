@@ -1,0 +1,128 @@
+"""answers.units and answers.quantity: whitelisted pint units, quantities, angles, clock times."""
+
+from __future__ import annotations
+
+import pytest
+
+from rlverify.answers import Match
+from rlverify.answers import quantity as qt
+from rlverify.answers import units
+
+
+@pytest.mark.parametrize("text,factors,kind", [
+    ("km/h", (("kilometer", 1), ("hour", -1)), "physical"),
+    (r"\text{m/s}", (("meter", 1), ("second", -1)), "physical"),
+    ("kJ/mol", (("kilojoule", 1), ("mole", -1)), "physical"),
+    ("cm^{2}", (("centimeter", 2),), "physical"),
+    (r"^\circ C", (("degree_Celsius", 1),), "physical"),
+    (r"\Omega", (("ohm", 1),), "physical"),
+    (r"k\Omega", (("kiloohm", 1),), "physical"),
+    (r"\%", (("percent", 1),), "percent"),
+    (r"\$", (("dollar", 1),), "money"),
+    ("square feet", (("foot", 2),), "physical"),
+    ("miles per hour", (("mile", 1), ("hour", -1)), "physical"),
+    (r"^{\circ}", (("degree", 1),), "angle"),
+    ("J/(mol K)", (("joule", 1), ("mole", -1), ("kelvin", -1)), "physical"),
+])
+def test_parse_unit(text, factors, kind):
+    spec = units.parse_unit(text)
+    assert spec is not None and spec.factors == factors and spec.kind == kind
+
+
+@pytest.mark.parametrize("text", ["ways", "apples", "x", "m+s", "__import__('os')", "1e400", "km/h; import os",
+                                  "meter" * 40, "(((", "", "kg m s A K mol cd"])
+def test_unknown_or_hostile_units_are_rejected(text):
+    assert units.parse_unit(text) is None
+
+
+def test_pint_expression_parser_is_never_used(monkeypatch):
+    ureg = units.registry()
+
+    def boom(*a, **k):
+        raise AssertionError("raw text reached pint's expression parser")
+
+    monkeypatch.setattr(type(ureg), "parse_expression", boom)
+    units.parse_unit.cache_clear()
+    a, b = units.parse_unit("minutes"), units.parse_unit("hours")
+    assert units.convert(150, a, b) == pytest.approx(2.5)
+
+
+def test_convert_offsets_and_mismatch():
+    c, f, k = units.parse_unit("degC"), units.parse_unit("degF"), units.parse_unit("K")
+    assert units.convert(100, c, f) == pytest.approx(212)
+    assert units.convert(0, c, k) == pytest.approx(273.15)
+    assert units.convert(1, units.parse_unit("m"), units.parse_unit("s")) is None
+    assert units.convert(1, units.parse_unit("dollar"), units.parse_unit("euro")) is None
+
+
+def test_units_in_question():
+    got = units.units_in_question("A car drives 30 miles in 40 minutes. What is its speed in km/h?")
+    names = {u.factors for u in got}
+    assert (("mile", 1),) in names and (("minute", 1),) in names and (("kilometer", 1), ("hour", -1)) in names
+    assert units.units_in_question(None) == []
+
+
+@pytest.mark.parametrize("text,mag,unit", [
+    (r"12\text{ cm}^2", "12", (("centimeter", 2),)),
+    (r"\$1{,}200.50", "1200.50", (("dollar", 1),)),
+    (r"60^\circ", "60", (("degree", 1),)),
+    ("60°", "60", (("degree", 1),)),
+    (r"1.5\times10^{3}\text{ J}", r"1.5\times10^{3}", (("joule", 1),)),
+    (r"-5^{\circ}\mathrm{C}", "-5", (("degree_Celsius", 1),)),
+    (r"\frac{\pi}{3}", r"\frac{\pi}{3}", None),
+])
+def test_parse_quantity(text, mag, unit):
+    q = qt.parse_quantity(text)
+    assert q is not None and q.magnitude == mag
+    assert (q.unit.factors if q.unit else None) == unit
+
+
+def test_compound_quantities():
+    q = qt.parse_quantity(r"2 \text{ hours } 30 \text{ minutes}")
+    assert q is not None and float(q.magnitude) == pytest.approx(2.5) and q.unit.factors == (("hour", 1),)
+    q = qt.parse_quantity(r"30^\circ 15'")
+    assert q is not None and float(q.magnitude) == pytest.approx(30.25)
+
+
+def test_not_quantities():
+    for text in (r"18\text{ ways}", "x+1", r"\text{seven}", "(1, 2)"):
+        assert qt.parse_quantity(text) is None or qt.parse_quantity(text).unit is None
+
+
+def test_one_letter_unit_may_be_a_variable():
+    # "4t" is 4 times t unless the unit is set off by \text or the question speaks of tonnes
+    assert qt.align("4t", "4", "Simplify 2t + 2t.") is None
+    al = qt.align(r"4\text{ t}", "4", None)
+    assert al is not None and not isinstance(al, Match)
+
+
+def test_align_vetoes_and_conversions():
+    m = qt.align(r"5\text{ m}", r"5\text{ s}", None)
+    assert isinstance(m, Match) and not m.equal and "unit_mismatch" in m.flags
+    al = qt.align(r"150\text{ minutes}", r"2.5\text{ hours}", None)
+    assert isinstance(al, qt.Aligned) and al.converted and al.answer_value == pytest.approx(2.5)
+    al = qt.align(r"72\text{ m/s}", "72", "What is its speed in km/h?")
+    assert isinstance(al, qt.Aligned) and al.decisive and al.answer_value == pytest.approx(259.2)
+
+
+def test_angles_need_context():
+    assert qt.align(r"\frac{\pi}{3}", "60", "Evaluate the sum.") is None
+    al = qt.align(r"\frac{\pi}{3}", "60", "Find angle A in degrees.")
+    assert isinstance(al, qt.Aligned) and al.answer_value == pytest.approx(60)
+    al = qt.align(r"\frac{\pi}{3}", r"60^\circ", None)
+    assert isinstance(al, qt.Aligned) and al.answer_value == pytest.approx(60)
+    assert qt.align(r"\frac{\pi}{3}", "60", "Find angle A in radians.") is None
+
+
+@pytest.mark.parametrize("a,g,want", [
+    ("2:30 pm", "14:30", True), ("2:30 p.m.", "2:30 PM", True), ("2:30 am", "2:30 pm", False),
+    ("4:30", "4:30p..", True), ("4:35 pm", "4:30 pm", False),
+])
+def test_clock(a, g, want):
+    m = qt.align(a, g, None)
+    assert isinstance(m, Match) and m.equal is want
+
+
+def test_clock_needs_a_meridiem_and_valid_fields():
+    assert qt.parse_clock("25:00") is None and qt.parse_clock("3:75 pm") is None
+    assert qt.align("1:2", "1:2", None) is None          # a ratio, not a time

@@ -1,0 +1,52 @@
+"""answers.words: number words, ordinals, text and yes/no answers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rlverify.answers.words import is_wordy, normalize_text, same_text, strip_trailing_words, words_to_number, yes_no
+
+
+@pytest.mark.parametrize("text,value", [
+    ("seventeen", 17), ("Twenty-one", 21), ("two hundred and five", 205), ("three thousand two hundred", 3200),
+    ("one million", 10**6), ("minus four", -4), (r"\text{zero}", 0),
+    ("three halves", Fraction(3, 2)), ("two thirds", Fraction(2, 3)), ("a quarter", Fraction(1, 4)),
+    (r"5^{\text{th}}", 5), ("5th", 5), ("21st", 21), ("twenty-first", 21), (r"\text{fifth}", 5),
+    (r"18\text{ million}", 18 * 10**6), ("2 dozen", 24),
+])
+def test_words_to_number(text, value):
+    assert words_to_number(text) == value
+
+
+@pytest.mark.parametrize("text", ["and", "the", "yes", "x", "17", "seventeen apples", "one two three four five six "
+                                  "seven eight nine ten eleven twelve thirteen", "hundred and", ""])
+def test_not_number_words(text):
+    assert words_to_number(text) is None
+
+
+def test_text():
+    assert normalize_text(r"\text{The Circles}") == "circle"
+    assert same_text(r"\textbf{friday}", r"\text{Friday}")
+    assert same_text(r"\text{an ellipse}", "ellipse")
+    assert not same_text(r"\text{Thursday}", r"\text{Friday}")
+    assert not same_text("2 - 7i", "2 + 7i")            # math is not text
+    assert not same_text("a", "A")                     # single letters are variables or choices
+    assert is_wordy("Friday") and not is_wordy("x+1") and not is_wordy("no")
+
+
+@pytest.mark.parametrize("a,g,want", [
+    ("Yes", "yes", True), (r"\text{True}", "Yes", True), ("no", "Yes", False), ("false", r"\text{No}", True),
+    ("maybe", "Yes", False), ("yes", "5", None), ("yes", "Friday", None),
+])
+def test_yes_no(a, g, want):
+    assert yes_no(a, g) is want
+
+
+@pytest.mark.parametrize("text,want", [
+    (r"18\text{ ways}", "18"), ("65 children tickets", "65"), ("5 million", None), ("12 dozen", None),
+    (r"\text{at least } 12", None), ("18 or 19", None), ("x + 1", None), ("12", None),
+])
+def test_strip_trailing_words(text, want):
+    assert strip_trailing_words(text) == want
