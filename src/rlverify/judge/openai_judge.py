@@ -3,8 +3,8 @@
 ``endpoint="completions"`` sends the filled template as a raw prompt to ``/v1/completions`` instead,
 for judges trained on a plain-text format rather than the model's chat template.
 
-Async core on ``httpx.AsyncClient`` with a sync twin (:meth:`OpenAIJudge.judge`). Per item: bounded
-concurrency, a hard per-request deadline, retries with exponential backoff on timeouts, transport
+Async core on ``httpx.AsyncClient`` with a sync twin (:meth:`OpenAIJudge.judge`). At most
+``max_concurrency`` requests are in flight, spread over small connection pools. Per item: a hard per-request deadline, retries with exponential backoff on timeouts, transport
 errors, 408/409/429/5xx and malformed replies; an item that still fails is undecided (None) with the
 reason in :class:`~rlverify.judge.base.JudgeResult`. A server that cannot be reached at all
 (connection refused), or that rejects the model, path or key (401/403/404), raises one
@@ -14,6 +14,9 @@ reason in :class:`~rlverify.judge.base.JudgeResult`. A server that cannot be rea
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
+import ssl
 import time
 from typing import Any, Mapping, Sequence
 
@@ -26,8 +29,9 @@ from .base import JudgeItem, JudgeResult
 from .cache import JudgeCache
 from .prompts import Template
 
-__all__ = ["OpenAIJudge", "normalise_base_url"]
+__all__ = ["OpenAIJudge", "normalise_base_url", "CONNECTIONS_PER_CLIENT"]
 
+CONNECTIONS_PER_CLIENT = 4  # in-flight requests share clients of this many connections each
 _RETRY_STATUS = frozenset({408, 409, 425, 429})
 _FATAL_STATUS = frozenset({401, 403, 404})
 _UNREACHABLE = "unreachable"
@@ -70,14 +74,25 @@ class OpenAIJudge(TemplatedJudge):
         return run_sync(lambda: self._acomplete(prompts))
 
     async def _acomplete(self, prompts: list[str]) -> list[Completion]:
-        headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
-        limits = httpx.Limits(max_connections=self.max_concurrency)
-        async with httpx.AsyncClient(base_url=self.base_url, headers=headers, limits=limits,
-                                     timeout=httpx.Timeout(self.timeout)) as client:
-            gate = asyncio.Semaphore(self.max_concurrency)
-            out = await asyncio.gather(*(self._one(client, gate, p) for p in prompts))
+        slots_needed = min(len(prompts), self.max_concurrency)
+        n_clients = -(-slots_needed // CONNECTIONS_PER_CLIENT)
+        async with contextlib.AsyncExitStack() as stack:
+            clients = [await stack.enter_async_context(self._client()) for _ in range(n_clients)]
+            slots: asyncio.Queue[httpx.AsyncClient] = asyncio.Queue()
+            for i in range(slots_needed):  # one slot per allowed in-flight request
+                slots.put_nowait(clients[i % n_clients])
+            out = await asyncio.gather(*(self._one(slots, p) for p in prompts))
         self._raise_if_unavailable(out)
         return list(out)
+
+    def _client(self) -> httpx.AsyncClient:
+        """A client with a small pool: httpcore's pool bookkeeping grows with its size, so many
+        small pools are cheaper than one large one. The TLS context is shared (it is costly)."""
+        headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+        limits = httpx.Limits(max_connections=CONNECTIONS_PER_CLIENT,
+                              max_keepalive_connections=CONNECTIONS_PER_CLIENT)
+        return httpx.AsyncClient(base_url=self.base_url, headers=headers, limits=limits,
+                                 timeout=httpx.Timeout(self.timeout), verify=_tls_context())
 
     def _raise_if_unavailable(self, completions: Sequence[Completion]) -> None:
         for c in completions:
@@ -90,14 +105,17 @@ class OpenAIJudge(TemplatedJudge):
                     f"judge server {self.base_url} refused model {self.model!r} "
                     f"(HTTP {c.error[6:]}); check the model name, the /v1 path and the API key")
 
-    async def _one(self, client: httpx.AsyncClient, gate: asyncio.Semaphore, prompt: str) -> Completion:
+    async def _one(self, slots: asyncio.Queue[httpx.AsyncClient], prompt: str) -> Completion:
         t0 = time.perf_counter()
         error = "no_attempt"
         for attempt in range(self.retries + 1):
             if attempt:
                 await asyncio.sleep(self.backoff * 2 ** (attempt - 1))
-            async with gate:
+            client = await slots.get()
+            try:
                 text, error, retry = await self._attempt(client, prompt)
+            finally:
+                slots.put_nowait(client)
             if text is not None or not retry:
                 break
         return Completion(text, None if text is not None else error, time.perf_counter() - t0)
@@ -122,6 +140,11 @@ class OpenAIJudge(TemplatedJudge):
             return None, f"http_{r.status_code}", r.status_code >= 500 or r.status_code in _RETRY_STATUS
         text = _content(r, chat)
         return (text, "", False) if text is not None else (None, "malformed_response", True)
+
+
+@functools.lru_cache(maxsize=1)
+def _tls_context() -> ssl.SSLContext:
+    return httpx.create_ssl_context()
 
 
 def _content(response: httpx.Response, chat: bool) -> str | None:
