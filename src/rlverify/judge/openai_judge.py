@@ -4,8 +4,9 @@
 for judges trained on a plain-text format rather than the model's chat template.
 
 Async core on ``httpx.AsyncClient`` with a sync twin (:meth:`OpenAIJudge.judge`). At most
-``max_concurrency`` requests are in flight, spread over small connection pools. Per item: a hard per-request deadline, retries with exponential backoff on timeouts, transport
-errors, 408/409/429/5xx and malformed replies; an item that still fails is undecided (None) with the
+``max_concurrency`` requests are in flight, spread over small connection pools. Per item: a hard
+per-request deadline, retries with exponential backoff on timeouts, transport errors,
+408/409/429/5xx and malformed replies; an item that still fails is undecided (None) with the
 reason in :class:`~rlverify.judge.base.JudgeResult`. A server that cannot be reached at all
 (connection refused), or that rejects the model, path or key (401/403/404), raises one
 :class:`~rlverify.errors.JudgeUnavailableError` for the whole batch.
