@@ -16,11 +16,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 
 from anyascii import anyascii
 
+from .limits import MAX_GOLD_CHARS
+
 __all__ = [
+    "GuardConfig",
+    "Span",
+    "make_span",
     "sanitize",
     "plain",
     "collapsed",
@@ -175,3 +181,39 @@ def _units():  # noqa: ANN202 - pint's registry type
     import pint
 
     return pint.UnitRegistry()
+
+
+@dataclass(frozen=True)
+class GuardConfig:
+    """Thresholds of the guard (defaults measured on the dev corpora; see tests/test_guard.py)."""
+
+    max_chars: int = 600             # no judged span is longer than this
+    length_floor: int = 120          # a span may always be this long...
+    length_ratio: float = 8.0        # ...or this many times the gold's length
+    max_unexpected_words: int = 0    # words from neither the problem, the gold nor maths (0 of 2,948
+                                     # correct dev-corpus answers had one)
+    max_word_repeats: int = 3        # a word (absent from the gold) seen more often is repetition
+
+
+@dataclass(frozen=True)
+class Span:
+    raw: str
+    text: str            # sanitized
+    plain: str
+    words: tuple[str, ...]
+    gold_text: str
+    gold_plain: str
+    gold_words: frozenset[str]
+    question_words: frozenset[str]
+    config: GuardConfig
+
+
+def make_span(answer: str, gold: str, question: str | None, config: GuardConfig) -> Span:
+    """All the views of an answer span and of its gold and question."""
+    text = sanitize(answer)
+    gold_text = sanitize(gold[:MAX_GOLD_CHARS])
+    gold_view = plain(gold_text)
+    view = plain(text)
+    q_words = frozenset(words(plain(sanitize((question or "")[:20_000]))))
+    return Span(answer, text, view, tuple(words(view)), gold_text, gold_view,
+                frozenset(words(gold_view)), q_words, config)
