@@ -113,14 +113,21 @@ def test_timeout_is_undecided_and_bounded(server):
 
 
 @pytest.mark.parametrize("action", [
-    Malformed(), Malformed('{"choices": []}'), Malformed('{"choices": [{"message": {"content": null}}]}'),
-    Malformed("[1, 2]"),
+    Malformed(), Malformed('{"choices": []}'), Malformed('{"choices": [{"message": {"content": 7}}]}'),
+    Malformed("[1, 2]"), Malformed('{"choices": [{"message": null}]}'),
 ])
 def test_malformed_replies_are_undecided(server, action):
     url, install = server
     s = install(Script(default=[action]))
     res = _judge(url, retries=1).judge_detailed(items("A"))
     assert res[0].decision is None and res[0].error == "malformed_response" and len(s.requests) == 2
+
+
+def test_null_content_is_an_empty_reply_not_retried(server):
+    url, install = server
+    s = install(Script(default=[Malformed('{"choices": [{"message": {"content": null}}]}')]))
+    res = _judge(url, retries=2).judge_detailed(items("A"))
+    assert res[0].decision is None and res[0].error == "empty" and len(s.requests) == 1
 
 
 @pytest.mark.parametrize("reply,expected", [

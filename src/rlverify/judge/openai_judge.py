@@ -149,12 +149,17 @@ def _tls_context() -> ssl.SSLContext:
 
 
 def _content(response: httpx.Response, chat: bool) -> str | None:
-    """``choices[0].message.content`` (chat) or ``choices[0].text`` when well-formed, else None."""
+    """``choices[0].message.content`` (chat) or ``choices[0].text``; None when malformed.
+
+    A null content (a reasoning model whose reply is all reasoning) is an empty reply, not a
+    malformed one: it is parsed (undecided, "empty") instead of retried."""
     try:
         choice = response.json()["choices"][0]
         content = choice["message"]["content"] if chat else choice["text"]
     except (ValueError, KeyError, IndexError, TypeError):
         return None
+    if content is None:
+        return ""
     return content if isinstance(content, str) else None
 
 
