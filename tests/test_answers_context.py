@@ -99,3 +99,13 @@ def test_post_does_not_rescue_an_undecided_reference(inline):
 ])
 def test_held_out_pairs(inline, answer, gold, question, want):
     assert compare(answer, gold, question).equal is want
+
+
+@pytest.mark.parametrize("answer,gold,question,want", [
+    (r"\SI{72}{\kilo\meter\per\hour}", r"20\text{ m/s}", None, True),
+    (r"\SI{72}{\kilo\meter\per\hour}", r"25\text{ m/s}", None, False),
+    (r"\approx 3.46", r"2\sqrt{3}", "Round your answer to the nearest hundredth.", True),
+    (r"\approx 3.47", r"2\sqrt{3}", "Round your answer to the nearest hundredth.", False),
+])
+def test_siunitx_and_approximate_answers(inline, answer, gold, question, want):
+    assert compare(answer, gold, question).equal is want

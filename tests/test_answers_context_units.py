@@ -126,3 +126,15 @@ def test_clock(a, g, want):
 def test_clock_needs_a_meridiem_and_valid_fields():
     assert qt.parse_clock("25:00") is None and qt.parse_clock("3:75 pm") is None
     assert qt.align("1:2", "1:2", None) is None          # a ratio, not a time
+
+
+@pytest.mark.parametrize("text,mag,factors", [
+    (r"\SI{5}{\meter}", "5", (("meter", 1),)),
+    (r"\SI{9.8}{\meter\per\second\squared}", "9.8", (("meter", 1), ("second", -2))),
+    (r"\qty{3}{\square\centi\meter}", "3", (("centimeter", 2),)),
+    (r"5\,\si{\kilo\gram}", "5", (("kilogram", 1),)),
+    (r"\approx 3.5\text{ m}", "3.5", (("meter", 1),)),
+])
+def test_siunitx_and_approx(text, mag, factors):
+    q = qt.parse_quantity(text)
+    assert q is not None and q.magnitude == mag and q.unit is not None and q.unit.factors == factors

@@ -23,7 +23,7 @@ from typing import Callable
 from . import Match
 from . import forms, quantity, rounding, words
 from .quantity import Aligned
-from .surface import exact_number, numeric_value, unwrap
+from .surface import exact_number, numeric_value, strip_approx, unwrap
 
 __all__ = ["pre", "post", "enabled"]
 
@@ -88,7 +88,7 @@ def _plain_rounding(answer: str, gold: str, question: str | None) -> Match | Non
     spec = rounding.requested(question)
     if spec is None:
         return None
-    ua, ug = unwrap(answer), unwrap(gold)
+    ua, ug = strip_approx(unwrap(answer)), strip_approx(unwrap(gold))
     if not (_literal(ua) or _literal(ug)):
         return None
     a, g = _value(ua), _value(ug)

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import Match
-from .surface import numeric_value, unwrap
+from .surface import numeric_value, strip_approx, unwrap
 from .units import UnitSpec, convert, normalize_unit_text, parse_unit, units_in_question
 
 __all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "align", "value_of", "asked_unit"]
 
-_WRAPPED = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|degree|circ)|°|%|\$|€|£")
+_WRAPPED = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|degree|circ|SI|si|qty|unit)\b|°|%|\$|€|£")
 _MAG = re.compile(r"[+-]?(?:\\frac\s*\{[^{}]*\}\s*\{[^{}]*\}|\\sqrt\s*\{[^{}]*\}|\\pi|\\cdot|\\times"
                   r"|[\d.,+\-/^(){}\s])+")
 _MAG_ALLOWED = re.compile(r"\\(?:frac|sqrt|pi|cdot|times)")
@@ -99,7 +99,7 @@ def _compound(s: str) -> Quantity | None:
 def parse_quantity(text: str) -> Quantity | None:
     """Split ``text`` into a magnitude and a whitelisted unit; None when it is not that shape."""
     wrapped = bool(_WRAPPED.search(text))
-    s = unwrap(text)
+    s = strip_approx(unwrap(text))
     if not s or len(s) > 120:
         return None
     cur = _CURRENCY.match(s)

@@ -16,7 +16,7 @@ from ..bounded import run_bounded
 from ..errors import BoundExceeded
 from ..limits import MAX_ANSWER_CHARS
 
-__all__ = ["unwrap", "split_top", "numeric_value", "exact_number", "strip_outer", "MAX_PARTS"]
+__all__ = ["unwrap", "split_top", "numeric_value", "exact_number", "strip_outer", "strip_approx", "MAX_PARTS"]
 
 MAX_PARTS = 12   # a multi-part answer with more parts than this is not split
 
@@ -36,9 +36,27 @@ def _strip_delims(s: str) -> str:
     return s
 
 
+_SIUNITX = re.compile(r"\\(?:SI|qty)\s*\{([^{}]*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}|\\(?:si|unit)\s*\{((?:[^{}]|\{[^{}]*\})*)\}"
+                      r"|\\num\s*\{([^{}]*)\}")
+_APPROX = re.compile(r"^(?:\\approx|≈|\\sim|~|\\simeq|\\doteq)\s*")
+
+
+def _siunitx(m: re.Match) -> str:
+    if m.group(1) is not None:
+        return f"{m.group(1)} {m.group(2)}"
+    return f" {m.group(3)} " if m.group(3) is not None else m.group(4)
+
+
+def strip_approx(s: str) -> str:
+    """``\\approx 3.46`` -> ``3.46`` (for rules that compare at a precision anyway)."""
+    return _APPROX.sub("", s.strip())
+
+
 def unwrap(s: str) -> str:
-    """Drop math delimiters, text wrappers, spacing macros, digit grouping, a final period."""
+    """Drop math delimiters, text wrappers, spacing macros, digit grouping, a final period;
+    siunitx ``\\SI{5}{\\meter}`` becomes ``5 \\meter`` (unit macros are read by :mod:`.units`)."""
     s = _strip_delims(s[:MAX_ANSWER_CHARS])
+    s = _SIUNITX.sub(_siunitx, s)
     s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac")
     s = _GROUP_SEP.sub("", s)
     for _ in range(3):

@@ -104,9 +104,32 @@ _CIRC = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\circ|\\degree|°|º")
 _EXP = re.compile(r"\^\s*\{\s*([+-]?\d)\s*\}")
 
 
+_SI_PREFIX = {"kilo": "k", "mega": "M", "giga": "G", "milli": "m", "micro": "u", "nano": "n", "centi": "c",
+              "pico": "p", "deci": "d"}
+_SI_UNIT = {"meter": "m", "metre": "m", "second": "s", "gram": "g", "kelvin": "K", "celsius": "degC",
+            "degreeCelsius": "degC", "percent": "%", "joule": "J", "mole": "mol", "newton": "N", "watt": "W",
+            "hertz": "Hz", "pascal": "Pa", "volt": "V", "ampere": "A", "ohm": "ohm", "liter": "L", "litre": "L",
+            "hour": "h", "minute": "min", "electronvolt": "eV", "radian": "rad", "km": "km", "cm": "cm",
+            "mm": "mm", "kg": "kg", "mg": "mg", "ms": "ms", "kJ": "kJ", "mL": "mL", "m": "m", "s": "s", "g": "g"}
+_SI_MACRO = re.compile(r"\\(squared|cubed|square|cubic|per|" + "|".join(_SI_PREFIX) + "|"
+                       + "|".join(sorted(_SI_UNIT, key=len, reverse=True)) + r")(?![A-Za-z])")
+
+
+def _si_macro(m: re.Match) -> str:
+    name = m.group(1)
+    if name in _SI_PREFIX:
+        return " " + _SI_PREFIX[name] + "\x00"
+    return {"squared": "^2 ", "cubed": "^3 ", "square": " square ", "cubic": " cubic ", "per": " / "}.get(
+        name, _SI_UNIT.get(name, "") + " ")
+
+
 def normalize_unit_text(text: str) -> str:
     """Map LaTeX unit notation to plain tokens (still untrusted; only tokenized later)."""
-    s = _CIRC.sub(" deg ", unwrap(text) if "\\" in text else text)
+    s = unwrap(text) if "\\" in text else text
+    if "\\" in s:
+        s = _SI_MACRO.sub(_si_macro, s).replace("\x00 ", "").replace("\x00", "")
+        s = re.sub(r"\s+\^", "^", s)
+    s = _CIRC.sub(" deg ", s)
     s = re.sub(r"\bdeg\s*(C|F)\b", r"deg\1", s)
     s = re.sub(r"(?<![A-Za-z])([kMGmu])\s*(?=\\Omega|Ω)", r"\1", s)
     s = s.replace("\\Omega", "ohm").replace("Ω", "ohm").replace("\\mu ", "u").replace("\\mu", "u")
