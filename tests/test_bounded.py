@@ -150,7 +150,8 @@ def _daemon_child(q: "multiprocessing.Queue") -> None:
         q.put(bounded.run_bounded(_add, 20, 22, timeout=30))
 
 
-def test_works_inside_a_daemonic_process() -> None:
+def test_works_inside_a_daemonic_process(monkeypatch) -> None:
+    monkeypatch.setenv(bounded.PRELOAD_ENV, "")  # a bare helper is enough here, and starts fast
     ctx = multiprocessing.get_context("spawn")
     q = ctx.Queue()
     p = ctx.Process(target=_daemon_child, args=(q,), daemon=True)
@@ -159,3 +160,53 @@ def test_works_inside_a_daemonic_process() -> None:
         assert q.get(timeout=60) == 42
     finally:
         p.join(10)
+
+
+_CHILD = """
+import sys, threading, time
+sys.path.insert(0, {tmp!r})
+from rlverify import bounded
+import stuckmod
+print(bounded.run_bounded(stuckmod.pid), flush=True)            # an idle helper
+threading.Thread(target=bounded.run_bounded, args=(stuckmod.stuck, {flag!r}),
+                 kwargs={{"timeout": 300}}, daemon=True).start()  # a helper stuck mid-call
+while not __import__("os").path.exists({flag!r}):
+    time.sleep(0.05)
+print(open({flag!r}).read(), flush=True)
+"""
+
+_STUCK = """
+import os, time
+def pid():
+    return os.getpid()
+def stuck(flag):
+    with open(flag, "w") as f:
+        f.write(str(os.getpid()))
+    time.sleep(300)
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_helpers_die_when_the_parent_exits(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    (tmp_path / "stuckmod.py").write_text(_STUCK)
+    flag = str(tmp_path / "flag")
+    script = _CHILD.format(tmp=str(tmp_path), flag=flag)
+    env = dict(os.environ, **{bounded.PRELOAD_ENV: ""})
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    pids = [int(x) for x in out.stdout.split()]
+    assert len(pids) == 2
+    deadline = time.monotonic() + 10
+    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(p) for p in pids)

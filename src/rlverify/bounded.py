@@ -56,13 +56,16 @@ __all__ = [
     "HELPER_MEMORY_BYTES",
     "MAX_HELPERS",
     "INLINE_ENV",
+    "PRELOAD_ENV",
 ]
 
 INLINE_ENV = "RLVERIFY_BOUNDED_INLINE"
 HELPER_MEMORY_BYTES = 2 * 1024**3   # RLIMIT_AS of each helper process
 MAX_HELPERS = 4                     # concurrent helpers per parent process
 STARTUP_TIMEOUT = 120.0             # seconds a fresh helper may take to come up (not counted in fn's bound)
-# imported by the zygote, so every helper starts warm; "module:function" also calls it
+# imported by the zygote, so every helper starts warm; "module:function" also calls it.
+# $RLVERIFY_HELPER_PRELOAD (comma-separated, may be empty) replaces the list.
+PRELOAD_ENV = "RLVERIFY_HELPER_PRELOAD"
 _PRELOAD = ["sympy", "latex2sympy2_extended", "rlverify.bounded", "rlverify.registry:available_verifiers",
             "rlverify.rules:warm_up", "rlverify.answers.symbolic:warm_up"]
 
@@ -259,7 +262,9 @@ class _Zygote:
         theirs.close()
         self.sock = mine
         self.lock = threading.Lock()
-        init = pickle.dumps((list(sys.path), _PRELOAD))
+        env_preload = os.environ.get(PRELOAD_ENV)
+        preload = _PRELOAD if env_preload is None else [m for m in env_preload.split(",") if m.strip()]
+        init = pickle.dumps((list(sys.path), preload))
         mine.sendall(struct.pack("q", len(init)) + init)
 
     def spawn(self, memory: int | None) -> tuple[int, Any]:
