@@ -6,8 +6,8 @@ Rules (every template)::
                 "<think>" without its end (truncated reasoning) -> undecided
     quoted      fenced code blocks, blockquote lines and "double-quoted" spans are removed first,
                 so a decision the judge quotes (often echoed from the answer) never counts
-    decision    a line holding only "<decision-key>: <label>" (markdown emphasis and a final
-                "." or "!" allowed; with an empty key, the label alone)
+    decision    a line holding only "<decision-key>: <label>" (markdown emphasis, "$", a final
+                "." or "!" and a \\boxed{<label>} allowed; with an empty key, the label alone)
     outcome     no decision line -> undecided ("missing"); decision lines that disagree ->
                 undecided ("contradictory"); otherwise the label's outcome (invalid counts as
                 incorrect, with label "invalid")
@@ -27,7 +27,7 @@ MAX_OUTPUT_CHARS = 200_000  # a longer reply is cut to its last part (the decisi
 _FENCED = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?(?:^[ \t]*\1[`~]*[ \t]*$|\Z)", re.MULTILINE | re.DOTALL)
 _BLOCKQUOTE = re.compile(r"^[ \t]*>.*$", re.MULTILINE)
 _QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201c\u201d]*\u201d|\u00ab[^\u00ab\u00bb]*\u00bb")
-_DECORATION = r"[ \t*_]*"
+_DECORATION = r"[ \t*_$]*"
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,8 @@ def parse_decision(output: str | None, template: Template) -> Decision:
     elif "<think>" in text:
         return Decision(None, reason="unterminated_think")
     text = _strip_quoted(text)
-    found = {m.group(1).lower() for m in _decision_pattern(template).finditer(text)}
+    matches = _decision_pattern(template).finditer(text)
+    found = {(m.group("boxed") or m.group("plain")).lower() for m in matches}
     if not found:
         return Decision(None, reason="missing")
     outcomes = {dict(template.labels)[label] for label in found}
@@ -69,7 +70,8 @@ def _strip_quoted(text: str) -> str:
 def _pattern_for(key: str, labels: tuple[str, ...]) -> re.Pattern[str]:
     alternatives = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
     prefix = rf"{re.escape(key)}{_DECORATION}[:\uff1a]{_DECORATION}" if key else ""
-    line = rf"^[ \t*_#]*{prefix}({alternatives})[ \t*_.!]*$"
+    label = rf"(?:\\boxed\{{[ \t]*(?P<boxed>{alternatives})[ \t]*\}}|(?P<plain>{alternatives}))"
+    line = rf"^[ \t*_#$]*{prefix}{label}[ \t*_.!$]*$"
     return re.compile(line, re.IGNORECASE | re.MULTILINE)
 
 
