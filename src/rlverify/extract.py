@@ -96,8 +96,9 @@ class _Box:
     content: str
 
 
-def _match_braces(text: str, start: int) -> dict[int, int]:
-    """Map each '{' at or after ``start`` to its matching '}' (one stack pass)."""
+def _match_braces(text: str, start: int, last_open: int) -> dict[int, int]:
+    """Map each '{' at or after ``start`` to its matching '}' (one stack pass that stops
+    once every brace opened up to ``last_open`` is closed)."""
     stack: list[int] = []
     pairs: dict[int, int] = {}
     for m in _BRACE_TOKEN_RE.finditer(text, start):
@@ -106,6 +107,8 @@ def _match_braces(text: str, start: int) -> dict[int, int]:
             stack.append(m.start())
         elif tok == "}" and stack:
             pairs[stack.pop()] = m.start()
+            if not stack and m.start() > last_open:
+                break
     return pairs
 
 
@@ -124,7 +127,7 @@ def _find_boxes(text: str) -> list[_Box]:
     found = _last_box_tokens(text)
     if not found:
         return []
-    pairs = _match_braces(text, found[0][1])
+    pairs = _match_braces(text, found[0][1], found[-1][1])
     boxes = []
     for begin, pos in found:
         j = pos
@@ -169,7 +172,8 @@ _CHAIN_SEP_RE = re.compile(
 _RESTATE_RE = re.compile(
     r"equivalent|simplif|i\.e\.|\bthat is\b|\bwhich is\b|in other words|\bwritten as\b|\bor just\b|"
     r"\bsimply\b|rationali[sz]|\bexact|\bapprox|\\approx|\bnamely\b|\bthus\b|\bso\b|\bhence\b|"
-    r"\btherefore\b|\bactually\b|\bcorrect(?:ed|ion)?\b|\bwait\b|\brather\b|\bfinal\b", re.I)
+    r"\btherefore\b|\bactually\b|\bcorrect\w*|\bwait\b|\brather\b|\bfinal\b|\bbut\b|\binstead\b|"
+    r"\bmistake|\berror\b|\bwrong\b|\brecheck|\bhowever\b", re.I)
 _OR_RE = re.compile(r"\bor\b|\beither\b|\\text\{\s*or\s*\}|\\lor\b|\\vee\b|\bmaybe\b|\bperhaps\b", re.I)
 _LIST_RE = re.compile(r"\band\b|\\text\{\s*and\s*\}|,|;|\n|\\\\|\bthen\b|\brespectively\b", re.I)
 _GROUP_GAP = 160
@@ -222,7 +226,6 @@ _COPULA_RE = re.compile(
     r"(?:\s+(?:approximately|about|exactly|roughly|around|equal to|given by|just|simply|then|therefore|thus|now|still))*\s*",
     re.I)
 _HEDGE_PROSE_RE = re.compile(r"\beither\b|\bone of\b|\bcould be\b|\bmight be\b|\bpossibly\b|\bperhaps\b|\bmaybe\b", re.I)
-_OR_PROSE_RE = re.compile(r"\s+or\s+", re.I)
 _BOLD_RE = re.compile(r"\*\*([^*\n]{1,300}?)\*\*")
 
 
@@ -412,18 +415,16 @@ def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
     sent = sent[:cut + len(last) + 12] if cut >= 0 else sent
     if _HEDGE_PROSE_RE.search(sent):
         return ("hedge",)
-    plain = _mask_math(sent, " M ")
-    for m in _OR_PROSE_RE.finditer(plain):
-        left = plain[max(0, m.start() - 80):m.start()].split()[-1:]
-        right = plain[m.end():m.end() + 80].split()[:1]
-        if left and right and _is_value_token(left[0]) and _is_value_token(right[0]) and left != right:
+    vals = _values(sent)
+    for a, b in zip(vals, vals[1:]):
+        if not _OR_GAP_RE.fullmatch(sent[a.end:b.start]) or "=" in a.value or "=" in b.value:
+            continue
+        if "".join(a.value.split()) != "".join(b.value.split()):
             return ("hedge",)
     return ()
 
 
-def _is_value_token(tok: str) -> bool:
-    tok = tok.strip(",.;*")
-    return tok == "M" or bool(re.fullmatch(r"[-\u2212]?\$?\d[\d,.]*%?", tok))
+_OR_GAP_RE = re.compile(r"[\s*,]*(?:or|\\text\{\s*or\s*\})[\s*]*", re.I)
 
 
 # --------------------------------------------------------------------------- markers
@@ -594,14 +595,14 @@ def _from_last_number(par: str) -> Extraction | None:
 
 
 def _from_prose(region: str) -> Extraction | None:
-    whole = _from_whole(region)
-    if whole is not None:
-        return whole
     window = max(0, len(region) - 4 * _PROSE_WINDOW)
     marked = _from_markers(region[window:])
     paras, recent = _final_paragraphs(region)
     if marked is not None and window + marked[1] >= recent:
         return marked[0]
+    whole = _from_whole(region)
+    if whole is not None:
+        return whole
     for par in paras:
         for finder in (_from_bold, _from_conclusion):
             found = finder(par)
