@@ -45,6 +45,14 @@ def test_cli_json_counts_parse_failures_and_gates_agreement(capsys):
     assert set(data["latency_s"]) == {"mean", "median", "max"}
 
 
+def test_cli_completions_endpoint(capsys):
+    script = Script()
+    with serve(create_app(script=script, model_name="m")) as url:
+        rc = main(["judge-check", "--base-url", url, "--model", "m", "--endpoint", "completions", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert rc == 0 and data["parse_failures"] == 0 and all("prompt" in b for b in script.bodies)
+
+
 def test_cli_unreachable_is_one_line(capsys):
     rc = main(["judge-check", "--base-url", dead_base_url(), "--model", "m", "--timeout", "2"])
     err = capsys.readouterr().err

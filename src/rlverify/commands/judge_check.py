@@ -15,6 +15,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--model", required=True, help="the served model name")
     p.add_argument("--template", default="study", help="judge template name or .txt path (default: study)")
     p.add_argument("--api-key", default=None, help="API key, if the server wants one")
+    p.add_argument("--endpoint", choices=("chat", "completions"), default="chat",
+                   help="chat (/v1/chat/completions, default) or completions (raw prompt, /v1/completions)")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per request (default: 120)")
     p.add_argument("--max-tokens", type=int, default=1024, help="reply length cap (default: 1024)")
     p.add_argument("--temperature", type=float, default=0.0)
@@ -31,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
 
     judge = OpenAIJudge(args.base_url, args.model, api_key=args.api_key, template=args.template,
                         timeout=args.timeout, max_tokens=args.max_tokens, temperature=args.temperature,
-                        top_p=args.top_p, cache=False)
+                        top_p=args.top_p, endpoint=args.endpoint, cache=False)
     report = run_check(judge)
     if args.json:
         print(json.dumps(_summary(report, judge), ensure_ascii=False))
