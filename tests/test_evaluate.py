@@ -18,7 +18,7 @@ import pytest
 import rlverify
 from rlverify.errors import BadInputError, MissingDependencyError, UnknownVerifierError
 from rlverify.evaluate import ALL_GROUP, evaluate, load_rows, sample_path
-from rlverify.report import results_json, write_eval_report
+from rlverify.report import judge_eligibility_lines, results_json, write_eval_report
 from rlverify.verdict import BaseVerifier, Verdict
 
 CASES = Path(__file__).parent / "cases"
@@ -90,6 +90,9 @@ def test_judge_eligibility_for_hybrid_sources():
     # label-true rows with source guard/judge: b1 (judge), b2 (judge), b3 (guard) -> 2/3
     assert _by(res, "eval-stub", "B").judge_eligibility == pytest.approx(2 / 3)
     assert _by(res, "eval-stub", ALL_GROUP).judge_eligibility == pytest.approx(2 / 3)
+    assert _by(res, "eval-stub", ALL_GROUP).rule_rejected_positives == 3
+    assert judge_eligibility_lines(res.stats) == [
+        "judge eligibility of eval-stub (all): 0.667 of 3 label-true rows the rules rejected went to the judge"]
     assert _by(res, "eval-stub", "A").judge_eligibility is None  # no rule-rejected positives there
     assert _by(res, "eval-accept-all", "B").judge_eligibility is None  # not a hybrid
 

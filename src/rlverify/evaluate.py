@@ -92,6 +92,7 @@ class GroupStats:
     p50_ms: float
     p99_ms: float
     judge_eligibility: float | None = None
+    rule_rejected_positives: int = 0   # label-true rows with source guard/judge (hybrids only)
 
     @property
     def precision(self) -> float | None:
@@ -209,12 +210,13 @@ def _percentile_ms(seconds: Sequence[float], q: float) -> float:
     return statistics.quantiles(seconds, n=100, method="inclusive")[int(q) - 1] * 1000
 
 
-def _judge_eligibility(scored: Sequence[Scored]) -> float | None:
-    """Share of label-true rows the rules rejected (source guard/judge) that reached the judge."""
+def _judge_eligibility(scored: Sequence[Scored]) -> tuple[float | None, int]:
+    """Share of label-true rows the rules rejected (source guard/judge) that reached the judge,
+    and how many such rows there were."""
     rejected = [s for s in scored if s.row.label and s.verdict.source in ("guard", "judge")]
     if not rejected:
-        return None
-    return sum(s.verdict.source == "judge" for s in rejected) / len(rejected)
+        return None, 0
+    return sum(s.verdict.source == "judge" for s in rejected) / len(rejected), len(rejected)
 
 
 def _stats(verifier: str, group: str, scored: Sequence[Scored], seconds: float,
@@ -223,9 +225,10 @@ def _stats(verifier: str, group: str, scored: Sequence[Scored], seconds: float,
     for s in scored:
         c[("t" if s.verdict.correct == s.row.label else "f") + ("p" if s.verdict.correct else "n")] += 1
     per_item = [s.verdict.seconds for s in scored]
+    elig, rejected = _judge_eligibility(scored) if hybrid else (None, 0)
     return GroupStats(verifier, group, len(scored), seconds=seconds,
                       p50_ms=_percentile_ms(per_item, 50), p99_ms=_percentile_ms(per_item, 99),
-                      judge_eligibility=_judge_eligibility(scored) if hybrid else None, **c)
+                      judge_eligibility=elig, rule_rejected_positives=rejected, **c)
 
 
 def summarize(scored: Sequence[Scored], seconds: Mapping[tuple[str, str], float]) -> list[GroupStats]:

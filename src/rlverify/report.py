@@ -28,6 +28,7 @@ __all__ = [
     "write_eval_report",
     "plot_eval_chart",
     "fmt",
+    "judge_eligibility_lines",
     "plot_monitor_rewards",
     "plot_monitor_flags",
     "monitor_markdown",
@@ -89,6 +90,16 @@ def render_table(stats: Sequence[GroupStats], console: Any = None, title: str | 
     console.print(table)
 
 
+def judge_eligibility_lines(stats: Sequence[GroupStats]) -> list[str]:
+    """One line per hybrid verifier (its widest group): eligibility and its denominator."""
+    widest: dict[str, GroupStats] = {}
+    for s in stats:
+        if s.judge_eligibility is not None and s.n >= getattr(widest.get(s.verifier), "n", -1):
+            widest[s.verifier] = s
+    return [f"judge eligibility of {v} ({s.group}): {s.judge_eligibility:.3f} of {s.rule_rejected_positives} "
+            f"label-true rows the rules rejected went to the judge" for v, s in widest.items()]
+
+
 def markdown_table(stats: Sequence[GroupStats]) -> str:
     cols = _columns(stats)
     lines = ["| " + " | ".join(_HEAD[i] for i in cols) + " |",
@@ -145,10 +156,10 @@ def _markdown(result: EvalResult, skipped: int) -> str:
     lines += ["", markdown_table(result.stats), "",
               "Predicted positive = verdict `correct` (undecided counts as rejected). "
               "`-` = undefined (no predicted positives, or no positives).", ""]
-    elig = [s for s in result.stats if s.judge_eligibility is not None]
+    elig = judge_eligibility_lines(result.stats)
     if elig:
-        lines.append("Judge eligibility: share of label-true rows the rules rejected that the guard "
-                     "passed to the judge.")
+        lines += ["Judge eligibility: share of label-true rows the rules rejected that the guard "
+                  "passed to the judge.", ""] + [f"- {x}" for x in elig]
     lines += ["", f"Disagreements with the label: {len(result.disagreements())} (disagreements.jsonl).",
               "", "![precision and recall](precision_recall.png)", ""]
     return "\n".join(lines)
@@ -172,7 +183,8 @@ def write_eval_report(result: EvalResult, out_dir: str | Path, skipped: int = 0)
 
 def _details(s: GroupStats) -> dict[str, Any]:
     return {"verifier": s.verifier, "dataset": s.group, "accuracy": s.accuracy, "p50_ms": s.p50_ms,
-            "p99_ms": s.p99_ms, "items_per_s": s.items_per_s, "judge_eligibility": s.judge_eligibility}
+            "p99_ms": s.p99_ms, "items_per_s": s.items_per_s, "judge_eligibility": s.judge_eligibility,
+            "rule_rejected_positives": s.rule_rejected_positives}
 
 
 # ---------------------------------------------------------------- monitor (rlverify monitor)

@@ -39,7 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..errors import BadInputError
     from ..evaluate import DEFAULT_VERIFIERS, evaluate, load_rows, sample_path
-    from ..report import render_table, results_json, write_eval_report
+    from ..report import judge_eligibility_lines, render_table, results_json, write_eval_report
 
     if args.workers is not None and args.workers < 1:
         raise BadInputError("--workers must be at least 1")
@@ -54,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
                       progress=not args.no_progress and sys.stderr.isatty())
     title = f"{result.n_rows} rows" + (f" that {result.base} rejected" if result.base else "")
     render_table(result.stats, title=title)
+    for line in judge_eligibility_lines(result.stats):
+        print(line)
     if loaded.skipped:
         print(f"skipped {loaded.skipped} bad row(s)")
     try:
