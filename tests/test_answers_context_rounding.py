@@ -17,6 +17,7 @@ from rlverify.answers.rounding import RoundSpec, agree, requested, round_value
     ("How much is each share, to the nearest cent?", RoundSpec("places", 2)),
     ("Estimate the population to the nearest thousand.", RoundSpec("places", -3)),
     ("Find x, correct to 4 d.p.", RoundSpec("places", 4)),
+    ("Give the answer to 2 s.f.", RoundSpec("sig", 2)),
     ("Give the answer to the nearest 0.01.", RoundSpec("places", 2)),
 ])
 def test_requested(question, spec):

@@ -138,3 +138,10 @@ def test_clock_needs_a_meridiem_and_valid_fields():
 def test_siunitx_and_approx(text, mag, factors):
     q = qt.parse_quantity(text)
     assert q is not None and q.magnitude == mag and q.unit is not None and q.unit.factors == factors
+
+
+def test_named_value_on_the_left():
+    al = qt.align(r"v = \frac{d}{t} = 20\text{ m/s}", r"72\text{ km/h}", None)
+    assert isinstance(al, qt.Aligned) and al.answer_value == pytest.approx(72)
+    al = qt.align(r"m\angle ABC = 60^\circ", "60", "Find angle ABC.")
+    assert isinstance(al, qt.Aligned) and al.answer == "60"

@@ -253,10 +253,23 @@ def _bare_angles(a: Quantity, g: Quantity, question: str | None) -> Aligned | No
     return _converted(_to_degrees(a), g, True, True)
 
 
+_NAME_EQ = re.compile(r"^[^=\d<>]{1,40}?=\s*")
+
+
+def _value_side(text: str) -> str:
+    """``v = d/t = 20\\text{ m/s}`` -> ``20\\text{ m/s}``: the last member of an equality chain."""
+    if "=" not in text or len(text) > 300:
+        return text
+    last = text.rsplit("=", 1)[1].strip()
+    return last if parse_quantity(last) is not None and _NAME_EQ.match(text) else text
+
+
 def align(answer: str, gold: str, question: str | None = None) -> Aligned | Match | None:
     ca, cg = parse_clock(answer), parse_clock(gold)
     if ca and cg and (ca.meridiem or cg.meridiem):
         return _compare_clocks(ca, cg)
+    if "=" in answer and "=" not in gold:
+        answer = _value_side(answer)
     qa, qg = parse_quantity(answer), parse_quantity(gold)
     if qa is None or qg is None or not (_trusted(qa, question) and _trusted(qg, question)):
         return None

@@ -46,8 +46,8 @@ _NEAREST_LIT = re.compile(r"nearest\s+(0\.0*1)\b", re.I)
 _DECIMALS = re.compile(r"\b(\d+|one|two|three|four|five|six|a single)\s+decimal\s+(?:places?|digits?)", re.I)
 _DP = re.compile(r"\b(\d+)\s*(?:d\.\s?p\.?|dp\b)", re.I)
 _SIG = re.compile(r"\b(\d+|one|two|three|four|five|six|seven)\s+significant\s+(?:figures?|digits?)|"
-                  r"\b(\d+)\s+sig\.?\s*figs?\b", re.I)
-_ROUND_CONTEXT = re.compile(r"round|nearest|decimal|significant|sig\.? ?fig|accurate|correct to|approximat|express", re.I)
+                  r"\b(\d+)\s+sig\.?\s*figs?\b|\b(\d+)\s*s\.\s?f\.", re.I)
+_ROUND_CONTEXT = re.compile(r"round|nearest|decimal|significant|sig\.? ?fig|s\.\s?f\.|d\.\s?p\.|accurate|correct to|approximat|express", re.I)
 
 
 _INSTRUCTION = re.compile(r"^(?:round|express|give|write|answer|report|compute|find|estimate|calculate|state|what)\b"
@@ -69,7 +69,7 @@ def requested(question: str | None) -> RoundSpec | None:
     q = _instruction(question[-3000:])
     m = _SIG.search(q)
     if m:
-        n = _count(m.group(1) or m.group(2))
+        n = _count(m.group(1) or m.group(2) or m.group(3))
         return RoundSpec("sig", n) if n else None
     m = _DECIMALS.search(q) or _DP.search(q)
     if m:
