@@ -12,8 +12,13 @@ from rlverify.integrations.ray import ensure_ray, verify_block, verify_dataset
 
 @pytest.fixture(scope="module")
 def ray_local() -> Iterator[object]:
-    ray = ensure_ray(num_cpus=2)
-    yield ray
+    import ray
+
+    # One local instance for the module. Workers verify inline (RLVERIFY_BOUNDED_INLINE): this
+    # tests the Ray plumbing, not the sympy helper processes each worker would start otherwise.
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             runtime_env={"env_vars": {"RLVERIFY_BOUNDED_INLINE": "1"}})
+    yield ensure_ray()
     ray.shutdown()
 
 
