@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from rlverify.answers import Match
+from rlverify.bounded import item_deadline
 from rlverify.answers.core import compare_core, strip_units
 from rlverify.limits import MAX_ANSWER_CHARS, MAX_GOLD_CHARS
 
@@ -19,11 +20,17 @@ def _id(case: list) -> str:
     return f"{case[0][:40]}|{case[1][:30]}|{case[2]}"
 
 
+# Accuracy, not speed, is tested here: a generous item budget keeps a busy CI machine from
+# turning slow CAS calls into timeouts (speed lives in benchmarks/).
+BUDGET = 20.0
+
+
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
 def test_case(case: list) -> None:
     answer, gold, expected = case[0], case[1], case[2]
     question = case[3] if len(case) > 3 else None
-    m = compare_core(answer, gold, question)
+    with item_deadline(BUDGET):
+        m = compare_core(answer, gold, question)
     assert isinstance(m, Match)
     assert m.equal is expected, m
     if len(case) > 4:
@@ -33,7 +40,8 @@ def test_case(case: list) -> None:
 @pytest.mark.parametrize("gold", sorted({c[1] for c in CASES}))
 def test_gold_self_check(gold: str) -> None:
     """The verifier must accept the reference given as the answer."""
-    assert compare_core(gold, gold).equal
+    with item_deadline(BUDGET):
+        assert compare_core(gold, gold).equal
 
 
 def test_long_answer_is_refused_not_parsed() -> None:
@@ -61,3 +69,16 @@ def test_strip_units() -> None:
 
 def test_units_are_not_blindly_dropped_between_two_unit_answers() -> None:
     assert not compare_core(r"5\text{ m}", r"5\text{ s}").equal
+
+
+def test_default_budget_bounds_a_comparison() -> None:
+    """Without a caller deadline one comparison stays within about the default item budget."""
+    import time
+
+    from rlverify.bounded import warm_up
+    from rlverify.limits import DEFAULT_ITEM_TIMEOUT
+
+    warm_up(1)  # helper start-up is not comparison time
+    t0 = time.monotonic()
+    compare_core(", ".join(f"x^{{{k}}}+{k}" for k in range(16)), ", ".join(f"y^{{{k}}}-{k}" for k in range(16)))
+    assert time.monotonic() - t0 < DEFAULT_ITEM_TIMEOUT + 3.0

@@ -44,5 +44,7 @@ def test_braces_and_splitting() -> None:
 
 def test_text_unwrapping_and_keys() -> None:
     assert unwrap_text(r"\text{so }\mathrm{x}\textbf{\text{y}}") == "so xy"
-    assert plain_key(r"\text{ Evelyn }") == plain_key("evelyn")
+    assert plain_key(r"\text{ Evelyn }") == plain_key("Evelyn")
     assert plain_key(r"\text{Monday}") != plain_key(r"\text{Tuesday}")
+    assert plain_key(r"\frac{1}{23}") != plain_key(r"\frac{12}{3}")
+    assert plain_key("2N") != plain_key("2n")

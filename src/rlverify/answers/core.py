@@ -22,6 +22,7 @@ from fractions import Fraction
 import time
 from dataclasses import dataclass
 
+from ..bounded import remaining
 from ..errors import BoundExceeded
 from ..limits import DEFAULT_CAS_TIMEOUT, DEFAULT_ITEM_TIMEOUT, MAX_ANSWER_CHARS, MAX_GOLD_CHARS
 from . import Match
@@ -29,6 +30,7 @@ from .choice import answer_letter, gold_letter, option_text
 from .latex import clean, plain_key, unwrap_text
 from .numbers import Num, numbers_equal, parse_number
 from .shapes import Shape, inequality_as_interval, parse_shape
+from .simplest import form_violation
 from .symbolic import symbolic_equal
 from .views import QUALIFIER_WORDS, candidates, rhs_of_assignment
 
@@ -125,8 +127,14 @@ def _ratio(s: str) -> Num | None:
     return Num(Fraction(int(m.group(1)), int(m.group(2))))
 
 
+def _same_text(a: str, b: str) -> bool:
+    """Equal as written: same key, or same words up to case when both are prose."""
+    ka, kb = plain_key(a), plain_key(b)
+    return ka == kb or (ka.lower() == kb.lower() and _texty(a) and _texty(b))
+
+
 def _leaf_equal(a: str, b: str, dl: _Deadline, cas: bool = True) -> bool:
-    if a == b or plain_key(a) == plain_key(b):
+    if a == b or _same_text(a, b):
         return True
     na, nb = _num(a) or _ratio(a), _num(b) or _ratio(b)
     if na is not None and nb is not None:
@@ -217,24 +225,30 @@ def _shape_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
     return False
 
 
+def _in_asked_form(answer: str, gold: str, question: str | None) -> Match:
+    """Equal in value; still wrong when the question asks for a simplified form it lacks."""
+    why = form_violation(answer, gold, question)
+    return Match(False, (why,)) if why else Match(True)
+
+
 def _is_hedge(a: Shape, g: Shape) -> bool:
     return a.kind == "list" and a.joiner == "or" and g.kind == "scalar" and len(set(a.items)) > 1
 
 
-def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline) -> Match:
+def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline, question: str | None = None) -> Match:
     hedge = False
     for cand in candidates(answer):
         shape = parse_shape(cand)
         num = _num(cand)
         for view, gshape, gnum in zip(gold.views, gold.shapes, gold.numbers):
-            if plain_key(cand) == plain_key(view):
+            if _same_text(cand, view):
                 return Match(True)
             if num is not None and gnum is not None:
                 if numbers_equal(num, gnum):
-                    return Match(True)
+                    return _in_asked_form(cand, view, question)
                 continue
             if _shape_equal(shape, gshape, dl):
-                return Match(True)
+                return _in_asked_form(cand, view, question)
             hedge = hedge or _is_hedge(shape, gshape)
             if dl.left() <= 0:
                 return Match(False, ("timeout",))
@@ -269,10 +283,11 @@ def compare_core(answer: str, gold: str, question: str | None = None) -> Match:
     if len(answer) > MAX_ANSWER_CHARS:
         return Match(False, ("too_long",))
     g = _gold_info(gold)
-    dl = _Deadline(DEFAULT_ITEM_TIMEOUT, unordered=_lists_are_sets(question))
+    left = remaining()  # the caller's item deadline (RuleVerifier sets one), else the default
+    dl = _Deadline(DEFAULT_ITEM_TIMEOUT if left is None else left, unordered=_lists_are_sets(question))
     if g.letter is not None:
         return _compare_choice(answer, g, question, dl)
-    m = _compare_candidates(unwrap_text(answer) if _only_text(answer) else answer, g, dl)
+    m = _compare_candidates(unwrap_text(answer) if _only_text(answer) else answer, g, dl, question)
     if not m.equal and "hedge" not in m.flags:
         alt = _letter_for_value(answer, g, question, dl)
         if alt is not None and alt.equal:

@@ -10,7 +10,7 @@ Interface::
     matching_brace(text, i) -> int  index of the brace closing the one at i (or -1)
     split_top(text, seps) -> list   split on separators outside any bracket/brace
     strip_outer(text) -> str        drop one pair of braces around the whole text
-    plain_key(text) -> str          lowercase key for textual comparison
+    plain_key(text) -> str          space/wrapper-free key for textual comparison
 """
 
 from __future__ import annotations
@@ -163,8 +163,9 @@ def split_top(text: str, seps: tuple[str, ...] = (",",)) -> list[str]:
 
 
 def plain_key(text: str) -> str:
-    """Lowercase, wrapper-free, space-free key used for textual equality."""
-    s = unwrap_text(clean(text))
-    s = s.replace("\\", "").replace("{", "").replace("}", "")
+    """Wrapper-free, space-free key used for textual equality (case kept: ``N`` is not
+    ``n``; callers lowercase it for prose). Braces stay: ``\\frac{1}{23}`` is not
+    ``\\frac{12}{3}``."""
+    s = strip_outer(unwrap_text(clean(text)))
     s = re.sub(r"[\s~]+", "", s)
-    return s.lower().rstrip(".")
+    return s.rstrip(".")

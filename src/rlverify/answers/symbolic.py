@@ -166,15 +166,14 @@ def _symbolic_diff_zero(a: Any, b: Any) -> bool | None:
     syms = sorted(d.free_symbols, key=str)
     if len(syms) > 3:
         return None
-    results = []
+    decided = 0
     for point in _POINTS:
         sub = {s: sympy.Rational(str(point[i % 3] + i)) for i, s in enumerate(syms)}
-        results.append(_closed_equal(a.xreplace(sub), b.xreplace(sub)))
-    if all(r is True for r in results):
-        return True
-    if any(r is False for r in results):
-        return False
-    return None
+        r = _closed_equal(a.xreplace(sub), b.xreplace(sub))
+        if r is False:
+            return False
+        decided += r is True
+    return True if decided >= 3 else None
 
 
 def _rename_parameter(a: Any, b: Any) -> Any:

@@ -1,0 +1,52 @@
+"""The form a question asks for: "simplify", "simplest form", "lowest terms".
+
+An answer equal in value but left unsimplified (``\\frac{1}{\\sin x\\cos x}-\\tan x`` for
+``\\cot x``, ``6/8`` for ``3/4``) does not do what such a question asks.
+
+Interface::
+
+    form_violation(answer, gold, question) -> str | None
+        "not_reduced" / "not_simplified" when the question asks for a simplified form and
+        the (value-equal) answer is visibly not in it; None otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from .latex import clean
+
+__all__ = ["form_violation", "complexity", "SLACK"]
+
+SLACK = 2  # operations an answer may have beyond the reference before it counts as unsimplified
+
+_ASKS = re.compile(r"\bsimplif(?:y|ied|ying)\b|\bsimplest\b|\blowest terms\b|\breduced? (?:fraction|form)\b"
+                   r"|\bfully reduced?\b", re.I)
+_FRACTION = re.compile(r"^-?\s*(?:\\frac\{\s*(\d+)\s*\}\{\s*(\d+)\s*\}|(\d+)\s*/\s*(\d+))$")
+_COMMAND = re.compile(r"\\(?!left|right|text|mathrm|operatorname|,|;|!|quad)[a-zA-Z]+")
+_OPERATOR = re.compile(r"[+\-*/^]")
+
+
+def complexity(latex: str) -> int:
+    """Rough count of operations: LaTeX commands (\\frac, \\sin, \\sqrt...) and + - * / ^."""
+    s = clean(latex)
+    return len(_COMMAND.findall(s)) + len(_OPERATOR.findall(s))
+
+
+def _unreduced(answer: str) -> bool:
+    m = _FRACTION.match(clean(answer))
+    if not m:
+        return False
+    num, den = (int(x) for x in (m.group(1, 2) if m.group(1) else m.group(3, 4)))
+    return den != 0 and math.gcd(num, den) > 1
+
+
+def form_violation(answer: str, gold: str, question: str | None) -> str | None:
+    if not question or not _ASKS.search(question):
+        return None
+    if _unreduced(answer) and not _unreduced(gold):
+        return "not_reduced"
+    if complexity(answer) > complexity(gold) + SLACK:
+        return "not_simplified"
+    return None
