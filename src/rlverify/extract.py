@@ -177,6 +177,7 @@ _RESTATE_RE = re.compile(
 _OR_RE = re.compile(r"\bor\b|\beither\b|\\text\{\s*or\s*\}|\\lor\b|\\vee\b|\bmaybe\b|\bperhaps\b", re.I)
 _LIST_RE = re.compile(r"\band\b|\\text\{\s*and\s*\}|,|;|\n|\\\\|\bthen\b|\brespectively\b", re.I)
 _GROUP_GAP = 160
+_STEP_LINE_RE = re.compile(r"[ \t]*(?:[-*>][ \t]*)?(?:\*\*)?(?:step[ \t]*)?\(?\d+[.):]", re.I)
 
 
 def _same_sentence(sep: str) -> bool:
@@ -193,14 +194,44 @@ def _final_group(text: str, boxes: list[_Box]) -> tuple[list[_Box], list[str]]:
         sep = text[prev.end:group[0].start]
         if not _same_sentence(sep) or _CHAIN_SEP_RE.match(sep) or _RESTATE_RE.search(sep):
             break
+        if "\n" in sep and _STEP_LINE_RE.match(text, text.rfind("\n", 0, group[0].start) + 1):
+            break
         group.insert(0, prev)
         seps.insert(0, sep)
     return group, seps
 
 
+_PART_LABEL_RE = re.compile(
+    r"[ \t]*(?:[-*>][ \t]*)?(?:\*\*)?(?:part[ \t]*)?\(?(?P<label>[a-h]|i{1,3}|iv|vi{0,3})\)(?:\*\*)?[ \t:.]",
+    re.I)
+_FIRST_LABELS = frozenset({"a", "i"})
+
+
+def _labelled_parts(text: str, boxes: list[_Box]) -> list[str] | None:
+    """Answers to sub-questions: the last box of each consecutive '(a) ... (b) ...' line."""
+    parts: dict[str, str] = {}
+    line_end = len(text)
+    for box in reversed(boxes):
+        if box.end > line_end:
+            continue
+        start = text.rfind("\n", 0, box.start) + 1
+        m = _PART_LABEL_RE.match(text, start)
+        if m is None or text[box.end:line_end].count("\n") > 2 + 2 * bool(parts):
+            break
+        parts.setdefault(m.group("label").lower(), _clean_box(box.content))
+        line_end = start
+    labels = list(parts)[::-1]
+    if len(labels) < 2 or labels[0] not in _FIRST_LABELS:
+        return None
+    return [parts[k] for k in labels]
+
+
 def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
     cands = tuple(c for c in (_clean_box(b.content) for b in boxes[-MAX_CANDIDATES:]
                               if len(b.content) <= MAX_ANSWER_CHARS) if c)
+    parts = _labelled_parts(text, boxes[-MAX_CANDIDATES:])
+    if parts:
+        return Extraction(", ".join(parts), "boxed", ("multi_part",), cands)
     group, seps = _final_group(text, boxes)
     contents = [_clean_box(b.content) for b in group]
     unique = list({"".join(c.split()): c for c in contents if c}.values())
@@ -219,7 +250,7 @@ _NUMBER_RE = re.compile(
     r"(?<![\w.])[-\u2212]?(?:\\\$|\$)?\d{1,3}(?:(?:,|\{,\}|\\,|,\\!)\d{3})+(?:\.\d+)?"
     r"|(?<![\w.])[-\u2212]?(?:\\\$|\$)?\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?"
     r"|(?<![\w.])[-\u2212]?\.\d+")
-_MULTIPLIER_RE = re.compile(r"\s*(%|\\%|percent\b|hundred\b|thousand\b|million\b|billion\b|trillion\b|dozen\b)", re.I)
+_MULTIPLIER_RE = re.compile(r"\s*(%|\\%|°|\^\\circ|\^\{\\circ\}|percent\b|hundred\b|thousand\b|million\b|billion\b|trillion\b|dozen\b)", re.I)
 _HOPE_RE = re.compile(r"\s*I hope (?:it|this) is correct\.?\s*$", re.I)
 _COPULA_RE = re.compile(
     r"(?:\b(?:is|are|was|were|be|equals|equal to|gives|yields|becomes|of)\b|=|:)"
@@ -622,6 +653,20 @@ def _from_prose(region: str) -> Extraction | None:
 
 # --------------------------------------------------------------------------- entry point
 
+def _boxed_or_later_marker(region: str, boxes: list[_Box]) -> Extraction:
+    """Boxes decide, unless an explicit answer marker ('Final answer: ...') follows the
+    last box: then the boxes were steps and the marker states the answer."""
+    boxed = _from_boxes(region, boxes)
+    after = region[boxes[-1].end:]
+    marked = _from_markers(after[-4 * _PROSE_WINDOW:]) if after.strip() else None
+    if marked is None or marked[0].method not in _EXPLICIT_MARKERS:
+        return boxed
+    return Extraction(marked[0].answer, marked[0].method, marked[0].flags, boxed.candidates)
+
+
+_EXPLICIT_MARKERS = frozenset({"final_answer", "heading", "answer_line"})
+
+
 def _with_flags(ex: Extraction, flags: tuple[str, ...]) -> Extraction:
     if not flags:
         return ex
@@ -636,7 +681,7 @@ def extract_answer(response: str) -> Extraction:
     region = region[-MAX_RESPONSE_CHARS:]
     boxes = [b for b in _find_boxes(region) if b.content.strip()]
     if boxes:
-        return _with_flags(_from_boxes(region, boxes), flags)
+        return _with_flags(_boxed_or_later_marker(region, boxes), flags)
     if boxes_only:
         return Extraction(None, "none", flags)
     found = _from_prose(region)
