@@ -261,6 +261,14 @@ def _alert_window(history: Sequence[Any], first: Any, k: int) -> list[Any]:
     return list(history[max(0, i - k + 1) : i + 1])
 
 
+def _example_md(ex: Any) -> list[str]:
+    """An example rollout; untrusted text is JSON-quoted on one line inside a code fence."""
+    head = (f"- step {ex.step}, gold {json.dumps(ex.gold, ensure_ascii=False)}, training reward {ex.reward:g}, "
+            f"oracle {ex.oracle:g}, extracted {json.dumps(ex.extracted, ensure_ascii=False)}, "
+            f"flags {', '.join(ex.flags) or '-'}")
+    return [head, "", "  ```text", "  " + json.dumps(ex.response, ensure_ascii=False), "  ```", ""]
+
+
 def monitor_markdown(history: Sequence[Any], alerts: Sequence[Any], patience_k: int,
                      title: str = "rlverify monitor") -> str:
     first = alerts[0] if alerts else None
@@ -274,9 +282,7 @@ def monitor_markdown(history: Sequence[Any], alerts: Sequence[Any], patience_k: 
         window = _alert_window(history, first, patience_k)
         lines += ["", f"## Example responses from the alert window (steps {window[0].first_step}-{first.step})", ""]
         for ex in [e for h in window for e in h.examples][:6]:
-            lines += [f"- step {ex.step}, gold {json.dumps(ex.gold, ensure_ascii=False)}, training reward {ex.reward:g}, oracle {ex.oracle:g}, "
-                      f"extracted {json.dumps(ex.extracted)}, flags {', '.join(ex.flags) or '-'}",
-                      "", "  ```text", "  " + json.dumps(ex.response, ensure_ascii=False), "  ```", ""]
+            lines += _example_md(ex)
     lines += ["", "![training vs oracle reward](rewards.png)", "", "![guard flag shares](flags.png)", ""]
     return "\n".join(lines)
 
