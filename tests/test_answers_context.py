@@ -109,3 +109,14 @@ def test_held_out_pairs(inline, answer, gold, question, want):
 ])
 def test_siunitx_and_approximate_answers(inline, answer, gold, question, want):
     assert compare(answer, gold, question).equal is want
+
+
+@pytest.mark.parametrize("answer,gold,want", [
+    (r"\$1.2\text{ million}", "1200000", True),
+    (r"\$1.3\text{ million}", "1200000", False),
+    (r"500\text{ cm}", "5 m", True),          # a bare "m" counts as metres when the other side is a length
+    (r"50\text{ cm}", "5 m", False),
+    ("4t", "4", False),                       # but "4t" alone is 4 times t
+])
+def test_scale_words_and_short_units(inline, answer, gold, want):
+    assert compare(answer, gold, None).equal is want

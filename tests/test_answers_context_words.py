@@ -50,3 +50,8 @@ def test_yes_no(a, g, want):
 ])
 def test_strip_trailing_words(text, want):
     assert strip_trailing_words(text) == want
+
+
+def test_trailing_letters_may_be_variables():
+    assert strip_trailing_words("4t") is None and strip_trailing_words("4abc") is None
+    assert strip_trailing_words("3 x") is None

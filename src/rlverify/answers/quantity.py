@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import Match
-from .surface import numeric_value, strip_approx, unwrap
+from .surface import exact_number, numeric_value, strip_approx, unwrap
 from .units import UnitSpec, convert, normalize_unit_text, parse_unit, units_in_question
 
 __all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "align", "value_of", "asked_unit"]
@@ -95,6 +95,23 @@ def _compound(s: str) -> Quantity | None:
     return Quantity(repr(total), UnitSpec(first.factors, first.kind), True)
 
 
+_SCALE = re.compile(r"^(thousand|million|billion|trillion)\b\s*", re.I)
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+
+
+def _scaled(mag: str, rest: str) -> tuple[str, str] | None:
+    """``1.2`` + ``million dollars`` -> ``1200000`` + ``dollars`` (exact magnitudes only)."""
+    m = _SCALE.match(rest)
+    if not m:
+        return mag, rest
+    value = exact_number(mag)
+    if value is None:
+        return None
+    total = value * _SCALES[m.group(1).lower()]
+    text = str(total.numerator) if total.denominator == 1 else f"\\frac{{{total.numerator}}}{{{total.denominator}}}"
+    return text, rest[m.end():].strip()
+
+
 @lru_cache(maxsize=8192)
 def parse_quantity(text: str) -> Quantity | None:
     """Split ``text`` into a magnitude and a whitelisted unit; None when it is not that shape."""
@@ -103,15 +120,13 @@ def parse_quantity(text: str) -> Quantity | None:
     if not s or len(s) > 120:
         return None
     cur = _CURRENCY.match(s)
-    if cur:
-        got = _split(cur.group(3))
-        if got is None or got[1]:
-            return None
-        return Quantity(cur.group(1) + got[0], parse_unit(cur.group(2)), True)
-    got = _split(s)
+    got = _split(cur.group(3) if cur else s)
+    got = _scaled(*got) if got is not None else None
     if got is None:
         return None
     mag, rest = got
+    if cur:
+        return None if rest else Quantity(cur.group(1) + mag, parse_unit(cur.group(2)), True)
     if not rest:
         return Quantity(mag, None)
     unit = parse_unit(rest)
@@ -147,11 +162,15 @@ _DEGREE_Q = re.compile(r"\bdegrees?\b|\^\s*\{?\s*\\circ|°|\\degree", re.I)
 _RADIAN_Q = re.compile(r"\bradians?\b", re.I)
 
 
-def _trusted(q: Quantity, question: str | None) -> bool:
-    """A 1-letter unit (m, s, t...) not set off by \\text{} may be a variable: need the question's word."""
+def _trusted(q: Quantity, question: str | None, other: Quantity | None = None) -> bool:
+    """A 1-letter unit (m, s, t...) not set off by \\text{} may be a variable: it counts as a unit
+    when the question names that dimension, or the other side carries a certain unit of it."""
     if q.unit is None or not q.unit.short or q.wrapped:
         return True
     dim = q.unit.dimensionality()
+    if other is not None and other.unit is not None and (other.wrapped or not other.unit.short) \
+            and other.unit.kind == q.unit.kind and other.unit.dimensionality() == dim:
+        return True
     return any(u.kind == q.unit.kind and u.dimensionality() == dim for u in units_in_question(question))
 
 
@@ -271,7 +290,7 @@ def align(answer: str, gold: str, question: str | None = None) -> Aligned | Matc
     if "=" in answer and "=" not in gold:
         answer = _value_side(answer)
     qa, qg = parse_quantity(answer), parse_quantity(gold)
-    if qa is None or qg is None or not (_trusted(qa, question) and _trusted(qg, question)):
+    if qa is None or qg is None or not (_trusted(qa, question, qg) and _trusted(qg, question, qa)):
         return None
     if qa.unit is None and qg.unit is None:
         return _bare_angles(qa, qg, question)

@@ -148,7 +148,7 @@ _BLOCK = {"or", "and", "not", "no", "less", "more", "than", "at", "least", "most
           "times", "squared", "cubed", "over", "per", "dozen", "half", "halves", "percent", "approximately",
           "about", "roughly", "nearly", "almost", "only", "under", "above", "below", "up", "to", "between",
           "x", "y", "z", "n", "k"} | set(_SCALES) | set(_UNITS) | set(_TENS)
-_TRAILING = re.compile(r"^(.*?\d)\s*((?:[A-Za-z][A-Za-z'\-]*\s*){1,4})$")
+_TRAILING = re.compile(r"^(.*?\d)\s+((?:[A-Za-z][A-Za-z'\-]{2,}\s*){1,4})$")
 
 
 def strip_trailing_words(text: str) -> str | None:
