@@ -29,7 +29,7 @@ def test_real_answers_pass(case):
 @pytest.mark.parametrize("case", BLOCK, ids=[f"{c['flag']}:{str(c['answer'])[:30]}" for c in BLOCK])
 def test_detector_fires(case):
     report = inspect(case["answer"], case["gold"], case.get("question"),
-                     extraction_flags=tuple(case.get("extraction_flags", ())))
+                     extraction_flags=tuple(case.get("extraction_flags", ())), context=case.get("context"))
     assert not report.passed and report.sanitized is None
     assert case["flag"] in report.flags
 
@@ -101,6 +101,15 @@ def test_any_text_gets_a_report(text):
 def test_verdict_word_next_to_a_real_answer_is_blocked(word, answer, case):
     assert not inspect(f"{answer} {case(word)}", "5").passed
     assert not inspect(f"{case(word)}: {answer}", "5").passed
+
+
+def test_context_of_real_responses_is_not_gibberish(corpora_paths, read_jsonl_rows):
+    rows = [r for p in corpora_paths for r in read_jsonl_rows(p)[:150]]
+    assert sum(guard.shape.gibberish_context(r["response"]) for r in rows) == 0
+    rng = random.Random(2)
+    from rlverify.attacks import gibberish, place
+
+    assert all(guard.shape.gibberish_context(place(gibberish(rng), "after_think", rng)) for _ in range(30))
 
 
 def test_huge_span_is_bounded():

@@ -14,7 +14,7 @@ from . import _guard_text as gt
 from ._guard_text import Span
 
 __all__ = ["empty", "invisible", "styled", "mixed_script", "confusables", "foreign_prose", "markup",
-           "encoded", "gibberish", "repetition", "too_long", "hedge", "MATH_GREEK"]
+           "encoded", "gibberish", "gibberish_context", "repetition", "too_long", "hedge", "MATH_GREEK"]
 
 
 # LaTeX commands that only wrap or space their argument: alone, they are not an answer.
@@ -135,6 +135,24 @@ def gibberish(s: Span) -> bool:
     return bool(_NO_VOWEL.search(body))
 
 
+_CONTEXT_WEIRD = frozenset("@#%&?`\"'~|")
+_CONTEXT_TAIL = 400
+
+
+def gibberish_context(response: str) -> bool:
+    """The end of the response (after ``</think>``) is random characters: a span found there is
+    no declared answer. Two of three signs must hold: >= 5% odd symbols, >= 2 alphanumeric runs
+    that switch case/digits >= 4 times, >= 2 vowel-less letter runs (0 of the 5,823 dev-corpus
+    responses show two; every 1,000-character random string does)."""
+    tail = gt.sanitize(response.rsplit("</think>", 1)[-1][-4 * _CONTEXT_TAIL:])[-_CONTEXT_TAIL:]
+    body = re.sub(r"\\[a-zA-Z]+", " ", tail)
+    weird = sum(c in _CONTEXT_WEIRD for c in body) >= 0.05 * max(1, len(body))
+    runs = sum(_class_switches(r) >= 4 for r in _ALNUM_RUN.findall(body)) >= 2
+    vowelless = len(_NO_VOWEL_WORD.findall(body)) >= 2
+    return weird + runs + vowelless >= 2
+
+
+_NO_VOWEL_WORD = re.compile(r"(?<![\\A-Za-z])[b-df-hj-np-tv-xz]{5,}", re.IGNORECASE)
 _REPEATED_UNIT = re.compile(r"([^\d\s{}()\\^_.,+\-]{2,}?)(?:\W*\1){3,}", re.IGNORECASE)
 
 
@@ -178,13 +196,20 @@ def _top_level_items(text: str) -> list[str]:
     return [x.strip() for x in items + ["".join(cur)] if x.strip()]
 
 
-_CONDITION = re.compile(r"\\(?:in|ge|geq|le|leq|neq|ne|notin|forall|text)\b|[<>∈≠≤≥]|\b(?:for|where|if|when)\b")
+_CONDITION = re.compile(r"\\(?:in|ge|geq|le|leq|neq|ne|notin|forall)\b|[<>∈≠≤≥]|\b(?:for|where|if|when)\b")
+_RELATION = re.compile(r"[<>≤≥]|\\(?:le|ge|leq|geq|neq|ne|lt|gt)\b")
 _ASSIGNMENT = re.compile(r"^\s*([A-Za-z][\w]*(?:\([^)]*\))?)\s*=")
+_OR = re.compile(r"\\(?:text|mbox|mathrm)\{\s*(?:or|either)\s*\}|\\(?:lor|vee)\b|\bor\b|\beither\b")
+_WORDS_ONLY = re.compile(r"\\(?:text|mbox|mathrm)\{[^{}\d]*\}")
 
 
-def _candidates(text: str) -> list[str]:
-    """Top-level list items that are values: conditions and assignments to distinct names dropped."""
-    items = [x for x in _top_level_items(text) if not _CONDITION.search(x)]
+def _candidates(text: str, keep_conditions: bool) -> list[str]:
+    """Distinct values offered: top-level list items and "or" alternatives. Conditions
+    (``k \\in \\mathbb{Z}``) are dropped unless the gold is itself a relation, and a list of
+    assignments to distinct names (``x=3, y=4``) is one answer, not several."""
+    text = _WORDS_ONLY.sub(" ", _OR.sub(",", _GROUPING.sub("", text)))
+    items = [x for x in _top_level_items(text) if keep_conditions or not _CONDITION.search(x)]
+    items = [x.strip(" ()") for x in items if x.strip(" ()")]
     names = [m.group(1) for m in map(_ASSIGNMENT.match, items) if m]
     if len(names) == len(items) and len(set(names)) == len(names):
         return []
@@ -192,10 +217,10 @@ def _candidates(text: str) -> list[str]:
 
 
 def hedge(s: Span) -> bool:
-    """Several different values offered where the gold has one ("3 or 5", "one of 2, 4, 6")."""
-    gold_has_list = bool(re.search(r"[,;]", _LATEX_GAP.sub(" ", s.gold_text)))
-    if not gold_has_list and (len(_candidates(_GROUPING.sub("", s.text))) >= 2
-                              or re.search(r"\\(?:lor|vee)\b", s.text)):
+    """Several different values offered where the gold has fewer ("3 or 5", "one of 2, 4, 6")."""
+    relation = bool(_RELATION.search(s.gold_text))
+    offered = _candidates(s.text, relation)
+    if len(offered) >= 2 and len(offered) > max(1, len(_candidates(s.gold_text, relation))):
         return True
     if len(_numbers(s.text)) <= max(1, len(_numbers(s.gold_text))):
         return False

@@ -30,7 +30,7 @@ FLAGS = (
     "no_answer", "fallback", "hedge", "timeout", "rule_error", "empty", "invisible_chars",
     "styled_letters", "mixed_script", "confusables", "foreign_prose", "markup", "role_mimicry",
     "verdict_language", "instruction_language", "hidden_words", "encoded_text", "gibberish", "repetition",
-    "too_long", "unexpected_words",
+    "too_long", "unexpected_words", "gibberish_context",
 )
 # Flags of the extraction/rules that keep a span from the judge, and the guard flag they become.
 EXTRACTION_BLOCKS = {"no_answer": "no_answer", "fallback": "fallback", "hedge": "hedge",
@@ -46,9 +46,16 @@ class GuardReport:
 
 
 def inspect(answer: str | None, gold: str, question: str | None = None, *,
-            extraction_flags: tuple[str, ...] = (), config: GuardConfig | None = None) -> GuardReport:
-    """Decide whether ``answer`` may be shown to a judge; see the module docstring."""
+            extraction_flags: tuple[str, ...] = (), context: str | None = None,
+            config: GuardConfig | None = None) -> GuardReport:
+    """Decide whether ``answer`` may be shown to a judge; see the module docstring.
+
+    ``extraction_flags`` are the rule verdict's flags (a fallback, hedge, timeout... blocks);
+    ``context`` is the response the span came from (only its end is read, never shown).
+    """
     blocked = tuple(dict.fromkeys(EXTRACTION_BLOCKS[f] for f in extraction_flags if f in EXTRACTION_BLOCKS))
+    if context is not None and shape.gibberish_context(context):
+        blocked += ("gibberish_context",)
     if answer is None:
         return GuardReport(False, tuple(dict.fromkeys(("no_answer",) + blocked)))
     config = config or GuardConfig()

@@ -99,7 +99,7 @@ class HybridVerifier(BaseVerifier):
             if v.correct:
                 continue
             report = inspect(v.extracted, it["gold"], it["question"], extraction_flags=v.flags,
-                             config=self.guard)
+                             context=it["response"], config=self.guard)
             if report.passed:
                 pending.append(_Pending(i, JudgeItem(it["question"], it["gold"], report.sanitized or ""), v))
             else:
