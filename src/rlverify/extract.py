@@ -180,6 +180,18 @@ _GROUP_GAP = 160
 _STEP_LINE_RE = re.compile(r"[ \t]*(?:[-*>][ \t]*)?(?:\*\*)?(?:step[ \t]*)?\(?\d+[.):]", re.I)
 
 
+_PLAIN_NUMBER_RE = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)")
+
+
+def _value_key(s: str) -> str:
+    """A key under which restatements of one value coincide ('12', '12.0', '\\$12', '1{,}200')."""
+    compact = "".join(s.split())
+    bare = re.sub(r"\\\$|\$|\\!|\\,|\{,\}|(?<=\d),(?=\d{3}(?!\d))", "", compact).replace("\u2212", "-")
+    if _PLAIN_NUMBER_RE.fullmatch(bare) and len(bare) <= 30:
+        return repr(float(bare))
+    return compact
+
+
 def _same_sentence(sep: str) -> bool:
     return len(sep) <= _GROUP_GAP and not _SENTENCE_END_RE.search(sep)
 
@@ -234,7 +246,7 @@ def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
         return Extraction(", ".join(parts), "boxed", ("multi_part",), cands)
     group, seps = _final_group(text, boxes)
     contents = [_clean_box(b.content) for b in group]
-    unique = list({"".join(c.split()): c for c in contents if c}.values())
+    unique = list({_value_key(c): c for c in contents if c}.values())
     if len(unique) <= 1:
         answer = unique[0] if unique else contents[-1]
         return Extraction(answer, "boxed", (), cands)
@@ -356,7 +368,11 @@ def _tail_value(tail: str) -> str | None:
         picked.append(nxt)
     joiners = [tail[a.end:b.start] for a, b in zip(picked, picked[1:])]
     values = [p.value.rstrip(" ,;.") if not p.value.endswith("\\.") else p.value for p in picked]
-    return _join_values(values, joiners) if all(values) else None
+    if not all(values):
+        return None
+    if len({_value_key(v) for v in values}) == 1:
+        return values[-1]
+    return _join_values(values, joiners)
 
 
 _VALUE_START_RE = re.compile(r"[-\u2212]?(?:\d|\.\d|\$|\\\$|\\\(|\\\[)")
@@ -450,7 +466,7 @@ def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
     for a, b in zip(vals, vals[1:]):
         if not _OR_GAP_RE.fullmatch(sent[a.end:b.start]) or "=" in a.value or "=" in b.value:
             continue
-        if "".join(a.value.split()) != "".join(b.value.split()):
+        if _value_key(a.value) != _value_key(b.value):
             return ("hedge",)
     return ()
 
@@ -469,6 +485,7 @@ _MARKERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("answer_line", re.compile(
         r"^[ \t>*-]*(?:\*\*)?(?:final[ \t]+)?(?:answer|ans|A)(?:\*\*)?[ \t]*[:：](?:\*\*)?", re.I | re.M)),
     ("answer_line", re.compile(r"^[ \t]*####[ \t]*(?=\S)", re.M)),
+    ("answer_line", re.compile(r"\*\*(?:final[ \t]+)?answer[ \t]*[:：]?[ \t]*\*\*[ \t]*[:：]?", re.I)),
 )
 
 
