@@ -120,3 +120,13 @@ def test_siunitx_and_approximate_answers(inline, answer, gold, question, want):
 ])
 def test_scale_words_and_short_units(inline, answer, gold, want):
     assert compare(answer, gold, None).equal is want
+
+
+@pytest.mark.parametrize("answer,gold,want", [
+    (r"11{:}45\text{ AM}", "11:45 a.m.", True),
+    (r"11{:}45\text{ PM}", "11:45 a.m.", False),
+    (r"\text{No}", r"\text{no}", True),
+    (r"\text{No}", r"\text{yes}", False),
+])
+def test_clock_braces_and_short_yes_no(inline, answer, gold, want):
+    assert compare(answer, gold, None).equal is want

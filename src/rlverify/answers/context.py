@@ -111,7 +111,7 @@ def _number_words(answer: str, gold: str) -> Match | None:
 
 def _text(answer: str, gold: str) -> Match | None:
     yn = words.yes_no(answer, gold)
-    if yn is not None and words.is_wordy(answer):
+    if yn is not None and (words.is_wordy(answer) or words.normalize_text(answer) in ("yes", "no", "true", "false")):
         return Match(yn, ("text",))
     return Match(True, ("text",)) if words.same_text(answer, gold) else None
 

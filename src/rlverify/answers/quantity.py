@@ -139,7 +139,7 @@ _CLOCK = re.compile(r"(\d{1,2}):(\d{2})\s*(?:([ap])\.?\s*m?\.*)?", re.I)
 
 
 def parse_clock(text: str) -> Clock | None:
-    m = _CLOCK.fullmatch(unwrap(text).replace(" ", " "))
+    m = _CLOCK.fullmatch(unwrap(text).replace("{:}", ":").replace("\\colon", ":"))
     if not m:
         return None
     h, mi = int(m.group(1)), int(m.group(2))
