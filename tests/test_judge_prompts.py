@@ -1,9 +1,11 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rlverify.errors import BadInputError
 from rlverify.judge.base import JudgeItem
 from rlverify.judge.prompts import (
-    MAX_FIELD_CHARS, TEMPLATE_NAMES, Template, fence, load_template, neutralise, parse_template,
+    _CHAT_TOKENS, MAX_FIELD_CHARS, TEMPLATE_NAMES, Template, fence, load_template, neutralise, parse_template,
 )
 
 
@@ -99,3 +101,32 @@ def test_fingerprint_changes_with_content():
     b = parse_template("labels: y=correct, n=incorrect\n---\n{answer}!", "t")
     assert a.fingerprint != b.fingerprint and a.fingerprint == parse_template(
         "labels: y=correct, n=incorrect\n---\n{answer}", "t").fingerprint
+
+
+# --- properties on arbitrary text -------------------------------------------------------------
+
+_PIECES = st.lists(st.sampled_from(["<|", "|>", "im_start", "<", ">", "/", "s", "think", "`", "{gold}",
+                                    "{answer}", "\n", "\u200b", "x", "[INST]", "\uff5c"]), max_size=30)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(st.text(max_size=200), _PIECES.map("".join)))
+def test_neutralised_text_has_no_chat_tokens_left(text):
+    out = neutralise(text)
+    assert _CHAT_TOKENS.search(out) is None and "\u200b" not in out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=200))
+def test_fence_cannot_be_closed_from_inside(text):
+    lines = fence(text).split("\n")
+    bar = lines[0]
+    assert lines[-1] == bar and all(not line.strip().startswith(bar) for line in lines[1:-1])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.one_of(st.text(max_size=100), _PIECES.map("".join)), st.text(max_size=50))
+def test_render_puts_the_gold_in_exactly_once(answer, gold_suffix):
+    gold = "GOLD-" + gold_suffix.replace("GOLD-", "")
+    prompt = load_template("study").render(JudgeItem(None, gold, answer))
+    assert prompt.count(fence(neutralise(gold))) >= 1 and prompt.count("GOLD-") == 1 + neutralise(answer).count("GOLD-")
