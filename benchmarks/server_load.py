@@ -29,6 +29,8 @@ from typing import Any, Iterator
 
 import httpx
 
+from rlverify.integrations.server import DEFAULT_POOL_WORKERS
+
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = Path(os.environ.get("RLVERIFY_SHARED_DATA", REPO.parent / "shared" / "data")) / "corpora"
 
@@ -71,14 +73,21 @@ def payloads(items: list[dict[str, Any]], per_request: int) -> Iterator[dict[str
                "labels": [it["gold"] for it in chunk]}
 
 
-def in_process_rate(items: list[dict[str, Any]], workers: int | None, repeat: int) -> float:
+def in_process_rate(items: list[dict[str, Any]], workers: int, repeat: int) -> float:
+    """Items/s of the same rule path the server uses: rlverify.pool with ``workers`` processes
+    (0: the RuleVerifier in this thread)."""
     import rlverify
+    from rlverify import pool
 
     v = rlverify.get_verifier("rule")
-    v.verify_batch(items[:50], workers=workers)  # warm up (helper processes, caches)
+
+    def batch(xs: list[dict[str, Any]]) -> Any:
+        return pool.verify_batch(xs, workers=workers) if workers else v.verify_batch(xs)
+
+    batch(items[:50])  # warm up (helper processes, caches)
     t0 = time.perf_counter()
     for _ in range(repeat):
-        v.verify_batch(items, workers=workers)
+        batch(items)
     return repeat * len(items) / (time.perf_counter() - t0)  # wall clock, like the server numbers
 
 
@@ -88,10 +97,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, workers: int | None) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "rlverify.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
-    if workers:
-        cmd += ["--workers", str(workers)]
+def start_server(port: int, workers: int) -> subprocess.Popen:
+    cmd = [sys.executable, "-m", "rlverify.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+           "--workers", str(workers)]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -176,7 +184,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--requests", type=int, default=2000, help="requests per concurrency level")
     p.add_argument("--clients", default="1,8,64", help="concurrency levels (default 1,8,64)")
     p.add_argument("--items-per-request", type=int, default=1, help="responses per /reward request")
-    p.add_argument("--workers", type=int, default=None, help="verification processes (server and in-process)")
+    p.add_argument("--workers", type=int, default=DEFAULT_POOL_WORKERS,
+                   help=f"rule processes, server and in-process (default {DEFAULT_POOL_WORKERS}; 0 = one thread)")
     p.add_argument("--memory-requests", type=int, default=10000, help="requests between the RSS readings")
     p.add_argument("--json", type=Path, default=None, help="also write the results here")
     return p.parse_args(argv)

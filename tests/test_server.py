@@ -277,13 +277,15 @@ def test_rlverify_serve_subprocess(tmp_path: Path) -> None:
     port = _closed_port()
     # CLI wiring test: rules run inline (no sympy helper start-up to wait for on a busy machine)
     env = {**os.environ, "RLVERIFY_TOKEN": "", "RLVERIFY_BOUNDED_INLINE": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "rlverify.cli", "serve", "--port", str(port), "--token", "tk"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    cmd = [sys.executable, "-m", "rlverify.cli", "serve", "--port", str(port), "--token", "tk", "--workers", "0"]
+    err_path = tmp_path / "stderr.txt"
+    with open(err_path, "wb") as err:
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=err)
     try:
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 90
         while True:
-            assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+            assert proc.poll() is None, err_path.read_text()
             with contextlib.suppress(httpx.TransportError):
                 if httpx.get(f"{url}/health", timeout=1).status_code == 200:
                     break

@@ -27,7 +27,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help='verifier options by name, e.g. \'{"hybrid": {"judge": "..."}}\'')
     p.add_argument("--token", default=os.environ.get("RLVERIFY_TOKEN"),
                    help="require 'Authorization: Bearer TOKEN' (default: $RLVERIFY_TOKEN, else none)")
-    p.add_argument("--workers", type=int, default=None, help="verification processes per batch (rlverify.pool)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="rule verification processes (rlverify.pool; default min(4, CPUs); 0 = in a thread)")
     p.add_argument("--max-body-mb", type=float, default=32.0, help="request body limit in MiB (default: 32)")
     p.add_argument("--max-items", type=int, default=4096, help="items per request limit (default: 4096)")
     p.add_argument("--judge-concurrency", type=int, default=4,

@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 from ..verdict import Verdict
 
-__all__ = ["MicroBatcher"]
+__all__ = ["MicroBatcher", "RunBatch"]
 
 RunBatch = Callable[[list[dict[str, Any]]], Sequence[Verdict]]
 _Entry = tuple[list[dict[str, Any]], "asyncio.Future[list[Verdict]]"]

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+import os
 import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -34,8 +35,9 @@ from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
+from ..limits import DEFAULT_ITEM_TIMEOUT
 from ..verdict import Verdict
-from ._batcher import MicroBatcher
+from ._batcher import MicroBatcher, RunBatch
 from ._common import cached_verifier, join_verdicts, split_golds
 from ._metrics import CONTENT_TYPE_LATEST, ServerMetrics
 
@@ -45,6 +47,7 @@ log = logging.getLogger("rlverify.server")
 
 DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024
 DEFAULT_MAX_ITEMS = 4096
+DEFAULT_POOL_WORKERS = min(4, os.cpu_count() or 1)  # rule verification processes
 _END_TOKENS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "</s>", "<|end|>", "<｜end▁of▁sentence｜>")
 Gold = Union[str, int, float, list[Union[str, int, float]], None]
 
@@ -98,20 +101,43 @@ class ServerSettings:
     max_batch: int = 256
     judge_concurrency: int = 4
 
+    @property
+    def pool_workers(self) -> int:
+        return DEFAULT_POOL_WORKERS if self.workers is None else max(0, int(self.workers))
 
-def _runner(name: str, verifier: Any, workers: int | None):
-    """The batch function for ``verifier``; a non-rule verifier that raises falls back to rules."""
-    fallback = None if name == "rule" else cached_verifier("rule")
+
+def _pool_runner(options: Mapping[str, Any], workers: int) -> RunBatch | None:
+    """Rules in ``rlverify.pool`` worker processes: a hard deadline on every item, any stage."""
+    try:
+        from .. import pool
+    except ModuleNotFoundError:  # no pool: the caller verifies in a thread
+        return None
+    opts = dict(options)
+    timeout = float(opts.pop("timeout", DEFAULT_ITEM_TIMEOUT))
+
+    def run(items: list[dict[str, Any]]) -> Sequence[Verdict]:
+        return pool.verify_batch(items, workers=workers, timeout=timeout, verifier="rule", **opts)
+
+    return run
+
+
+def _runner(name: str, verifier: Any, options: Mapping[str, Any] | None, workers: int) -> RunBatch:
+    """The batch function for ``verifier``; a non-rule verifier that raises falls back to rules.
+
+    ``rule`` built from its name runs in the process pool (``workers`` processes; 0 = in a
+    thread); other verifiers get ``workers`` for their own rule stage."""
+    pooled = _pool_runner(options, workers) if name == "rule" and options is not None and workers else None
+    primary = pooled or (lambda items: verifier.verify_batch(items, workers=workers or None))
+    fallback = None if name == "rule" else _runner("rule", cached_verifier("rule"), {}, workers)
 
     def run(items: list[dict[str, Any]]) -> Sequence[Verdict]:
         try:
-            return verifier.verify_batch(items, workers=workers)
+            return primary(items)
         except Exception as e:  # noqa: BLE001 - a judge outage must not fail the training step
             if fallback is None:
                 raise
             log.warning("verifier %s failed (%s: %s); answering with rule verdicts", name, type(e).__name__, e)
-            return [v.with_(flags=v.flags + ("judge_unavailable",))
-                    for v in fallback.verify_batch(items, workers=workers)]
+            return [v.with_(flags=v.flags + ("judge_unavailable",)) for v in fallback(items)]
 
     return run
 
@@ -119,12 +145,14 @@ def _runner(name: str, verifier: Any, workers: int | None):
 class _State:
     """The served verifiers, their batchers and the metrics of one app."""
 
-    def __init__(self, settings: ServerSettings, verifiers: Mapping[str, Any]) -> None:
+    def __init__(self, settings: ServerSettings, verifiers: Mapping[str, Any],
+                 options: Mapping[str, Mapping[str, Any] | None]) -> None:
         self.settings = settings
         self.metrics = ServerMetrics()
         self.default = next(iter(verifiers))
         self.batchers = {
-            name: MicroBatcher(_runner(name, v, settings.workers), max_batch=settings.max_batch,
+            name: MicroBatcher(_runner(name, v, options.get(name), settings.pool_workers),
+                               max_batch=settings.max_batch,
                                concurrency=1 if name == "rule" else settings.judge_concurrency,
                                on_batch=self.metrics.record_batch)
             for name, v in verifiers.items()
@@ -137,9 +165,10 @@ class _State:
         return name
 
     async def warm(self) -> None:
-        """Verify one item with the rules before serving (starts bounded helpers, fills caches)."""
-        rule = cached_verifier("rule")
-        await asyncio.get_running_loop().run_in_executor(None, rule.verify, "so \\boxed{\\frac{1}{2}}", "0.5")
+        """Verify one item with the rules before serving (starts the pool and helper processes)."""
+        run = _runner("rule", cached_verifier("rule"), {}, self.settings.pool_workers)
+        item = {"response": "so \\boxed{\\frac{1}{2}}", "gold": "0.5", "question": None}
+        await asyncio.get_running_loop().run_in_executor(None, run, [item])
 
     async def verify(self, name: str, items: Sequence[Mapping[str, Any]]) -> list[Verdict]:
         if len(items) > self.settings.max_items:
@@ -284,15 +313,17 @@ def _install_routes(app: FastAPI, state: _State) -> None:
         return JSONResponse({"verdicts": [v.to_dict() for v in verdicts]})
 
 
-def _build_verifiers(verifiers: Sequence[str] | Mapping[str, Any],
-                     options: Mapping[str, Mapping[str, Any]] | None) -> dict[str, Any]:
+def _build_verifiers(verifiers: Sequence[str] | Mapping[str, Any], options: Mapping[str, Mapping[str, Any]] | None
+                     ) -> tuple[dict[str, Any], dict[str, Mapping[str, Any] | None]]:
+    """Verifier objects by name, and the options of those built here from a name (None: given)."""
     if isinstance(verifiers, Mapping):
-        built = dict(verifiers)
+        built, opts = dict(verifiers), {name: None for name in verifiers}
     else:
-        built = {name: cached_verifier(name, (options or {}).get(name)) for name in dict.fromkeys(verifiers)}
+        opts = {name: dict((options or {}).get(name) or {}) for name in dict.fromkeys(verifiers)}
+        built = {name: cached_verifier(name, o) for name, o in opts.items()}
     if not built:
         raise ValueError("create_app needs at least one verifier")
-    return built
+    return built, opts
 
 
 def create_app(verifiers: Sequence[str] | Mapping[str, Any] = ("rule",), *, token: str | None = None,
@@ -302,10 +333,10 @@ def create_app(verifiers: Sequence[str] | Mapping[str, Any] = ("rule",), *, toke
     """The reward server app. ``verifiers``: registry names (options per name in ``options``)
     or a mapping name -> verifier object; the first is the default. ``warm``: verify one item
     before accepting requests, so the first real request does not pay the start-up."""
-    built = _build_verifiers(verifiers, options)
+    built, built_options = _build_verifiers(verifiers, options)
     settings = ServerSettings(tuple(built), token, workers, max_body_bytes, max_items, max_batch,
                               judge_concurrency)
-    state = _State(settings, built)
+    state = _State(settings, built, built_options)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
