@@ -130,3 +130,13 @@ def test_scale_words_and_short_units(inline, answer, gold, want):
 ])
 def test_clock_braces_and_short_yes_no(inline, answer, gold, want):
     assert compare(answer, gold, None).equal is want
+
+
+@pytest.mark.parametrize("answer,gold,want", [
+    (r"760\text{ mmHg}", r"1\text{ atm}", True),             # definitions agree to 1e-7
+    (r"750\text{ mmHg}", r"1\text{ atm}", False),
+    (r"\$2.50\text{ per hour}", r"\$2.50/\text{hr}", True),   # money rates
+    (r"\$2.50\text{ per hour}", r"\$2.50/\text{day}", False),
+])
+def test_conversion_tolerance_and_money_rates(inline, answer, gold, want):
+    assert compare(answer, gold, None).equal is want

@@ -27,7 +27,7 @@ from .surface import exact_number, numeric_value, strip_approx, unwrap
 
 __all__ = ["pre", "post", "enabled"]
 
-_REL_TOL = 1e-9
+_CONVERTED_REL_TOL = 1e-6   # unit definitions differ below this (760 mmHg vs 1 atm: 1.4e-7)
 
 
 def enabled() -> bool:
@@ -43,7 +43,7 @@ def _core(answer: str, gold: str, question: str | None) -> Match:
 def _magnitudes_equal(al: Aligned, question: str | None) -> bool:
     if al.converted:
         a, g = al.answer_value, al.gold_value
-        return a is not None and g is not None and math.isclose(a, g, rel_tol=_REL_TOL, abs_tol=1e-12)
+        return a is not None and g is not None and math.isclose(a, g, rel_tol=_CONVERTED_REL_TOL, abs_tol=1e-12)
     ea, eg = exact_number(al.answer), exact_number(al.gold)
     if ea is not None and eg is not None:
         return ea == eg

@@ -126,7 +126,8 @@ def parse_quantity(text: str) -> Quantity | None:
         return None
     mag, rest = got
     if cur:
-        return None if rest else Quantity(cur.group(1) + mag, parse_unit(cur.group(2)), True)
+        unit = parse_unit(f"{cur.group(2)} {rest}" if re.match(r"(?:/|per\b)", rest) else cur.group(2))
+        return None if unit is None or (rest and len(unit.factors) < 2) else Quantity(cur.group(1) + mag, unit, True)
     if not rest:
         return Quantity(mag, None)
     unit = parse_unit(rest)

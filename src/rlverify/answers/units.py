@@ -206,10 +206,11 @@ def parse_unit(text: str) -> UnitSpec | None:
         factors.extend(got)
     if len(factors) > _MAX_FACTORS:
         return None
-    kinds = {_KIND.get(n, "physical") for n, _ in factors}
-    if len(kinds) != 1:
+    kinds = {_KIND.get(n, "physical") for n, _ in factors} - {"physical"}
+    if len(kinds) > 1:
         return None
-    return UnitSpec(tuple(factors), kinds.pop(), bool(shorts) and len(factors) == 1)
+    kind = kinds.pop() if kinds else "physical"       # "$ per hour" is money, "% per year" percent
+    return UnitSpec(tuple(factors), kind, bool(shorts) and len(factors) == 1)
 
 
 _Q_WORD = re.compile(r"(?<![\w\\])((?:square |cubic )?[A-Za-z]+(?:/[A-Za-z]+)?)(?![\w])")
