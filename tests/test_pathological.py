@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from rlverify.pathological import KINDS, pathological_items
 from rlverify.pool import VerifierPool
@@ -28,3 +33,34 @@ def test_every_item_is_answered_within_the_deadline_and_garbage_is_never_accepte
         if v.correct:
             assert row["label"], (row["kind"], v)
     assert wall < 1.0 * len(items) / 2 + 5
+
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_benchmark_script_writes_jsonl_that_round_trips(tmp_path) -> None:
+    out = tmp_path / "p.jsonl"
+    res = subprocess.run([sys.executable, str(REPO / "benchmarks" / "pathological.py"), "--out", str(out),
+                          "--copies", "1", "--seed", "2"], capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert rows == pathological_items(seed=2, copies=1)
+
+
+def _throughput_module():
+    spec = importlib.util.spec_from_file_location("bench_throughput", REPO / "benchmarks" / "throughput.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # dataclasses look their module up while the class is built
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_throughput_summary_and_ratios() -> None:
+    tp = _throughput_module()
+    lat = [0.001] * 98 + [0.5, 2.0]
+    run = tp._summarize("c", "rule", "pool x2", lat, wall=1.0, timeouts=1)
+    assert run.items == 100 and run.rate == 100.0 and run.over_deadline == 1
+    assert run.p50_ms == 1.0 and run.max_ms == 2000.0 and run.p99_ms == 500.0
+    mv = tp._summarize("c", "math-verify", "pool x2", [0.01] * 10, wall=1.0, timeouts=0)
+    one = tp._summarize("c", "rule", "pool x1", [0.001] * 50, wall=1.0, timeouts=0)
+    assert tp._ratios(run, [run, mv, one], 2) == ("10.00x", "2.00x")
