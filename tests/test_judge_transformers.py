@@ -82,8 +82,9 @@ def test_raw_prompts_locally_and_over_the_completions_endpoint(random_model):
 
 def test_make_judge_transformers(random_model):
     judge = make_judge("transformers", model_name_or_path=str(random_model), max_new_tokens=2,
-                       template="three-way")
+                       template="three-way", dtype="bfloat16", device="cpu")
     assert isinstance(judge, TransformersJudge) and judge.template.name == "three-way"
+    assert str(judge.generator.model.dtype) == "torch.bfloat16"
     assert judge.judge([OTHERS[0]]) == [None]
 
 

@@ -26,6 +26,13 @@ def import_local() -> tuple[Any, Any]:
     return torch, transformers
 
 
+def _dtype_keyword(transformers: Any) -> str:
+    """``dtype`` from transformers 4.56 on, ``torch_dtype`` before."""
+    from packaging.version import Version
+
+    return "dtype" if Version(transformers.__version__) >= Version("4.56") else "torch_dtype"
+
+
 class LocalGenerator:
     """Generate replies to chat prompts with a causal LM. Thread-safe (one generation at a time)."""
 
@@ -48,7 +55,7 @@ class LocalGenerator:
             model_name_or_path, trust_remote_code=trust_remote_code)
         model = transformers.AutoModelForCausalLM.from_pretrained(
             model_name_or_path, trust_remote_code=trust_remote_code,
-            dtype=getattr(torch, dtype) if dtype else "auto")
+            **{_dtype_keyword(transformers): getattr(torch, dtype) if dtype else "auto"})
         device = device or ("cuda" if torch.cuda.is_available() else "cpu")
         return cls(model.to(device).eval(), tokenizer, **options)
 
