@@ -14,7 +14,7 @@ from rlverify.answers.words import is_wordy, normalize_text, same_text, strip_tr
     ("one million", 10**6), ("minus four", -4), (r"\text{zero}", 0),
     ("three halves", Fraction(3, 2)), ("two thirds", Fraction(2, 3)), ("a quarter", Fraction(1, 4)),
     (r"5^{\text{th}}", 5), ("5th", 5), ("21st", 21), ("twenty-first", 21), (r"\text{fifth}", 5),
-    (r"18\text{ million}", 18 * 10**6), ("2 dozen", 24),
+    (r"18\text{ million}", 18 * 10**6), ("2 dozen", 24), (r"\text{the fifth}", 5),
 ])
 def test_words_to_number(text, value):
     assert words_to_number(text) == value

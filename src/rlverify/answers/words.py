@@ -81,6 +81,8 @@ def words_to_number(text: str) -> Fraction | None:
     words = _tokens(s)
     if not words or len(words) > _MAX_WORDS:
         return None
+    if words[0] == "the" and len(words) > 1 and words[-1] in _ORD:
+        words = words[1:]
     sign = -1 if words[0] in ("minus", "negative") else 1
     words = words[1:] if sign < 0 else words
     if len(words) >= 2 and words[-1] in _DENOMS:
