@@ -50,7 +50,7 @@ def test_neutralise_strips_chat_tokens(token):
 
 def test_neutralise_removes_tokens_rebuilt_by_removal_and_invisible_chars():
     assert neutralise("<|im_<|x|>start|>ok") == "ok"
-    assert neutralise("a\u200bb\u202ec\x00d\r\ne\tf") == "abcd\ne\tf"
+    assert neutralise("a\u200bb\u202ec\x00d\r\ne\tf\ud800") == "abcd\ne\tf"
 
 
 def test_neutralise_caps_length():

@@ -78,10 +78,10 @@ class Template:
 
 
 def neutralise(text: str, limit: int = MAX_FIELD_CHARS) -> str:
-    """Remove chat-template tokens and invisible control/format characters; cap the length."""
+    """Remove chat-template tokens, control/format characters and lone surrogates; cap the length."""
     text = str(text)[: 4 * limit]  # bound the work below on hostile input; cut again at the end
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = "".join(c for c in text if c in "\n\t" or unicodedata.category(c) not in ("Cc", "Cf"))
+    text = "".join(c for c in text if c in "\n\t" or unicodedata.category(c) not in ("Cc", "Cf", "Cs"))
     previous = None
     while previous != text:  # removing one token can join the pieces of another
         previous, text = text, _CHAT_TOKENS.sub("", text)
