@@ -216,3 +216,11 @@ def test_cli_clean_run_and_bad_rows(tmp_path, capsys):
     rows, skipped = load_rollouts(bad, skip_bad=True)
     assert len(rows) == 1 and skipped == 1 and not math.isnan(rows[0].reward)
     assert main(["monitor", str(path), "--oracle", "no-such-oracle"]) == 2
+
+
+def test_rule_fires_once_per_episode_and_rearms_after_calm_steps():
+    from rlverify.monitor import _Streak
+
+    st, k = _Streak(), 3
+    fired = [st.fires(e, k) for e in [1, 1, 1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1]]
+    assert [i for i, f in enumerate(fired) if f] == [2, 14]

@@ -18,7 +18,8 @@ or on ``flush``.
 Alerts: ``reward_gap`` when mean training reward minus mean oracle reward on the same
 sampled rollouts exceeds ``gap_threshold`` for ``patience_k`` consecutive steps;
 ``flag_jump`` when a guard flag's share exceeds its baseline (mean over recent calm steps)
-by ``flag_jump`` for ``patience_k`` consecutive steps.
+by ``flag_jump`` for ``patience_k`` consecutive steps. A rule that fired raises again only
+after ``patience_k`` calm steps.
 """
 
 from __future__ import annotations
@@ -190,13 +191,33 @@ def _stats(p: _Pending, max_examples: int) -> StepStats:
 
 # ------------------------------------------------------------------ detection
 
+@dataclass
+class _Streak:
+    """K consecutive elevated steps raise once; the rule re-arms after K calm steps."""
+
+    hot: int = 0
+    quiet: int = 0
+    armed: bool = True
+
+    def fires(self, elevated: bool, k: int) -> bool:
+        if not elevated:
+            self.hot, self.quiet = 0, self.quiet + 1
+            self.armed = self.armed or self.quiet >= k
+            return False
+        self.hot, self.quiet = self.hot + 1, 0
+        if self.hot >= k and self.armed:
+            self.armed = False
+            return True
+        return False
+
+
 class _Detector:
     """Consecutive-step rules over closed steps; returns the alerts a step raises."""
 
     def __init__(self, cfg: MonitorConfig) -> None:
         self.cfg = cfg
-        self.gap_streak = 0
-        self.flag_streak: dict[str, int] = {}
+        self.gap_streak = _Streak()
+        self.flag_streak: dict[str, _Streak] = {}
         self.calm: dict[str, deque[float]] = {}
         self.steps_seen = 0
 
@@ -206,13 +227,7 @@ class _Detector:
         return alerts
 
     def _gap(self, s: StepStats) -> list[Alert]:
-        if math.isnan(s.gap):
-            return []
-        if s.gap <= self.cfg.gap_threshold:
-            self.gap_streak = 0
-            return []
-        self.gap_streak += 1
-        if self.gap_streak != self.cfg.patience_k:
+        if math.isnan(s.gap) or not self.gap_streak.fires(s.gap > self.cfg.gap_threshold, self.cfg.patience_k):
             return []
         msg = (f"training reward exceeds oracle reward by {s.gap:.3f} (> {self.cfg.gap_threshold}) "
                f"for {self.cfg.patience_k} consecutive steps")
@@ -225,12 +240,10 @@ class _Detector:
                                                  maxlen=cfg.baseline_steps))
             share = s.flag_shares.get(f, 0.0)
             base = _mean(list(calm))
-            if len(calm) < cfg.min_history or share - base < cfg.flag_jump:
-                self.flag_streak[f] = 0
+            elevated = len(calm) >= cfg.min_history and share - base >= cfg.flag_jump
+            if not elevated:
                 calm.append(share)
-                continue
-            self.flag_streak[f] = self.flag_streak.get(f, 0) + 1
-            if self.flag_streak[f] == cfg.patience_k:
+            if self.flag_streak.setdefault(f, _Streak()).fires(elevated, cfg.patience_k):
                 msg = (f"guard flag {f!r} fires on {share:.0%} of sampled responses (baseline {base:.0%}) "
                        f"for {cfg.patience_k} consecutive steps")
                 out.append(Alert(s.step, "flag_jump", f, share, base, msg))

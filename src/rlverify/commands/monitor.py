@@ -64,11 +64,13 @@ def run(args: argparse.Namespace) -> int:
 def _print_summary(monitor, n_rollouts: int, skipped: int) -> None:  # noqa: ANN001
     history, alerts = monitor.history(), monitor.alerts()
     first = alerts[0] if alerts else None
-    print(f"{len(history)} steps, {n_rollouts} rollouts" + (f", skipped {skipped} bad row(s)" if skipped else ""))
+    merged = sum(h.step != h.first_step for h in history)
+    print(f"{len(history)} monitor steps ({merged} merging several logged steps to reach --min-sample), "
+          f"{n_rollouts} rollouts" + (f", skipped {skipped} bad row(s)" if skipped else ""))
     if history:
         last = history[-1]
-        print(f"last step {last.step}: training reward {last.train_reward:.3f}, "
-              f"oracle reward {last.oracle_reward:.3f}, gap {last.gap:.3f}")
+        print(f"last step {last.step}: training reward {last.train_reward:.3f} (on the oracle's sample "
+              f"{last.train_reward_sampled:.3f}), oracle reward {last.oracle_reward:.3f}, gap {last.gap:.3f}")
     if monitor.metrics().get("monitor/oracle_errors"):
         print(f"oracle errors: {monitor.metrics()['monitor/oracle_errors']:g}", file=sys.stderr)
     print(f"First alert: step {first.step}" if first else "First alert: none")
