@@ -363,6 +363,10 @@ def _tail_value(tail: str) -> str | None:
     picked = [vals[0]]
     for nxt in vals[1:]:
         gap = tail[picked[-1].end:nxt.start]
+        if not (picked[-1].math or nxt.math) and _OPERATOR_GAP_RE.fullmatch(gap):
+            prev = picked[-1]
+            picked[-1] = _Piece(prev.start, nxt.end, f"{prev.value}{gap}{nxt.value}", False)
+            continue
         if not _VALUE_JOINER_RE.fullmatch(gap):
             break
         picked.append(nxt)
@@ -375,6 +379,7 @@ def _tail_value(tail: str) -> str | None:
     return _join_values(values, joiners)
 
 
+_OPERATOR_GAP_RE = re.compile(r"[ \t]*[-+*/×÷^\u2212][ \t]*")
 _VALUE_START_RE = re.compile(r"[-\u2212]?(?:\d|\.\d|\$|\\\$|\\\(|\\\[)")
 _VALUE_JOINER_RE = re.compile(r"[\s*]*(?:,|and|or|,\s*and|,\s*or|\\text\{\s*(?:and|or)\s*\})[\s*]*", re.I)
 
@@ -401,7 +406,7 @@ def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
     sent = _strip_span(_first_sentence(span.lstrip(" \t:*\n")))
     if not sent:
         return None, ()
-    value = _whole_value(sent) or _bold_value(sent) or _copula_value(sent) or _tail_value(sent)
+    value = _whole_value(sent) or _tail_value(sent) or _bold_value(sent) or _copula_value(sent)
     if value is None:
         value = _single_value(sent)
     if value is None and 0 < len(sent.split()) <= 4:
@@ -451,7 +456,21 @@ def _whole_value(sent: str) -> str | None:
         return pieces[0].value
     if re.fullmatch(r"[-\u2212]?\$?\\?\$?\d[\d,.\s/]*%?", sent):
         return sent
-    return None
+    return sent if _is_formula(sent) else None
+
+
+_FORMULA_CHARS_RE = re.compile(r"[\w\\{}()\[\]^_+\-*/=<>.,|!' \u2212°%]{1,300}")
+_WORD_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+_FUNCTION_WORDS = frozenset({"sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "sqrt", "pi",
+                             "max", "min", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "gcd",
+                             "lcm", "mod", "det", "lim", "inf", "sup"})
+
+
+def _is_formula(s: str) -> bool:
+    """Plain-text mathematics without prose words: '-12+15i', '7x(x-1)', 'f(x) = 2x+3'."""
+    if not _FORMULA_CHARS_RE.fullmatch(s) or not re.search(r"\d|\\|[=^_+]", s):
+        return False
+    return all(w.lower() in _FUNCTION_WORDS for w in _WORD_RE.findall(s))
 
 
 def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
@@ -477,13 +496,16 @@ _OR_GAP_RE = re.compile(r"[\s*,]*(?:or|\\text\{\s*or\s*\})[\s*]*", re.I)
 # --------------------------------------------------------------------------- markers
 
 _MARKERS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("final_answer", re.compile(r"\bfinal\s+answer\b(?:\s*\*\*)?(?:\s*(?:is|:|=))?(?:\s*\*\*)?", re.I)),
+    ("final_answer", re.compile(
+        r"\bfinal\s+answer(?:\s*\*\*)?[ \t]*(?:(?:is|would\s+be|will\s+be)\b[ \t]*:?|[:=]|(?=\n)|\Z)(?:[ \t]*\*\*)?",
+        re.I)),
     ("answer_is", re.compile(
         r"\b(?:the|my|our|so the|thus the)\s+(?:final\s+|correct\s+|required\s+|desired\s+)?"
-        r"(?:answer|result)\s+(?:is|would\s+be|will\s+be|should\s+be)\b(?:\s*:)?", re.I)),
+        r"answer\s+(?:is|would\s+be|will\s+be|should\s+be)\b(?:\s*:)?", re.I)),
     ("heading", re.compile(r"^[ \t]*#{1,6}[ \t]*(?:final[ \t]+)?answer[ \t]*:?[ \t]*$", re.I | re.M)),
     ("answer_line", re.compile(
-        r"^[ \t>*-]*(?:\*\*)?(?:final[ \t]+)?(?:answer|ans|A)(?:\*\*)?[ \t]*[:：](?:\*\*)?", re.I | re.M)),
+        r"^[ \t>*-]*(?:\*\*)?(?:final[ \t]+)?(?:answer|ans)(?:\*\*)?[ \t]*[:：](?:\*\*)?", re.I | re.M)),
+    ("answer_line", re.compile(r"^[ \t]*A[ \t]*:(?=[^\n]*\s*\Z)", re.M)),
     ("answer_line", re.compile(r"^[ \t]*####[ \t]*(?=\S)", re.M)),
     ("answer_line", re.compile(r"\*\*(?:final[ \t]+)?answer[ \t]*[:：]?[ \t]*\*\*[ \t]*[:：]?", re.I)),
 )
