@@ -60,3 +60,13 @@ def test_percent() -> None:
 
 def test_decimal_flag() -> None:
     assert parse_number("0.50").decimal and not parse_number("1/2").decimal
+
+
+def test_based_numerals() -> None:
+    from rlverify.answers.numbers import parse_based
+
+    assert parse_based("1604_8") == ("1604", 8)
+    assert parse_based("1a_{16}") == ("1A", 16)
+    assert parse_based("0101_2") == ("101", 2)
+    assert parse_based("19_8") is None  # 9 is not an octal digit
+    assert parse_based("x_2") is None and parse_based("a_8") is None

@@ -18,6 +18,7 @@ def test_or_lists_and_repeats() -> None:
     s = parse_shape(r"x=1 \text{ or } x=4")
     assert s.kind == "list" and s.joiner == "or" and s.items == ("x=1", "x=4")
     assert parse_shape("-2, -2") == Shape("scalar", ("-2",))
+    assert parse_shape("(1,1,2,2)").items == ("1", "1", "2", "2")  # a tuple keeps repeats
 
 
 def test_pm_expansion() -> None:

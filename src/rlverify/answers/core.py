@@ -27,8 +27,8 @@ from ..errors import BoundExceeded
 from ..limits import DEFAULT_CAS_TIMEOUT, DEFAULT_ITEM_TIMEOUT, MAX_ANSWER_CHARS, MAX_GOLD_CHARS
 from . import Match
 from .choice import answer_letter, gold_letter, option_text
-from .latex import clean, plain_key, unwrap_text
-from .numbers import Num, numbers_equal, parse_number
+from .latex import clean, matching_brace, plain_key, unwrap_text
+from .numbers import Num, numbers_equal, parse_based, parse_number
 from .shapes import Shape, inequality_as_interval, parse_shape
 from .simplest import form_violation
 from .symbolic import symbolic_equal
@@ -133,9 +133,24 @@ def _same_text(a: str, b: str) -> bool:
     return ka == kb or (ka.lower() == kb.lower() and _texty(a) and _texty(b))
 
 
+def _based_equal(a: str, b: str) -> bool | None:
+    """``1604_8`` vs ``1604_8`` / ``1604`` (digits as written); None when neither has a base."""
+    ba, bb = parse_based(a), parse_based(b)
+    if ba is None and bb is None:
+        return None
+    if ba is not None and bb is not None:
+        return ba == bb
+    based, other = (ba, b) if ba is not None else (bb, a)
+    plain = unwrap_text(clean(other)).strip()
+    return bool(re.fullmatch(r"[0-9A-Za-z]+", plain)) and (plain.upper().lstrip("0") or "0") == based[0]
+
+
 def _leaf_equal(a: str, b: str, dl: _Deadline, cas: bool = True) -> bool:
     if a == b or _same_text(a, b):
         return True
+    based = _based_equal(a, b)
+    if based is not None:
+        return based
     na, nb = _num(a) or _ratio(a), _num(b) or _ratio(b)
     if na is not None and nb is not None:
         return numbers_equal(na, nb)
@@ -258,7 +273,7 @@ def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline, question: str |
 
 
 def _compare_choice(answer: str, gold: _Gold, question: str | None, dl: _Deadline) -> Match:
-    letter = answer_letter(answer)
+    letter = next((x for x in map(answer_letter, candidates(answer)) if x is not None), None)
     if letter is not None:
         return Match(letter == gold.letter)
     text = option_text(question, gold.letter or "")
@@ -304,4 +319,4 @@ def _lists_are_sets(question: str | None) -> bool:
 def _only_text(s: str) -> bool:
     """A span that is one ``\\text{...}`` wrapper around plain words/numbers."""
     c = clean(s)
-    return c.startswith("\\text{") and c.endswith("}") and c.count("\\text") == 1
+    return c.startswith("\\text{") and matching_brace(c, 5) == len(c) - 1 and c.count("\\text") == 1

@@ -5,6 +5,7 @@ Interface::
 
     parse_number(text) -> Num | None      Num(value: Fraction, percent: bool, decimal: bool)
     numbers_equal(a, b) -> bool           exact; a percent on either side may also mean /100
+    parse_based(text) -> (digits, base) | None   ``1604_8`` / ``1A_{16}``: a numeral in base 2..36
 
 The text should already be :func:`rlverify.answers.latex.clean`-ed. Anything that is not
 plainly a number returns None (the caller then tries the symbolic layer).
@@ -16,7 +17,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["Num", "parse_number", "numbers_equal", "MAX_EXPONENT"]
+__all__ = ["Num", "parse_number", "numbers_equal", "parse_based", "MAX_EXPONENT"]
 
 MAX_EXPONENT = 400  # |power of ten| accepted by the fast path
 
@@ -30,6 +31,7 @@ _FRAC = re.compile(r"^\\frac\s*\{\s*([^{}]+?)\s*\}\s*\{\s*([^{}]+?)\s*\}$")
 _MIXED = re.compile(r"^(\d+)\s*\\frac\s*\{\s*(\d+)\s*\}\s*\{\s*(\d+)\s*\}$")
 _SLASH = re.compile(rf"^({_DEC})\s*/\s*({_DEC})$")
 _PERCENT = re.compile(r"\s*(?:\\%|%|\\text\{\s*%\s*\}|\\percent)\s*$")
+_BASED = re.compile(r"^([0-9A-Za-z]*\d[0-9A-Za-z]*)\s*_\s*\{?\s*(?:\\text\{\s*)?(\d{1,2})\s*\}?\s*\}?$")
 _CURRENCY = re.compile(r"^(?:\\\$|\$|\\text\{\s*\\?\$\s*\})\s*")
 
 
@@ -108,3 +110,18 @@ def numbers_equal(a: Num, b: Num) -> bool:
         pct, other = (a, b) if a.percent else (b, a)
         return pct.value / 100 == other.value
     return False
+
+
+def parse_based(text: str) -> tuple[str, int] | None:
+    """A numeral with a base subscript, as (digits without leading zeros, base)."""
+    m = _BASED.match(text.strip())
+    if not m:
+        return None
+    digits, base = m.group(1).upper(), int(m.group(2))
+    if not 2 <= base <= 36:
+        return None
+    try:
+        int(digits, base)
+    except ValueError:
+        return None
+    return digits.lstrip("0") or "0", base

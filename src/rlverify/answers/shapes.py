@@ -89,7 +89,7 @@ def _list_items(s: str) -> tuple[tuple[str, ...], str]:
     parts = split_top(joined, (",", ";", "\x00", "\\quad", "\\qquad"))
     items = tuple(clean(p) for p in parts if p.strip())
     if len(items) > 1:
-        items = tuple(dict.fromkeys(x for item in items for x in _expand_pm(item)))
+        items = tuple(x for item in items for x in _expand_pm(item))
     return items, joiner
 
 
@@ -111,9 +111,9 @@ def parse_shape(text: str) -> Shape:
         if len(items) > 1:
             return Shape("bracket", items[:MAX_ITEMS], br[0], br[2])
     items, joiner = _list_items(s)
-    if len(items) > 1:
+    if len(set(items)) > 1:
         return Shape("list", items[:MAX_ITEMS], joiner=joiner)
-    if len(items) == 1 and items[0] != s:  # "-2, -2" or "4 or 4": a repeated value is that value
+    if items and items[0] != s:  # "-2, -2" or "4 or 4": a repeated value is that value
         s = items[0]
     expanded = _expand_pm(s)
     if len(expanded) > 1:

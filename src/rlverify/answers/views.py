@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .latex import clean, split_top, unwrap_text
+from .latex import clean, matching_brace, split_top, unwrap_text
 from .numbers import parse_number
 
 __all__ = ["candidates", "rhs_of_assignment", "QUALIFIER_WORDS"]
@@ -69,18 +69,20 @@ def _strip_qualifier(s: str) -> str | None:
 
 
 def _prose_value(s: str) -> str | None:
-    """``\\text{so the answer is }12`` -> ``12`` when the prose only links to the value."""
+    """``\\text{so the answer is }12`` -> ``12`` when leading prose only links to the value."""
     if "\\text" not in s:
         return _bare_prose_value(s)
-    m = list(re.finditer(r"\\text\{", s))[-1]
-    head_end = s.find("}", m.end())
-    if head_end < 0:
-        return None
-    prose = unwrap_text(s[: head_end + 1])
-    value = s[head_end + 1:].strip()
-    if not value or "\\text" in value or QUALIFIER_WORDS.search(prose) or not _LINK_END.search(prose):
-        return None
-    return clean(value)
+    for m in re.finditer(r"\\text\{", s):
+        end = matching_brace(s, m.end() - 1)
+        if end < 0:
+            return None
+        head = s[: end + 1]
+        if re.sub(r"\\text\{[^{}]*\}", "", head).strip():
+            return None  # math before the prose: not a lead-in
+        prose, value = unwrap_text(head), s[end + 1:].strip()
+        if value and _LINK_END.search(prose):
+            return None if QUALIFIER_WORDS.search(prose) else clean(value)
+    return None
 
 
 def _bare_prose_value(s: str) -> str | None:
@@ -104,10 +106,19 @@ def _restated(s: str) -> bool:
     return len(steps) > 1 and len(heads) == 1 and all("=" in step for step in steps)
 
 
+def _env_after_name(s: str) -> str | None:
+    """``N = \\begin{pmatrix}...\\end{pmatrix}`` -> the environment (no ``=`` inside it)."""
+    head, _, env = s.partition("\\begin")
+    parts = split_top(head, ("=",))
+    if len(parts) < 2 or parts[-1] or not _NAME_LHS.match(parts[0]) or "=" in env:
+        return None
+    return clean("\\begin" + env)
+
+
 def _last_member(s: str) -> str | None:
     """``total = 30+15 = 45`` -> ``45``; ``f(x) \\in (0,1)`` -> ``(0,1)``."""
     if "\\begin" in s:
-        return None
+        return _env_after_name(s)
     parts = split_top(_IN.sub("\x00", s), ("\x00", "="))
     if len(parts) < 2 or not parts[-1] or any(p.endswith(("<", ">", "!", "\\le", "\\ge")) for p in parts[:-1]):
         return None
