@@ -114,8 +114,23 @@ def test_batch_calls_the_judge_once_in_order():
 
 def test_scores_are_configurable():
     h = HybridVerifier(judge=GullibleJudge(), score_correct=2.0, score_incorrect=-1.0)
-    h.rule = StubRule({"a": _rule(False, "0.5"), "b": _rule(False, "Correct")})
+    h.rule = StubRule({"a": _rule(False, "0.5"), "b": _rule(False, "Correct"), "c": _rule(True, "1")})
     assert h.verify("a", "1/2").score == 2.0 and h.verify("b", "1/2").score == -1.0
+    assert h.verify("c", "1").score == 2.0
+    h.judge = BrokenJudge()
+    assert h.verify("a", "1/2").score == -1.0
+
+
+def test_a_guard_bug_blocks_instead_of_crashing(monkeypatch):
+    import rlverify.hybrid as hybrid_mod
+
+    def boom(*args, **kwargs):
+        raise ValueError("bug")
+
+    monkeypatch.setattr(hybrid_mod, "inspect", boom)
+    rec = RecordingJudge()
+    v = _hybrid(rec, {"r": _rule(False, "0.5")}).verify("r", "1/2")
+    assert v.source == "guard" and "guard_error" in v.flags and rec.items == []
 
 
 def test_guard_options_pass_through():

@@ -97,9 +97,9 @@ class HybridVerifier(BaseVerifier):
         pending: list[_Pending] = []
         for i, (it, v) in enumerate(zip(items, out)):
             if v.correct:
+                out[i] = v.with_(score=self.score_correct)
                 continue
-            report = inspect(v.extracted, it["gold"], it["question"], extraction_flags=v.flags,
-                             context=it["response"], config=self.guard)
+            report = self._inspect(v, it)
             if report.passed:
                 pending.append(_Pending(i, JudgeItem(it["question"], it["gold"], report.sanitized or ""), v))
             else:
@@ -108,6 +108,13 @@ class HybridVerifier(BaseVerifier):
             for p, verdict in zip(pending, self._ask_judge(pending)):
                 out[p.index] = verdict
         return out
+
+    def _inspect(self, v: Verdict, it: Mapping[str, Any]) -> GuardReport:
+        try:
+            return inspect(v.extracted, it["gold"], it["question"], extraction_flags=v.flags,
+                           context=it["response"], config=self.guard)
+        except Exception as e:  # noqa: BLE001 - a guard bug blocks the item, it never crashes a step
+            return GuardReport(False, ("guard_error", f"error:{type(e).__name__}"))
 
     def _blocked(self, v: Verdict, report: GuardReport) -> Verdict:
         return Verdict(correct=False, score=self.score_incorrect, source="guard", extracted=v.extracted,
@@ -121,7 +128,7 @@ class HybridVerifier(BaseVerifier):
                 raise RLVerifyError(f"judge returned {len(results)} verdicts for {len(pending)} items")
         except Exception as e:  # noqa: BLE001 - a judge failure must not crash a training step
             flags = ("judge_unavailable", f"error:{type(e).__name__}")
-            return [p.rule.with_(flags=_merge(p.rule.flags, flags)) for p in pending]
+            return [p.rule.with_(flags=_merge(p.rule.flags, flags), score=self.score_incorrect) for p in pending]
         share = (time.perf_counter() - t0) / len(pending)
         return [self._judged(p, r, share) for p, r in zip(pending, results)]
 
