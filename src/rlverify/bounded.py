@@ -324,6 +324,7 @@ class Helper:
 
     def __init__(self, memory: int | None = HELPER_MEMORY_BYTES) -> None:
         self.pid, self.conn = _spawn(memory)
+        self.born = time.monotonic()
         self.ready = False
         self.alive = True
 

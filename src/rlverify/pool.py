@@ -186,13 +186,18 @@ class _Batch:
                 self._fail(w, now, "worker_start")
                 raise BoundExceeded("pool worker did not start")
 
+    def _waiting(self) -> tuple[dict[Any, Helper], float]:
+        """Connections to watch (busy or starting workers) and the earliest deadline among them."""
+        starting = [w for w in self.pool.workers if not w.ready]
+        ends = [j.deadline for j in self.jobs.values()] + [w.born + STARTUP_TIMEOUT for w in starting]
+        conns = {w.conn: w for w in list(self.jobs) + starting}
+        return conns, min(ends, default=time.monotonic() + 1.0)
+
     def run(self) -> list[Verdict]:
         while self.left:
             self._dispatch()
-            now = time.monotonic()
-            ends = [j.deadline for j in self.jobs.values()] + [w.born + STARTUP_TIMEOUT for w in self.pool.workers if not w.ready]
-            conns = {w.conn: w for w in self.pool.workers if w in self.jobs or not w.ready}
-            for c in wait(list(conns), timeout=max(0.0, min(ends, default=now + 1.0) - now)):
+            conns, end = self._waiting()
+            for c in wait(list(conns), timeout=max(0.0, end - time.monotonic())):
                 self._drain(conns[c])
             self._expire(time.monotonic())
         self._settle()
@@ -221,9 +226,7 @@ class VerifierPool:
         self.closed = False
 
     def _start_one(self) -> Helper:
-        w = Helper(self.memory)
-        w.born = time.monotonic()  # type: ignore[attr-defined]
-        return w
+        return Helper(self.memory)
 
     def replace(self, w: Helper) -> None:
         self.workers[self.workers.index(w)] = self._start_one()
