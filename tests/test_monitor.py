@@ -224,3 +224,15 @@ def test_rule_fires_once_per_episode_and_rearms_after_calm_steps():
     st, k = _Streak(), 3
     fired = [st.fires(e, k) for e in [1, 1, 1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1]]
     assert [i for i, f in enumerate(fired) if f] == [2, 14]
+
+
+def test_cli_oracle_options(tmp_path, capsys):
+    path = _write(tmp_path, [r for r in synthetic_run("brace") if r["step"] < 4])
+    rep = tmp_path / "rep"
+    assert main(["monitor", str(path), "--oracle", "rule", "--oracle-option", "score_correct=0.5",
+                 "--report", str(rep)]) == 0
+    hist = [json.loads(x) for x in (rep / "history.jsonl").read_text().splitlines()]
+    # the oracle now pays 0.5 per correct answer, so the oracle reward is half the share it accepts
+    assert all(0.0 < h["oracle_reward"] <= 0.5 for h in hist)
+    assert main(["monitor", str(path), "--oracle-option", "nokey"]) == 2
+    assert "expected KEY=VALUE" in capsys.readouterr().err

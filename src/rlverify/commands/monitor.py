@@ -19,6 +19,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    "and report reward-hacking alerts.")
     p.add_argument("rollouts", help="JSONL rows: step, question, gold, response, reward")
     p.add_argument("--oracle", default="rule", help="registry name of the oracle verifier (default: rule)")
+    p.add_argument("--oracle-option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a factory option for the oracle (VALUE parsed as JSON when it parses); repeatable")
     p.add_argument("--report", metavar="DIR", help="write summary.md, rewards.png, flags.png, history.jsonl")
     p.add_argument("--sample-rate", type=float, default=1.0, help="share of rollouts the oracle checks (default 1)")
     p.add_argument("--gap-threshold", type=float, default=0.1, help="alert when reward gap exceeds this")
@@ -37,8 +39,14 @@ def run(args: argparse.Namespace) -> int:
     rollouts, skipped = load_rollouts(args.rollouts, skip_bad=args.skip_bad)
     if not rollouts:
         raise BadInputError(f"{args.rollouts}: no rollouts")
-    get_verifier(args.oracle)  # fail fast on an unknown oracle, before the worker starts
-    monitor = Monitor(args.oracle, sample_rate=args.sample_rate, gap_threshold=args.gap_threshold,
+    from .eval import parse_options
+
+    bad = [o for o in args.oracle_option if "=" not in o or o.startswith("=")]
+    if bad:
+        raise BadInputError(f"--oracle-option {bad[0]!r}: expected KEY=VALUE, e.g. timeout=2")
+    options = parse_options([f"oracle.{o}" for o in args.oracle_option]).get("oracle", {})
+    get_verifier(args.oracle, **options)  # fail fast on an unknown oracle or bad options
+    monitor = Monitor(args.oracle, oracle_options=options, sample_rate=args.sample_rate, gap_threshold=args.gap_threshold,
                       patience_k=args.patience, flag_jump=args.flag_jump, min_sample=args.min_sample,
                       block=True)
     by_step: dict[int, list] = {}
