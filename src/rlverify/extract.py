@@ -644,7 +644,7 @@ def _from_whole(region: str) -> Extraction | None:
     if not s or len(s) > 80 or "\n" in s or _BOX_RE.search(s) or re.match(r"#|A\s*:|answer", s, re.I):
         return None
     value = _whole_value(_strip_span(s))
-    if value is None and len(s.split()) <= 3 and not s.endswith("?"):
+    if value is None and len(s.split()) <= 3 and not s.endswith("?") and not re.search(r"\d", s):
         value = _strip_span(s)
     return Extraction(value, "whole") if value else None
 
@@ -673,6 +673,8 @@ def _from_prose(region: str) -> Extraction | None:
     whole = _from_whole(region)
     if whole is not None:
         return whole
+    if _TRUNCATED_RE.search(region[-200:]):
+        return Extraction(None, "none", ("truncated",))
     for par in paras:
         for finder in (_from_bold, _from_conclusion):
             found = finder(par)
@@ -688,6 +690,10 @@ def _from_prose(region: str) -> Extraction | None:
         if found is not None:
             return found
     return None
+
+
+# A response cut off mid-formula or degenerating into a digit loop states no answer.
+_TRUNCATED_RE = re.compile(r"(?:[=+\-*/(,\\^_{]|<<[^>\n]{0,40}|\d{40,})\s*\Z")
 
 
 # --------------------------------------------------------------------------- entry point
