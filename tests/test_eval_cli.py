@@ -104,3 +104,13 @@ def test_bad_option_is_one_line(capsys):
     assert main(["eval", str(SMALL), "--verifier", "eval-cli-stub", "--option", "nodot=1"]) == 2
     err = capsys.readouterr().err
     assert "NAME.KEY=VALUE" in err and err.count("\n") == 1
+
+
+def test_corrections_flag(tmp_path, capsys):
+    out = tmp_path / "r.json"
+    assert main(["eval", str(SMALL), "--verifier", "eval-cli-stub", "--corrections", str(CASES / "eval_corrections.json"),
+                 "--json", str(out), "--no-progress", "--report", str(tmp_path / "rep")]) == 0
+    assert "Applied 2 label correction(s)" in (tmp_path / "rep" / "results.md").read_text()
+    assert "Applied 2 label correction(s)" in capsys.readouterr().out
+    total = json.loads(out.read_text())["results"][-1]
+    assert (total["tp"], total["fp"], total["fn"], total["tn"]) == (4, 0, 3, 4)

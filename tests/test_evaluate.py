@@ -237,3 +237,19 @@ def test_wrong_verdict_count_is_an_error_and_workers_keep_numbers():
     res = evaluate(load_rows([SMALL]).rows, ["eval-stub"], workers=3)
     t = _by(res, "eval-stub", ALL_GROUP)
     assert (t.tp, t.fp, t.fn, t.tn) == (3, 1, 4, 3)
+
+
+def test_label_corrections(tmp_path):
+    from rlverify.evaluate import apply_corrections, load_corrections
+
+    corr = load_corrections(CASES / "eval_corrections.json")
+    rows, changed = apply_corrections(load_rows([SMALL]).rows, corr)
+    assert changed == 2
+    t = _by(evaluate(rows, ["eval-stub"]), "eval-stub", ALL_GROUP)
+    # before: tp/fp/fn/tn = 3/1/4/3; a3 fp -> tp, b6 fn -> tn
+    assert (t.tp, t.fp, t.fn, t.tn) == (4, 0, 3, 4)
+    bad = tmp_path / "c.json"
+    for text in ("{", '{"corrections": [{"id": "a1"}]}', '{"corrections": [{"id": "a1", "label": "yes"}]}'):
+        bad.write_text(text)
+        with pytest.raises(BadInputError, match=str(bad)):
+            load_corrections(bad)

@@ -35,6 +35,8 @@ __all__ = [
     "sample_path",
     "load_rows",
     "read_lines",
+    "load_corrections",
+    "apply_corrections",
     "parse_row",
     "summarize",
     "evaluate",
@@ -198,6 +200,34 @@ def load_rows(paths: Sequence[str | Path], skip_bad: bool = False) -> Loaded:
                 raise BadInputError(msg + " (use --skip-bad to skip bad rows)")
             problems.append(msg)
     return Loaded(tuple(rows), len(problems), tuple(problems[:5]))
+
+
+def load_corrections(path: str | Path) -> dict[str, bool]:
+    """Label corrections ``{"corrections": [{"id": ..., "label": true|false, "reason": ...}]}``
+    -> {id: corrected label}. BadInputError names the file on any problem."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        items = data["corrections"]
+        out = {str(c["id"]): c["label"] for c in items}
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadInputError(f"{path}: cannot read corrections ({type(e).__name__})") from None
+    except (ValueError, KeyError, TypeError) as e:
+        raise BadInputError(f"{path}: expected {{\"corrections\": [{{\"id\", \"label\"}}, ...]}} ({e})") from None
+    if not all(isinstance(v, bool) for v in out.values()):
+        raise BadInputError(f"{path}: every correction needs \"label\": true or false")
+    return out
+
+
+def apply_corrections(rows: Sequence[Row], corrections: Mapping[str, bool]) -> tuple[list[Row], int]:
+    """Rows with corrected labels, and how many labels actually changed."""
+    from dataclasses import replace
+
+    out, changed = [], 0
+    for r in rows:
+        label = corrections.get(r.id, r.label)
+        changed += label != r.label
+        out.append(r if label == r.label else replace(r, label=label))
+    return out, changed
 
 
 # ---------------------------------------------------------------- scoring

@@ -147,8 +147,9 @@ def plot_eval_chart(stats: Sequence[GroupStats], path: Path) -> Path:
     return path
 
 
-def _markdown(result: EvalResult, skipped: int) -> str:
+def _markdown(result: EvalResult, skipped: int, notes: Sequence[str] = ()) -> str:
     lines = ["# rlverify eval", "", f"Rows evaluated: {result.n_rows} (grouped by {result.by})."]
+    lines += list(notes)
     if result.base:
         lines.append(f"Only rows that `{result.base}` rejected: {result.base_rejected}.")
     if skipped:
@@ -165,7 +166,8 @@ def _markdown(result: EvalResult, skipped: int) -> str:
     return "\n".join(lines)
 
 
-def write_eval_report(result: EvalResult, out_dir: str | Path, skipped: int = 0) -> list[Path]:
+def write_eval_report(result: EvalResult, out_dir: str | Path, skipped: int = 0,
+                      notes: Sequence[str] = ()) -> list[Path]:
     """results.json, results.md, precision_recall.png, disagreements.jsonl under ``out_dir``."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -173,7 +175,7 @@ def write_eval_report(result: EvalResult, out_dir: str | Path, skipped: int = 0)
                                           "base": result.base, "details": [_details(s) for s in result.stats]}
     paths = [out / "results.json", out / "results.md", out / "disagreements.jsonl"]
     paths[0].write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    paths[1].write_text(_markdown(result, skipped), encoding="utf-8")
+    paths[1].write_text(_markdown(result, skipped, notes), encoding="utf-8")
     with open(paths[2], "w", encoding="utf-8") as f:
         for s in result.disagreements():
             f.write(json.dumps(disagreement_record(s), ensure_ascii=False) + "\n")

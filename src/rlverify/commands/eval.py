@@ -28,6 +28,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--only-rule-negatives", metavar="BASE", default=None,
                    help="evaluate only the rows that verifier BASE rejected")
     p.add_argument("--skip-bad", action="store_true", help="skip malformed rows (and count them)")
+    p.add_argument("--corrections", metavar="FILE",
+                   help='label corrections JSON {"corrections": [{"id", "label", "reason"}, ...]} to apply')
     p.add_argument("--ray", action="store_true", help="verify through rlverify.integrations.ray")
     p.add_argument("--option", action="append", default=[], metavar="NAME.KEY=VALUE",
                    help="a factory option for verifier NAME (VALUE parsed as JSON when it parses), "
@@ -38,7 +40,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..errors import BadInputError
-    from ..evaluate import DEFAULT_VERIFIERS, evaluate, load_rows, sample_path
+    from ..evaluate import (DEFAULT_VERIFIERS, apply_corrections, evaluate, load_corrections, load_rows,
+                            sample_path)
     from ..report import judge_eligibility_lines, render_table, results_json, write_eval_report
 
     if args.workers is not None and args.workers < 1:
@@ -48,7 +51,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"rlverify: skipped {msg}", file=sys.stderr)
     if not loaded.rows:
         raise BadInputError("no rows to evaluate")
-    result = evaluate(loaded.rows, args.verifier or DEFAULT_VERIFIERS, by=args.by, workers=args.workers,
+    rows, notes = list(loaded.rows), []
+    if args.corrections:
+        rows, changed = apply_corrections(rows, load_corrections(args.corrections))
+        notes.append(f"Applied {changed} label correction(s) from {args.corrections}.")
+        print(notes[-1])
+    result = evaluate(rows, args.verifier or DEFAULT_VERIFIERS, by=args.by, workers=args.workers,
                       only_negatives_of=args.only_rule_negatives, use_ray=args.ray,
                       options=parse_options(args.option),
                       progress=not args.no_progress and sys.stderr.isatty())
@@ -63,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
             with open(args.json, "w", encoding="utf-8") as f:
                 json.dump(results_json(result.stats), f, indent=2)
         if args.report:
-            paths = write_eval_report(result, args.report, skipped=loaded.skipped)
+            paths = write_eval_report(result, args.report, skipped=loaded.skipped, notes=notes)
             print("wrote " + ", ".join(str(p) for p in paths))
     except OSError as e:
         raise BadInputError(f"cannot write output: {e.filename}: {e.strerror}") from None
