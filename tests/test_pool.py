@@ -41,6 +41,7 @@ def _items(responses: list[str]) -> list[dict]:
 @pytest.fixture(scope="module")
 def vpool():
     with pool.VerifierPool(2) as p:
+        p.verify_batch(_items(["w1", "w2"]), timeout=5.0, verifier="test-scripted")  # start-up excluded
         yield p
 
 
