@@ -236,3 +236,16 @@ def test_cli_oracle_options(tmp_path, capsys):
     assert all(0.0 < h["oracle_reward"] <= 0.5 for h in hist)
     assert main(["monitor", str(path), "--oracle-option", "nokey"]) == 2
     assert "expected KEY=VALUE" in capsys.readouterr().err
+
+
+def test_odd_steps_and_flush_after_close():
+    m = Monitor("rule", sample_rate=1.0, min_sample=1, block=True)
+    m.observe(None, None, ["1"], ["\\boxed{1}"], [1.0])
+    m.observe("not a step", None, ["1"], ["\\boxed{1}"], [1.0])
+    m.observe(7.0, None, ["1"], ["\\boxed{1}"], [1.0])
+    m.close()
+    assert [h.step for h in m.history()] == [0, 1, 7]
+    m.flush(timeout=1)  # returns at once after close
+    m.close()  # idempotent
+    with pytest.raises(BadInputError):
+        m.observe(8, None, ["1"], ["x"], [0.0])

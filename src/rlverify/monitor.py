@@ -301,6 +301,7 @@ class Monitor:
         self._oracle: Any = None
         self._thread: threading.Thread | None = None
         self._closed = False
+        self._last_step = -1
 
     # -- reward path ---------------------------------------------------------------
     def observe(self, step: int, questions: Sequence[str | None] | None, golds: Sequence[Any],
@@ -312,7 +313,7 @@ class Monitor:
             raise BadInputError(f"observe: {len(qs)} questions, {len(golds)} golds, {len(responses)} "
                                 f"responses, {len(rewards)} rewards (must be equal)")
         scored = [i for i, r in enumerate(rewards) if r is not None]
-        batch = _Batch(int(step), len(responses), sum(rewards[i] for i in scored), len(scored),  # type: ignore[misc]
+        batch = _Batch(self._as_step(step), len(responses), sum(rewards[i] for i in scored), len(scored),  # type: ignore[misc]
                        [(_opt_str(qs[i]), str(golds[i]), str(responses[i]), rewards[i]) for i in self._pick(scored)])
         self._ensure_thread()
         if self.config.block:
@@ -323,6 +324,13 @@ class Monitor:
         except queue.Full:
             with self._lock:
                 self._counters["dropped_batches"] += 1
+
+    def _as_step(self, step: Any) -> int:
+        try:
+            self._last_step = int(step)
+        except (TypeError, ValueError):  # no usable step from the framework: count batches
+            self._last_step += 1
+        return self._last_step
 
     def _pick(self, idx: list[int]) -> list[int]:
         want = self.config.sample_rate * len(idx)
@@ -363,7 +371,7 @@ class Monitor:
 
     def flush(self, timeout: float | None = None) -> None:
         """Wait until every observed batch is processed, and close the pending step."""
-        if self._thread is None:
+        if self._thread is None or not self._thread.is_alive():
             return
         self._queue.put(_FLUSH, timeout=timeout)
         t0 = time.monotonic()
