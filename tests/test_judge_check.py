@@ -54,6 +54,6 @@ def test_cli_completions_endpoint(capsys):
 
 
 def test_cli_unreachable_is_one_line(capsys):
-    rc = main(["judge-check", "--base-url", dead_base_url(), "--model", "m", "--timeout", "2"])
+    rc = main(["judge-check", "--base-url", dead_base_url(), "--model", "m", "--timeout", "2", "--retries", "0"])
     err = capsys.readouterr().err
     assert rc == 2 and err.startswith("rlverify: error:") and err.count("\n") == 1 and "unreachable" in err

@@ -19,6 +19,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="chat (/v1/chat/completions, default) or completions (raw prompt, /v1/completions)")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per request (default: 120)")
     p.add_argument("--max-tokens", type=int, default=1024, help="reply length cap (default: 1024)")
+    p.add_argument("--retries", type=int, default=2, help="retries per request (default: 2)")
     p.add_argument("--temperature", type=float, default=0.0)
     p.add_argument("--top-p", type=float, default=1.0)
     p.add_argument("--min-agreement", type=float, default=0.0,
@@ -33,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
 
     judge = OpenAIJudge(args.base_url, args.model, api_key=args.api_key, template=args.template,
                         timeout=args.timeout, max_tokens=args.max_tokens, temperature=args.temperature,
-                        top_p=args.top_p, endpoint=args.endpoint, cache=False)
+                        top_p=args.top_p, endpoint=args.endpoint, retries=args.retries, cache=False)
     report = run_check(judge)
     if args.json:
         print(json.dumps(_summary(report, judge), ensure_ascii=False))
