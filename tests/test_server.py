@@ -297,3 +297,42 @@ def test_rlverify_serve_subprocess(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_micro_batcher_orders_splits_and_propagates_errors() -> None:
+    from rlverify.integrations._batcher import MicroBatcher
+    from rlverify.verdict import Verdict
+
+    seen: list[int] = []
+
+    def run(items: list[dict]) -> list[Verdict]:
+        seen.append(len(items))
+        time.sleep(0.01)
+        if any(it["response"] == "boom" for it in items):
+            raise RuntimeError("backend down")
+        return [Verdict(True, float(it["response"])) for it in items]
+
+    async def go() -> tuple[list, list]:
+        b = MicroBatcher(run, max_batch=8)
+        groups = [[{"response": str(10 * g + k)} for k in range(g % 3 + 1)] for g in range(20)]
+        ok = await asyncio.gather(*[b.submit(g) for g in groups])
+        bad = await asyncio.gather(b.submit([{"response": "boom"}]), return_exceptions=True)
+        await b.aclose()
+        return [[v.score for v in r] for r in ok], bad
+
+    ok, bad = asyncio.run(go())
+    assert ok == [[float(10 * g + k) for k in range(g % 3 + 1)] for g in range(20)]
+    assert max(seen[:-1]) <= 8 + 2 and len(seen) < 21  # batches formed, capped near max_batch
+    assert isinstance(bad[0], RuntimeError)
+
+
+def test_metrics_label_cardinality_is_capped() -> None:
+    from rlverify.integrations._metrics import MAX_FLAG_LABELS, ServerMetrics
+    from rlverify.verdict import Verdict
+
+    m = ServerMetrics()
+    m.record_verdicts("rule", [Verdict(False, 0.0, flags=(f"f{i}",)) for i in range(MAX_FLAG_LABELS + 5)])
+    m.record_request("/attacker/chosen/path", 404)
+    text = m.render().decode()
+    assert 'flag="other"' in text and f'flag="f{MAX_FLAG_LABELS + 1}"' not in text
+    assert 'endpoint="other"' in text and "attacker" not in text
