@@ -406,7 +406,8 @@ def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
     sent = _strip_span(_first_sentence(span.lstrip(" \t:*\n")))
     if not sent:
         return None, ()
-    value = _whole_value(sent) or _tail_value(sent) or _bold_value(sent) or _copula_value(sent)
+    value = (_whole_value(sent) or _formula_list(sent) or _tail_value(sent) or _bold_value(sent)
+             or _copula_value(sent))
     if value is None:
         value = _single_value(sent)
     if value is None and 0 < len(sent.split()) <= 4:
@@ -464,6 +465,17 @@ _WORD_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _FUNCTION_WORDS = frozenset({"sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "sqrt", "pi",
                              "max", "min", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "gcd",
                              "lcm", "mod", "det", "lim", "inf", "sup"})
+
+
+def _formula_list(s: str) -> str | None:
+    """'x = 5 and y = 3' -> 'x = 5, y = 3' (every part a plain-text formula)."""
+    parts = [p for p in _LIST_SPLIT_RE.split(s.strip()) if p]
+    if len(parts) < 2 or not all(_is_formula(p) for p in parts):
+        return None
+    return ", ".join(parts)
+
+
+_LIST_SPLIT_RE = re.compile(r"\s*(?:,\s*and\b|,|;|\band\b)\s*")
 
 
 def _is_formula(s: str) -> bool:
@@ -596,10 +608,8 @@ def _conclusion_value(body: str) -> str | None:
         return None
     if m.group(1).lower() == "the":
         return _statement_value(body)
-    strong = True
-    value = _copula_value(body, allow_text=strong)
-    if value is None and strong:
-        value = _tail_value(body[m.end():])
+    rest = _strip_span(body[m.end():])
+    value = _formula_list(rest) or _copula_value(body, allow_text=True) or _tail_value(rest)
     if value is None:
         pieces = _math_pieces(body)
         value = pieces[-1].value if pieces and "=" in pieces[-1].value else None
