@@ -74,8 +74,13 @@ def _gold_info(gold: str) -> _Gold:
     if rhs:
         views.append(rhs)
     views += [c for c in candidates(gold)[1:] if c not in views]
-    return _Gold(tuple(views), gold_letter(gold), tuple(parse_shape(v) for v in views),
+    return _Gold(tuple(views), gold_letter(gold), tuple(_shape(v) for v in views),
                  tuple(parse_number(v) for v in views))
+
+
+def _shape(text: str) -> Shape:
+    """Structure of a span; a plain number (``2,600``) is a scalar, not a list."""
+    return Shape("scalar", (text,)) if parse_number(text) is not None else parse_shape(text)
 
 
 def strip_units(text: str) -> str | None:
@@ -253,7 +258,7 @@ def _is_hedge(a: Shape, g: Shape) -> bool:
 def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline, question: str | None = None) -> Match:
     hedge = False
     for cand in candidates(answer):
-        shape = parse_shape(cand)
+        shape = _shape(cand)
         num = _num(cand)
         for view, gshape, gnum in zip(gold.views, gold.shapes, gold.numbers):
             if _same_text(cand, view):

@@ -110,6 +110,9 @@ def parse_shape(text: str) -> Shape:
         items, _ = _list_items(br[1])
         if len(items) > 1:
             return Shape("bracket", items[:MAX_ITEMS], br[0], br[2])
+        inner = parse_shape(br[1]) if (br[0], br[2]) == ("(", ")") else None
+        if inner is not None and inner.kind in ("matrix", "set", "union"):
+            return inner
     items, joiner = _list_items(s)
     if len(set(items)) > 1:
         return Shape("list", items[:MAX_ITEMS], joiner=joiner)
