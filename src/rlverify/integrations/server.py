@@ -169,7 +169,10 @@ class _State:
         """Verify one item with the rules before serving (starts the pool and helper processes)."""
         run = _runner("rule", cached_verifier("rule"), {}, self.settings.pool_workers)
         item = {"response": "so \\boxed{\\frac{1}{2}}", "gold": "0.5", "question": None}
-        await asyncio.get_running_loop().run_in_executor(None, run, [item])
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, run, [item])
+        except Exception as e:  # noqa: BLE001 - serve anyway; the first requests pay the start-up
+            log.warning("warm-up failed (%s: %s)", type(e).__name__, e)
 
     async def verify(self, name: str, items: Sequence[Mapping[str, Any]]) -> list[Verdict]:
         if len(items) > self.settings.max_items:
