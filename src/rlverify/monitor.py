@@ -306,15 +306,18 @@ class Monitor:
     # -- reward path ---------------------------------------------------------------
     def observe(self, step: int, questions: Sequence[str | None] | None, golds: Sequence[Any],
                 responses: Sequence[str], rewards: Sequence[Any]) -> None:
-        """Record one training batch. Returns immediately; never raises on odd values."""
+        """Record one training batch and return at once. Odd values (reward None/NaN, no step)
+        are tolerated; lists of different lengths raise BadInputError."""
         golds, responses, rewards = list(golds), list(responses), _to_floats(rewards)
         qs = list(questions) if questions is not None else [None] * len(responses)
         if not len(qs) == len(golds) == len(responses) == len(rewards):
             raise BadInputError(f"observe: {len(qs)} questions, {len(golds)} golds, {len(responses)} "
                                 f"responses, {len(rewards)} rewards (must be equal)")
         scored = [i for i, r in enumerate(rewards) if r is not None]
-        batch = _Batch(self._as_step(step), len(responses), sum(rewards[i] for i in scored), len(scored),  # type: ignore[misc]
-                       [(_opt_str(qs[i]), str(golds[i]), str(responses[i]), rewards[i]) for i in self._pick(scored)])
+        sample = [(_opt_str(qs[i]), str(golds[i]), str(responses[i]), float(rewards[i] or 0.0))
+                  for i in self._pick(scored)]
+        batch = _Batch(self._as_step(step), len(responses), sum(float(rewards[i] or 0.0) for i in scored),
+                       len(scored), sample)
         self._ensure_thread()
         if self.config.block:
             self._queue.put(batch)
