@@ -7,6 +7,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rlverify.extract import MAX_CANDIDATES, Extraction, extract_answer
 from rlverify.limits import MAX_RESPONSE_CHARS
@@ -111,3 +113,19 @@ def test_one_megabyte_under_50ms(name):
     assert len(text) >= 700_000
     ms = _cpu_ms(text)
     assert ms < 50, f"{name}: {ms:.1f} ms CPU"
+
+
+_TOKENS = ["\\boxed{", "\\boxed ", "\\fbox{", "{", "}", "\\{", "\\}", "\\\\", "$", "$$", "\\(", "\\)", "\\[", "\\]",
+           "**", "The answer is ", "Final Answer: ", "# Answer\n", "Answer: ", "A: ", "####", " or ", " and ",
+           "either ", "Therefore, ", " is ", " = ", "<think>", "</think>", "\n", "\n\n", ". ", ",", "7", "-3",
+           "1,000", "\\frac{1}{2}", "x", "(a) ", "(b) ", "\x00", "\ud800", "é", "%", "°"]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_TOKENS), max_size=60))
+def test_fuzz_token_soup_never_raises(tokens):
+    ex = extract_answer("".join(tokens))
+    assert ex.answer is None or isinstance(ex.answer, str)
+    assert ex.answer is None or "\x00" not in ex.answer
+    assert all(isinstance(c, str) for c in ex.candidates)
+    assert isinstance(ex.flags, tuple) and ex.method
