@@ -140,3 +140,9 @@ def test_clock_braces_and_short_yes_no(inline, answer, gold, want):
 ])
 def test_conversion_tolerance_and_money_rates(inline, answer, gold, want):
     assert compare(answer, gold, None).equal is want
+
+
+def test_labels_that_contradict_the_order_are_wrong(inline):
+    q = "Determine the values of $T(10), T(11)$ and $T(12)$."
+    assert compare("T(11) = 4, T(10) = 2, T(12) = 3", "2,4,3", q).equal
+    assert not compare("T(11) = 2, T(10) = 4, T(12) = 3", "2,4,3", q).equal

@@ -62,6 +62,9 @@ def test_compare_labelled():
     assert forms.compare_labelled("y = 2, x = 3", "x = 2, y = 3", _eq) is False
     assert forms.compare_labelled("a = 2, b = 3", "x = 2, y = 3", _eq) is None
     assert forms.compare_labelled("x = 1, x = 2", "x = 1, x = 2", _eq) is None
+    assert forms.compare_labelled("q = 5, p = 2", "(2, 5)", _eq, "Find (p, q).") is True
+    assert forms.compare_labelled("q = 2, p = 5", "(2, 5)", _eq, "Find (p, q).") is False
+    assert forms.compare_labelled("q = 5, p = 2", "(2, 5)", _eq, None) is None
 
 
 @pytest.mark.parametrize("a,g,want", [
@@ -112,3 +115,9 @@ def test_cas_functions_reject_non_forms():
     assert cas.proportional_equations("x + 1", "x + 1") is None
     assert cas.same_families(("x + k",), ("x + k",)) is None       # two free symbols
     assert cas.same_sets(("5",), ("t < 1",), "t", "real") is None
+
+
+def test_function_call_labels_follow_the_question_order():
+    q = "Determine the values of $T(10), T(11)$ and $T(12)$."
+    assert forms.compare_parts("T(11) = 4, T(10) = 2, T(12) = 3", "2, 4, 3", q, _eq) is True
+    assert forms.compare_parts("T(11) = 2, T(10) = 4, T(12) = 3", "2, 4, 3", q, _eq) is False

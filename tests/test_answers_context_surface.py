@@ -58,3 +58,9 @@ def test_hostile_inputs_are_fast():
         split_top(s[:2000], (",",))
         exact_number(s)
     assert time.perf_counter() - t0 < 2.0
+
+
+def test_unicode_math_signs():
+    assert unwrap("\u22125") == "-5"
+    assert unwrap("3×10^{8}") == r"3\times 10^{8}"
+    assert unwrap("2π") == r"2\pi"

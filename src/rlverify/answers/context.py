@@ -127,7 +127,7 @@ def _relation(answer: str, gold: str) -> Match | None:
 
 
 def _labelled(answer: str, gold: str, question: str | None) -> Match | None:
-    r = forms.compare_labelled(answer, gold, _full_equal(question))
+    r = forms.compare_labelled(answer, gold, _full_equal(question), question)
     return None if r is None else Match(r, ("parts",))
 
 

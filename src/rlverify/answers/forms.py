@@ -27,7 +27,7 @@ from .surface import MAX_PARTS, split_top, unwrap
 __all__ = ["Part", "Parts", "parse_parts", "function_rhs", "compare_parts", "compare_labelled", "same_relation",
            "same_solution_family", "looks_like_family", "same_set_in_domain", "question_domain"]
 
-_LABEL = re.compile(r"^([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*=\s*(?!=)(.+)$", re.S)
+_LABEL = re.compile(r"^([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?(?:\([^()=,]{1,12}\))?)\s*=\s*(?!=)(.+)$", re.S)
 _FUNC = re.compile(r"^[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[A-Za-z](?:\s*,\s*[A-Za-z])*\s*\)\s*=\s*(.+)$", re.S)
 _CAS_TIMEOUT = 1.0
 _SEPS = (";", ",", " and ", " or ", "\\quad", "\\qquad", "\\text{and}", "\\text{or}")
@@ -92,7 +92,7 @@ def function_rhs(text: str) -> str | None:
 def _label_order(question: str | None, labels: list[str]) -> list[str] | None:
     if not question:
         return None
-    bare = [re.sub(r"[_{}]", "", x) for x in labels]
+    bare = [re.sub(r"[_{}\s]", "", x) for x in labels]
     q = re.sub(r"[_{}$]|\\left|\\right", "", question)
     for m in re.finditer(r"\(([A-Za-z0-9 ,]+)\)", q):
         names = [x.strip() for x in m.group(1).split(",")]
@@ -270,12 +270,19 @@ def same_set_in_domain(answer: str, gold: str, question: str | None, require_dom
     return _bounded(cas.same_sets, pa, pg, var, dom)
 
 
-def compare_labelled(answer: str, gold: str, equal: Callable[[str, str], bool]) -> bool | None:
-    """Both sides label every part with distinct names (``x = 2, y = 3``): compare by label."""
+def compare_labelled(answer: str, gold: str, equal: Callable[[str, str], bool],
+                     question: str | None = None) -> bool | None:
+    """Labels decide: both sides label every part with distinct names (``x = 2, y = 3``), or one
+    side does and the question fixes their order (``p = 2, q = 5`` vs ``(2, 5)`` for "(p, q)")."""
     pa, pg = parse_parts(answer), parse_parts(gold)
     if pa is None or pg is None:
         return None
     la, lg = [p.label for p in pa.items], [p.label for p in pg.items]
+    for lab, plain, labels, fwd in ((pa, pg, la, True), (pg, pa, lg, False)):
+        if all(labels) and len(set(labels)) == len(labels) and not any(p.label for p in plain.items):
+            if _label_order(question, [x or "" for x in labels]) is None:
+                return None
+            return _labelled_vs_plain(lab, plain, question, equal, fwd)
     if not all(la) or not all(lg) or len(set(la)) != len(la) or len(set(lg)) != len(lg) or set(la) != set(lg):
         return None
     dg = {p.label: p.value for p in pg.items}

@@ -56,6 +56,7 @@ def unwrap(s: str) -> str:
     """Drop math delimiters, text wrappers, spacing macros, digit grouping, a final period;
     siunitx ``\\SI{5}{\\meter}`` becomes ``5 \\meter`` (unit macros are read by :mod:`.units`)."""
     s = _strip_delims(s[:MAX_ANSWER_CHARS])
+    s = s.replace("\u2212", "-").replace("×", "\\times ").replace("π", "\\pi ").replace("\u2009", " ")
     s = _SIUNITX.sub(_siunitx, s)
     s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac")
     s = _GROUP_SEP.sub("", s)
