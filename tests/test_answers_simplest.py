@@ -24,6 +24,11 @@ def test_small_differences_allowed() -> None:
     assert form_violation(r"2\sqrt{2}", r"\sqrt{8}", Q) is None
 
 
-def test_unreduced_fraction() -> None:
-    assert form_violation("6/8", r"\frac{3}{4}", "Give it in lowest terms.") == "not_reduced"
-    assert form_violation(r"\frac{3}{4}", r"\frac{3}{4}", "Give it in lowest terms.") is None
+def test_unreduced_fraction(monkeypatch) -> None:  # noqa: ANN001
+    from rlverify.answers import simplest
+
+    q = "Give it in lowest terms."
+    assert form_violation("6/8", r"\frac{3}{4}", q) is None  # lenient by default, like the corpora's graders
+    monkeypatch.setattr(simplest, "STRICT_FRACTIONS", True)
+    assert form_violation("6/8", r"\frac{3}{4}", q) == "not_reduced"
+    assert form_violation(r"\frac{3}{4}", r"\frac{3}{4}", q) is None

@@ -255,18 +255,29 @@ def _is_hedge(a: Shape, g: Shape) -> bool:
     return a.kind == "list" and a.joiner == "or" and g.kind == "scalar" and len(set(a.items)) > 1
 
 
-def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline, question: str | None = None) -> Match:
-    hedge = False
-    for cand in candidates(answer):
-        shape = _shape(cand)
+def _cheap_match(cands: tuple[str, ...], gold: _Gold, question: str | None) -> Match | None:
+    """Pass 1, no CAS: same text, or both plainly numbers (then decided either way)."""
+    for cand in cands:
         num = _num(cand)
-        for view, gshape, gnum in zip(gold.views, gold.shapes, gold.numbers):
+        for view, gnum in zip(gold.views, gold.numbers):
             if _same_text(cand, view):
                 return Match(True)
+            if num is not None and gnum is not None and numbers_equal(num, gnum):
+                return _in_asked_form(cand, view, question)
+    return None
+
+
+def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline, question: str | None = None) -> Match:
+    cands = candidates(answer)
+    cheap = _cheap_match(cands, gold, question)
+    if cheap is not None:
+        return cheap
+    hedge = False
+    for cand in cands:
+        shape, num = _shape(cand), _num(cand)
+        for view, gshape, gnum in zip(gold.views, gold.shapes, gold.numbers):
             if num is not None and gnum is not None:
-                if numbers_equal(num, gnum):
-                    return _in_asked_form(cand, view, question)
-                continue
+                continue  # two plain numbers were decided in pass 1
             if _shape_equal(shape, gshape, dl):
                 return _in_asked_form(cand, view, question)
             hedge = hedge or _is_hedge(shape, gshape)

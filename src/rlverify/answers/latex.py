@@ -45,6 +45,7 @@ _SHORT_FRAC_BRACE1 = re.compile(r"\\frac\s*(\{[^{}]*\})\s*(\d|[a-zA-Z])(?![a-zA-
 _SHORT_FRAC_BRACE2 = re.compile(r"\\frac\s*(\d|[a-zA-Z])\s*(\{[^{}]*\})")
 _SHORT_SQRT = re.compile(r"\\sqrt\s*(\d+|[a-zA-Z])(?![a-zA-Z])")
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|textnormal|mathrm|mathbf|mathit|mathsf|mathtt|operatorname|mbox|bf|rm|it)\s*\{")
+_STRAY_BACKSLASH = re.compile(r"(?<!\\)\\(?=\d)")  # "\15" (a lost "\$") is "15"; "\\2" row breaks stay
 _CMD_SPACE = re.compile(r"\\(text|textbf|mathrm|mathbf|operatorname|frac|sqrt)\s+\{")
 _DOLLARS = re.compile(r"^\$+|\$+$")
 _DIGIT_GROUP = re.compile(r"(?<![\d.])(\d{1,3})((?:(?:\{,\}|,\\!|,\\,|\\,|\\ |\\!|\\thinspace )\d{3})+)(?![\d])")
@@ -123,12 +124,13 @@ def clean(text: str) -> str:
     s = re.sub(r"\s+", " ", s).strip()
     s = re.sub(r"(?:\s|\\ )*[.;]+$", "", s).strip()
     s = _strip_stray_closer(s)
+    s = _STRAY_BACKSLASH.sub("", s)
     return strip_outer(s)
 
 
 def _strip_stray_closer(s: str) -> str:
     """``) 81`` (a span cut after an option label) -> ``81``: only an unbalanced leading closer."""
-    if s[:1] in ")]" and s.count(s[0]) > s.count("(" if s[0] == ")" else "["):
+    if s and s[0] in ")]" and s.count(s[0]) > s.count("(" if s[0] == ")" else "["):
         return s[1:].strip()
     return s
 

@@ -1,7 +1,9 @@
 """The form a question asks for: "simplify", "simplest form", "lowest terms".
 
-An answer equal in value but left unsimplified (``\\frac{1}{\\sin x\\cos x}-\\tan x`` for
-``\\cot x``, ``6/8`` for ``3/4``) does not do what such a question asks.
+An answer equal in value but left visibly unsimplified (``\\frac{1}{\\sin x\\cos x}-\\tan x``
+for ``\\cot x``) does not do what such a question asks. An unreduced fraction (``6/8`` for
+``3/4``) is reported as "not_reduced" only when :data:`STRICT_FRACTIONS` is set: graders
+of the labelled corpora accept it, so it is off by default.
 
 Interface::
 
@@ -17,8 +19,9 @@ import re
 
 from .latex import clean
 
-__all__ = ["form_violation", "complexity", "SLACK"]
+__all__ = ["form_violation", "complexity", "SLACK", "STRICT_FRACTIONS"]
 
+STRICT_FRACTIONS = False
 SLACK = 2  # operations an answer may have beyond the reference before it counts as unsimplified
 
 _ASKS = re.compile(r"\bsimplif(?:y|ied|ying)\b|\bsimplest\b|\blowest terms\b|\breduced? (?:fraction|form)\b"
@@ -45,7 +48,7 @@ def _unreduced(answer: str) -> bool:
 def form_violation(answer: str, gold: str, question: str | None) -> str | None:
     if not question or not _ASKS.search(question):
         return None
-    if _unreduced(answer) and not _unreduced(gold):
+    if STRICT_FRACTIONS and _unreduced(answer) and not _unreduced(gold):
         return "not_reduced"
     if complexity(answer) > complexity(gold) + SLACK:
         return "not_simplified"

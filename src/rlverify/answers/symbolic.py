@@ -42,7 +42,8 @@ _LITERAL = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
 _FACT = re.compile(r"(\d+)\s*!")
 _POW_LIT = re.compile(r"\^\s*\{?\s*\(?\s*[+-]?\s*(\d+)")
 _BARE_LOG = re.compile(r"\\log(?![a-zA-Z_])")
-_TOWER = re.compile(r"\^\s*\{[^{}]*\^")
+_NUMERIC_TOWER = re.compile(r"\d\s*\^\s*\{\s*\(?\s*\d+\s*\)?\s*\^\s*\{?\s*\(?\s*\d")
+_GROUP_FACTORIAL = re.compile(r"[)}]\s*!")
 
 
 def too_big(latex: str) -> str | None:
@@ -53,8 +54,10 @@ def too_big(latex: str) -> str | None:
         return "huge_factorial"
     if any(len(m.group(1)) > 6 or int(m.group(1)) > MAX_EXPONENT_LITERAL for m in _POW_LIT.finditer(latex)):
         return "huge_exponent"
-    if _TOWER.search(latex) and re.search(r"\d\s*\^\s*\{[^{}]*\d\s*\^", latex):
+    if _NUMERIC_TOWER.search(latex):
         return "power_tower"
+    if _GROUP_FACTORIAL.search(latex) and "^" in latex:
+        return "huge_factorial"
     return None
 
 
