@@ -146,3 +146,14 @@ def test_labels_that_contradict_the_order_are_wrong(inline):
     q = "Determine the values of $T(10), T(11)$ and $T(12)$."
     assert compare("T(11) = 4, T(10) = 2, T(12) = 3", "2,4,3", q).equal
     assert not compare("T(11) = 2, T(10) = 4, T(12) = 3", "2,4,3", q).equal
+
+
+@pytest.mark.parametrize("answer,gold,question,want", [
+    (r"\$1{,}234.5678", "1234.57", "Find the balance to the nearest cent.", True),   # "cent" is a precision here
+    (r"\$1{,}234.56", "1234.57", "Find the balance to the nearest cent.", False),
+    (r"1.26\times10^{1}", r"4\pi", "Give your answer to three significant figures.", True),
+    (r"1.25\times10^{1}", r"4\pi", "Give your answer to three significant figures.", False),
+    (r"7{:}30", "7:30", None, True),
+])
+def test_precision_phrases_and_scientific_literals(inline, answer, gold, question, want):
+    assert compare(answer, gold, question).equal is want

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import os
+from decimal import Decimal, localcontext
 from typing import Callable
 
 from . import Match
@@ -51,9 +52,9 @@ def _magnitudes_equal(al: Aligned, question: str | None) -> bool:
 
 
 def _literal(tex: str) -> bool:
-    """A written-out decimal or integer (what a rounded value looks like), not a fraction or expression."""
+    """A written-out decimal, integer or a x 10^n (what a rounded value looks like), not a fraction."""
     s = tex.replace(" ", "").replace("{,}", "")
-    return exact_number(s) is not None and "/" not in s and "\\frac" not in s and "\\times" not in s
+    return exact_number(s) is not None and "/" not in s and "\\frac" not in s
 
 
 def _rounded(al: Aligned, spec: rounding.RoundSpec) -> bool | None:
@@ -66,9 +67,14 @@ def _rounded(al: Aligned, spec: rounding.RoundSpec) -> bool | None:
     return rounding.agree(a, g, spec)
 
 
-def _value(tex: str) -> float | str | None:
+def _value(tex: str) -> float | Decimal | None:
     if _literal(tex):
-        return tex.replace(" ", "").replace("{,}", "").lstrip("+").replace(",", "")
+        exact = exact_number(tex.replace(" ", "").replace("{,}", ""))
+        if exact is None:
+            return None
+        with localcontext() as ctx:
+            ctx.prec = 60
+            return Decimal(exact.numerator) / Decimal(exact.denominator)   # exact: a power-of-ten denominator
     return numeric_value(tex)
 
 
@@ -76,7 +82,7 @@ def _decide(al: Aligned, question: str | None) -> Match | None:
     spec = rounding.requested(question)
     if spec is not None:
         r = _rounded(al, spec)
-        if r is not None:
+        if r or (r is not None and not (al.one_sided and not al.decisive)):
             return Match(r, ("rounding", "unit") if al.one_sided or al.converted else ("rounding",))
     equal = _magnitudes_equal(al, question)
     if not equal and al.one_sided and not al.decisive:

@@ -172,7 +172,7 @@ def _trusted(q: Quantity, question: str | None, other: Quantity | None = None) -
     if other is not None and other.unit is not None and (other.wrapped or not other.unit.short) \
             and other.unit.kind == q.unit.kind and other.unit.dimensionality() == dim:
         return True
-    return any(u.kind == q.unit.kind and u.dimensionality() == dim for u in units_in_question(question))
+    return any(u.kind == q.unit.kind and u.dimensionality() == dim for u in units_in_question(_unit_text(question)))
 
 
 def _aligned(a: Quantity, g: Quantity, one_sided: bool) -> Aligned:
@@ -186,6 +186,14 @@ def _converted(va: float | None, g: Quantity, one_sided: bool, decisive: bool = 
     return Aligned("", g.magnitude, va, vg, True, one_sided, decisive)
 
 
+_PRECISION_PHRASE = re.compile(r"nearest\s+(?:[\w-]+\s+of\s+an?\s+)?(?:whole\s+)?[\w-]+", re.I)
+
+
+def _unit_text(question: str | None) -> str | None:
+    """The question without its precision phrases ("to the nearest cent" names no answer unit)."""
+    return None if question is None else _PRECISION_PHRASE.sub(" ", question[-4000:])
+
+
 _ASKED = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured in|expressed in)\s+"
                     r"((?:square |cubic )?[A-Za-z]+(?:\s*/\s*[A-Za-z]+)?)", re.I)
 
@@ -195,7 +203,7 @@ def asked_unit(question: str | None, like: UnitSpec) -> UnitSpec | None:
     if not question:
         return None
     dim = like.dimensionality()
-    for m in _ASKED.finditer(normalize_unit_text(question[-2000:])):
+    for m in _ASKED.finditer(normalize_unit_text((_unit_text(question) or "")[-2000:])):
         spec = parse_unit(m.group(1))
         if spec is not None and not spec.short and spec.kind == like.kind and spec.dimensionality() == dim:
             return spec
@@ -251,7 +259,7 @@ def _answer_unit(a: Quantity, g: Quantity, question: str | None) -> Aligned | No
         va = value_of(a.magnitude)
         return _converted(None if va is None else convert(va, a.unit, asked), g, True, True)
     dim = a.unit.dimensionality()
-    targets = [u for u in units_in_question(question)
+    targets = [u for u in units_in_question(_unit_text(question))
                if u.kind == a.unit.kind and u.dimensionality() == dim]
     if not targets or any(u.key == a.unit.key for u in targets):
         return _aligned(a, g, True)
@@ -288,6 +296,8 @@ def align(answer: str, gold: str, question: str | None = None) -> Aligned | Matc
     ca, cg = parse_clock(answer), parse_clock(gold)
     if ca and cg and (ca.meridiem or cg.meridiem):
         return _compare_clocks(ca, cg)
+    if ca and cg and ca.minutes == cg.minutes:         # 7{:}30 vs 7:30 (a time or a ratio: equal either way)
+        return Match(True, ("clock",))
     if "=" in answer and "=" not in gold:
         answer = _value_side(answer)
     qa, qg = parse_quantity(answer), parse_quantity(gold)
