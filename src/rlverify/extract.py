@@ -165,7 +165,7 @@ def _balanced_inside(s: str) -> bool:
 
 
 # Separators between two boxes of one sentence.
-_SENTENCE_END_RE = re.compile(r"[.!?](?:\*\*|\$|\\\)|\\\])?(?:\s|$)|\n[ \t]*\n")
+_SENTENCE_END_RE = re.compile(r"。|[.!?](?:\*\*|\$|\\\)|\\\])?(?:\s|$)|\n[ \t]*\n")
 _CHAIN_SEP_RE = re.compile(
     r"^[\s$.,]*(?:\\\)|\\\])?[\s$]*(?:=|\\Rightarrow|\\implies|\\to|\\rightarrow|\\longrightarrow|"
     r"\\approx|\\equiv|\\iff|\\Longrightarrow)[\s$]*(?:\\\(|\\\[)?[\s$]*$")
@@ -396,7 +396,7 @@ def _join_values(values: list[str], joiners: list[str]) -> str:
 def _strip_span(s: str) -> str:
     s = _HOPE_RE.sub("", s.strip())
     s = s.strip().strip("*").strip()
-    while s[-1:] in {".", ",", ";", ":", "!"}:
+    while s[-1:] in {".", ",", ";", ":", "!", "。", "，"}:
         s = s[:-1].rstrip()
     return s.strip("*").strip()
 
@@ -512,14 +512,16 @@ _MARKERS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\bfinal\s+answer(?:\s*\*\*)?[ \t]*(?:(?:is|would\s+be|will\s+be)\b[ \t]*:?|[:=]|(?=\n)|\Z)(?:[ \t]*\*\*)?",
         re.I)),
     ("answer_is", re.compile(
-        r"\b(?:the|my|our|so the|thus the)\s+(?:final\s+|correct\s+|required\s+|desired\s+)?"
-        r"answer\s+(?:is|would\s+be|will\s+be|should\s+be)\b(?:\s*:)?", re.I)),
+        r"\b(?:the|my|our|so the|thus the)\s+(?:final\s+|correct\s+|required\s+|desired\s+|best\s+|right\s+)?"
+        r"(?:answer|option|choice|answer\s+choice)\s+(?:is|would\s+be|will\s+be|should\s+be)\b(?:\s*:)?", re.I)),
+    ("answer_is", re.compile(r"(?:最终)?答案\s*(?:是|为|應為|应为|[:：])")),
     ("heading", re.compile(r"^[ \t]*#{1,6}[ \t]*(?:final[ \t]+)?answer[ \t]*:?[ \t]*$", re.I | re.M)),
     ("answer_line", re.compile(
         r"^[ \t>*-]*(?:\*\*)?(?:final[ \t]+)?(?:answer|ans)(?:\*\*)?[ \t]*[:：](?:\*\*)?", re.I | re.M)),
     ("answer_line", re.compile(r"^[ \t]*A[ \t]*:(?=[^\n]*\s*\Z)", re.M)),
     ("answer_line", re.compile(r"^[ \t]*####[ \t]*(?=\S)", re.M)),
-    ("answer_line", re.compile(r"\*\*(?:final[ \t]+)?answer[ \t]*[:：]?[ \t]*\*\*[ \t]*[:：]?", re.I)),
+    ("answer_line", re.compile(
+        r"\*\*(?:final[ \t]+)?answer[ \t]*(?:[:：][ \t]*(?:\*\*)?|\*\*[ \t]*[:：]?)", re.I)),
 )
 
 
@@ -703,7 +705,7 @@ def _from_prose(region: str) -> Extraction | None:
 
 
 # A response cut off mid-formula or degenerating into a digit loop states no answer.
-_TRUNCATED_RE = re.compile(r"(?:[=+\-*/(,\\^_{]|<<[^>\n]{0,40}|\d{40,})\s*\Z")
+_TRUNCATED_RE = re.compile(r"(?:[=+\-/(,\\^_{]|(?<!\*)\*|<<[^>\n]{0,40}|\d{40,})\s*\Z")
 
 
 # --------------------------------------------------------------------------- entry point
