@@ -121,3 +121,14 @@ def test_function_call_labels_follow_the_question_order():
     q = "Determine the values of $T(10), T(11)$ and $T(12)$."
     assert forms.compare_parts("T(11) = 4, T(10) = 2, T(12) = 3", "2, 4, 3", q, _eq) is True
     assert forms.compare_parts("T(11) = 2, T(10) = 4, T(12) = 3", "2, 4, 3", q, _eq) is False
+
+
+@pytest.mark.parametrize("a,g,want", [
+    (r"\{x \mid x > 2\}", r"(2, \infty)", True),
+    (r"\{x \mid x > 2\}", r"[2, \infty)", False),
+    (r"x > 0 \text{ and } x < 3", "(0, 3)", True),
+    (r"x > 0 \text{ and } x \le 3", "(0, 3)", False),
+    (r"x<-1 \text{ or } 0<x<2", r"(-\infty,-1)\cup(0,2)", True),
+])
+def test_set_builder_and_conjunctions(a, g, want):
+    assert forms.same_set_in_domain(a, g, None) is want

@@ -128,10 +128,21 @@ def _as_set(tex: str, var: str) -> Any:
     return _rel_set(e, var)
 
 
+def _piece(piece: str, var: str) -> Any:
+    """One "or" piece: conditions joined by "and" (or a comma) are intersected."""
+    import re
+
+    import sympy
+
+    conds = [c for c in re.split(r"\s+and\s+|\\land|\\wedge|,(?![^()\[\]]*[)\]])", piece) if c.strip()]
+    sets = [_as_set(c.strip(), var) for c in conds]
+    return None if not sets or any(x is None for x in sets) else sympy.Intersection(*sets)
+
+
 def _union(pieces: tuple[str, ...], var: str) -> Any:
     import sympy
 
-    sets = [_as_set(p, var) for p in pieces]
+    sets = [_piece(p, var) for p in pieces]
     return None if any(x is None for x in sets) else sympy.Union(*sets)
 
 

@@ -252,8 +252,17 @@ def question_domain(question: str | None, var: str) -> str:
     return "real"
 
 
+_SET_BUILDER = re.compile(r"^\\\{\s*([a-z])\s*(?:\\in\s*\\mathbb\s*\{?R\}?\s*)?(?:\\mid|\||:)\s*(.+?)\s*\\\}$")
+
+
+def _set_body(s: str) -> str:
+    """``\\{x \\mid x > 2\\}`` -> ``x > 2``; ``x \\in (0, 3)`` stays for the CAS."""
+    m = _SET_BUILDER.match(s)
+    return m.group(2) if m else s
+
+
 def same_set_in_domain(answer: str, gold: str, question: str | None, require_domain: bool = False) -> bool | None:
-    a, g = unwrap(answer), unwrap(gold)
+    a, g = _set_body(unwrap(answer)), _set_body(unwrap(gold))
     if len(a) > 300 or len(g) > 300 or not re.search(r"[<>(\[]|\\[lg]e|\\cup|\\infty", a + g):
         return None
     names = set(re.findall(r"(?<![A-Za-z\\])([a-z])(?![A-Za-z])", a + " " + g))
