@@ -192,6 +192,16 @@ def _value_key(s: str) -> str:
     return compact
 
 
+_AND_RE = re.compile(r"\band\b|\brespectively\b|\bboth\b", re.I)
+_SEP_WORD_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+_SEP_FILLER = frozenset({"and", "or", "respectively", "both", "text", "quad", "qquad"})
+
+
+def _wordy(sep: str) -> bool:
+    """The text between two boxes says something (a derivation step), not just 'and' / ','."""
+    return any(w.lower() not in _SEP_FILLER for w in _SEP_WORD_RE.findall(sep))
+
+
 def _same_sentence(sep: str) -> bool:
     return len(sep) <= _GROUP_GAP and not _SENTENCE_END_RE.search(sep)
 
@@ -207,6 +217,8 @@ def _final_group(text: str, boxes: list[_Box]) -> tuple[list[_Box], list[str]]:
         if not _same_sentence(sep) or _CHAIN_SEP_RE.match(sep) or _RESTATE_RE.search(sep):
             break
         if "\n" in sep and _STEP_LINE_RE.match(text, text.rfind("\n", 0, group[0].start) + 1):
+            break
+        if _wordy(sep) and not _AND_RE.search(sep) and not _OR_RE.search(sep):
             break
         group.insert(0, prev)
         seps.insert(0, sep)
