@@ -145,3 +145,9 @@ def test_named_value_on_the_left():
     assert isinstance(al, qt.Aligned) and al.answer_value == pytest.approx(72)
     al = qt.align(r"m\angle ABC = 60^\circ", "60", "Find angle ABC.")
     assert isinstance(al, qt.Aligned) and al.answer == "60"
+
+
+def test_math_dollars_in_a_question_are_not_money():
+    q = r"Find the diameter of the image (in $\mathrm{cm}$ ) if the angle is $45^{\prime \prime}$."
+    assert [u.factors for u in units.units_in_question(q)] == [(("centimeter", 1),)]
+    assert qt.asked_unit(q, units.parse_unit("mm")).factors == (("centimeter", 1),)

@@ -191,7 +191,9 @@ _PRECISION_PHRASE = re.compile(r"nearest\s+(?:[\w-]+\s+of\s+an?\s+)?(?:whole\s+)
 
 def _unit_text(question: str | None) -> str | None:
     """The question without its precision phrases ("to the nearest cent" names no answer unit)."""
-    return None if question is None else _PRECISION_PHRASE.sub(" ", question[-4000:])
+    if question is None:
+        return None
+    return _PRECISION_PHRASE.sub(" ", re.sub(r"(?<!\\)\$", " ", question[-4000:]))   # $...$ is math mode
 
 
 _ASKED = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured in|expressed in)\s+"

@@ -221,7 +221,7 @@ def units_in_question(question: str | None) -> list[UnitSpec]:
     if not question:
         return []
     found: dict[tuple, UnitSpec] = {}
-    text = normalize_unit_text(question[:4000])
+    text = normalize_unit_text(re.sub(r"(?<!\\)\$", " ", question[:4000]))   # $...$ is math mode, not money
     for m in _Q_WORD.finditer(text):
         tok = m.group(1)
         base = tok.split()[-1]
