@@ -51,3 +51,13 @@ def test_rhs_of_assignment() -> None:
     assert rhs_of_assignment("3 = 3") is None
     assert rhs_of_assignment("x \\le 3") is None
     assert rhs_of_assignment("a=b=c") is None
+
+
+def test_bound_side() -> None:
+    from rlverify.answers.views import bound_side
+
+    assert bound_side(r"\sum \frac{a}{b+c}\ge \frac34") == r"\frac{3}{4}"
+    assert bound_side(r"\frac{\sqrt{2}}{2} < f(x)") == r"\frac{\sqrt{2}}{2}"
+    assert bound_side("x < y") is None
+    assert bound_side("1 < x < 2") is None
+    assert bound_side("3") is None

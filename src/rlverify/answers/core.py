@@ -32,7 +32,7 @@ from .numbers import Num, numbers_equal, parse_based, parse_number
 from .shapes import Shape, inequality_as_interval, parse_shape
 from .simplest import form_violation
 from .symbolic import symbolic_equal
-from .views import QUALIFIER_WORDS, candidates, rhs_of_assignment
+from .views import QUALIFIER_WORDS, bound_side, candidates, rhs_of_assignment
 
 __all__ = ["compare_core", "strip_units"]
 
@@ -41,6 +41,9 @@ _CMD = re.compile(r"\\[a-zA-Z]+")
 _UNIT_TAIL = re.compile(r"^(.*?[\d}])\s*(?:\\text\{([^{}]*)\}|\\mathrm\{([^{}]*)\}|([a-zA-Z][a-zA-Z ]*))"
                         r"(?:\s*\^\s*\{?[23]\}?)?$")
 _MAX_SYMBOLIC_ITEMS = 16
+_POSITIVE = re.compile(r"\bpositive (?:real )?(?:number|value|variable|[a-z]\b)|[a-z]\s*>\s*0\b", re.I)
+_NONNEGATIVE = re.compile(r"\bnon-?negative (?:real )?(?:number|value|variable|[a-z]\b)|[a-z]\s*\\geq?\s*0\b", re.I)
+_BOUND_QUESTION = re.compile(r"\b(?:constant|bound)\b", re.I)
 _RATIO = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
 _SET_QUESTION = re.compile(r"\ball\b|\bsolutions?\b|\broots?\b|\bzeros?\b|\bsolve\b|\bset\b|\bpossible\b"
                            r"|\bintersect", re.I)
@@ -56,12 +59,14 @@ class _Gold:
 
 class _Deadline:
     """One comparison's state: wall-clock budget (each CAS call gets what is left) and
-    whether bare lists are sets (solutions, roots, "find all") or ordered (named values)."""
+    whether bare lists are sets (solutions, roots, "find all") or ordered (named values), and
+    the variable's domain when the question states one (intervals start at 0)."""
 
-    def __init__(self, seconds: float, unordered: bool = True) -> None:
+    def __init__(self, seconds: float, unordered: bool = True, domain: str = "") -> None:
         self.end = time.monotonic() + seconds
         self.hit = False
         self.unordered = unordered
+        self.domain = domain  # "positive" / "nonnegative" when the question restricts the variable
 
     def left(self) -> float:
         return self.end - time.monotonic()
@@ -217,11 +222,13 @@ def _matrix_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
     return va is not None and vg is not None and _ordered(va, vg, dl)
 
 
-def _interval_view(s: Shape) -> Shape:
+def _interval_view(s: Shape, dl: _Deadline) -> Shape:
+    """Inequalities as intervals; under a question about positive (nonnegative) values, an
+    unbounded-below interval starts at 0."""
     if s.kind == "scalar":
-        iv = inequality_as_interval(s.items[0])
-        if iv is not None:
-            return iv
+        s = inequality_as_interval(s.items[0]) or s
+    if s.kind == "bracket" and dl.domain and len(s.items) == 2 and s.items[0] in ("-\\infty", "-\\infinity"):
+        return Shape("bracket", ("0", s.items[1]), "(" if dl.domain == "positive" else "[", s.right)
     return s
 
 
@@ -230,7 +237,7 @@ def _shape_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
         return _matrix_equal(a, g, dl)
     if a.kind == "scalar" and g.kind == "scalar":
         return _leaf_equal(a.items[0], g.items[0], dl)
-    a, g = _interval_view(a), _interval_view(g)
+    a, g = _interval_view(a, dl), _interval_view(g, dl)
     if a.kind == g.kind == "union":
         return _unordered(a.items, g.items, dl, eq=lambda x, y: _shape_equal(x, y, dl))
     if a.kind == g.kind == "bracket":
@@ -267,8 +274,16 @@ def _cheap_match(cands: tuple[str, ...], gold: _Gold, question: str | None) -> M
     return None
 
 
+def _with_bound(cands: tuple[str, ...], question: str | None) -> tuple[str, ...]:
+    """"Prove that ... >= c; find the best constant c": the boxed relation states c."""
+    if not question or not _BOUND_QUESTION.search(question):
+        return cands
+    extra = tuple(b for b in (bound_side(c) for c in cands) if b and b not in cands)
+    return cands + extra
+
+
 def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline, question: str | None = None) -> Match:
-    cands = candidates(answer)
+    cands = _with_bound(candidates(answer), question)
     cheap = _cheap_match(cands, gold, question)
     if cheap is not None:
         return cheap
@@ -315,7 +330,8 @@ def compare_core(answer: str, gold: str, question: str | None = None) -> Match:
         return Match(False, ("too_long",))
     g = _gold_info(gold)
     left = remaining()  # the caller's item deadline (RuleVerifier sets one), else the default
-    dl = _Deadline(DEFAULT_ITEM_TIMEOUT if left is None else left, unordered=_lists_are_sets(question))
+    dl = _Deadline(DEFAULT_ITEM_TIMEOUT if left is None else left, unordered=_lists_are_sets(question),
+                   domain=_domain(question))
     if g.letter is not None:
         return _compare_choice(answer, g, question, dl)
     m = _compare_candidates(unwrap_text(answer) if _only_text(answer) else answer, g, dl, question)
@@ -324,6 +340,14 @@ def compare_core(answer: str, gold: str, question: str | None = None) -> Match:
         if alt is not None and alt.equal:
             return alt
     return m
+
+
+def _domain(question: str | None) -> str:
+    if not question:
+        return ""
+    if _NONNEGATIVE.search(question):
+        return "nonnegative"
+    return "positive" if _POSITIVE.search(question) else ""
 
 
 def _lists_are_sets(question: str | None) -> bool:

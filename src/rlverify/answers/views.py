@@ -11,6 +11,8 @@ Interface::
 
     candidates(span) -> tuple[str, ...]     cleaned spans, whole span first
     rhs_of_assignment(gold) -> str | None   ``x = 3`` -> ``3`` when the left side is a name
+    bound_side(span) -> str | None          ``\\sum \\frac{a}{b+c} \\ge \\frac34`` -> ``\\frac34`` (the closed side of
+                                            one inequality; for "prove ... >= c, find c" questions)
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import re
 from .latex import clean, matching_brace, split_top, unwrap_text
 from .numbers import parse_number
 
-__all__ = ["candidates", "rhs_of_assignment", "QUALIFIER_WORDS"]
+__all__ = ["candidates", "rhs_of_assignment", "bound_side", "QUALIFIER_WORDS"]
 
 QUALIFIER_WORDS = re.compile(
     r"\b(?:at\s+least|at\s+most|more|less|fewer|greater|smaller|larger|bigger|not|no|never|approx\w*|about|around"
@@ -172,3 +174,18 @@ def rhs_of_assignment(gold: str) -> str | None:
     if parse_number(lhs) is not None or not _NAME_LHS.match(lhs):
         return None
     return clean(parts[1])
+
+
+_RELATION = re.compile(r"\\geq?(?![a-zA-Z])|\\leq?(?![a-zA-Z])|\\geqslant|\\leqslant|[<>]=?")
+_CONSTANT_COMMANDS = re.compile(r"\\(?:frac|dfrac|sqrt|pi|cdot|times|left|right)(?![a-zA-Z])")
+
+
+def bound_side(span: str) -> str | None:
+    """The constant side of a single inequality whose other side has variables."""
+    s = clean(span)
+    ops = list(_RELATION.finditer(s))
+    if len(ops) != 1:
+        return None
+    left, right = s[: ops[0].start()].strip(), s[ops[0].end():].strip()
+    closed = [side for side in (left, right) if side and not re.search(r"[A-Za-z]", _CONSTANT_COMMANDS.sub("", side))]
+    return clean(closed[0]) if len(closed) == 1 else None
