@@ -705,7 +705,7 @@ def _from_prose(region: str) -> Extraction | None:
     window = max(0, len(region) - 4 * _PROSE_WINDOW)
     marked = _from_markers(region[window:])
     paras, recent = _final_paragraphs(region)
-    if marked is not None and window + marked[1] >= recent:
+    if marked is not None and (window + marked[1] >= recent or marked[0].method in _EXPLICIT_MARKERS):
         return marked[0]
     whole = _from_whole(region)
     if whole is not None:
