@@ -32,6 +32,9 @@ from rlverify.answers.numbers import MAX_EXPONENT, Num, numbers_equal, parse_num
         (r"10^{-20}", Fraction(1, 10**20)),
         (r"\$31800", Fraction(31800)),
         (r"-\$5", Fraction(-5)),
+        (r"0.\overline{6}", Fraction(2, 3)),
+        (r"0.1\overline{6}", Fraction(1, 6)),
+        (r"1.\overline{142857}", Fraction(8, 7)),
     ],
 )
 def test_parse(text: str, value: Fraction) -> None:

@@ -140,7 +140,10 @@ def _ratio(s: str) -> Num | None:
 def _same_text(a: str, b: str) -> bool:
     """Equal as written: same key, or same words up to case when both are prose."""
     ka, kb = plain_key(a), plain_key(b)
-    return ka == kb or (ka.lower() == kb.lower() and _texty(a) and _texty(b))
+    if ka == kb:
+        return True
+    words = len(ka) > 1 and ka.isalpha() and kb.isalpha()
+    return ka.lower() == kb.lower() and (words or _texty(a) or _texty(b))
 
 
 def _based_equal(a: str, b: str) -> bool | None:
@@ -173,6 +176,10 @@ def _leaf_equal(a: str, b: str, dl: _Deadline, cas: bool = True) -> bool:
     return cas and _symbolic(a, b, dl)
 
 
+def _lhs(assignment: str) -> str:
+    return assignment.split("=", 1)[0]
+
+
 def _item_equal(a: str, b: str, dl: _Deadline, cas: bool = True) -> bool:
     """Leaves of a list: also ``x=1`` against ``1``; tuples/intervals by structure."""
     sa, sb = parse_shape(a), parse_shape(b)
@@ -180,7 +187,10 @@ def _item_equal(a: str, b: str, dl: _Deadline, cas: bool = True) -> bool:
         return _shape_equal(sa, sb, dl)
     if _leaf_equal(a, b, dl, cas):
         return True
-    ra, rb = rhs_of_assignment(a) or a, rhs_of_assignment(b) or b
+    xa, xb = rhs_of_assignment(a), rhs_of_assignment(b)
+    if xa is not None and xb is not None and plain_key(_lhs(a)) != plain_key(_lhs(b)):
+        return False  # a = 3 is not b = 3
+    ra, rb = xa or a, xb or b
     if (ra, rb) != (a, b) and _leaf_equal(ra, rb, dl, cas):
         return True
     return any(_leaf_equal(c, rb, dl, cas) for c in candidates(a)[1:] if c != ra)

@@ -32,6 +32,7 @@ _MIXED = re.compile(r"^(\d+)\s*\\frac\s*\{\s*(\d+)\s*\}\s*\{\s*(\d+)\s*\}$")
 _SLASH = re.compile(rf"^({_DEC})\s*/\s*({_DEC})$")
 _PERCENT = re.compile(r"\s*(?:\\%|%|\\text\{\s*%\s*\}|\\percent)\s*$")
 _BASED = re.compile(r"^([0-9A-Za-z]*\d[0-9A-Za-z]*)\s*_\s*\{?\s*(?:\\text\{\s*)?(\d{1,2})\s*\}?\s*\}?$")
+_REPEATING = re.compile(r"^(\d*)\.(\d*)\s*\\overline\s*\{\s*(\d{1,50})\s*\}$")
 _CURRENCY = re.compile(r"^(?:\\\$|\$|\\text\{\s*\\?\$\s*\})\s*")
 
 
@@ -58,11 +59,24 @@ def _real(text: str) -> tuple[Fraction, bool] | None:
     return None
 
 
+def _repeating(t: str) -> Fraction | None:
+    """``0.1\\overline{6}`` -> 1/6."""
+    m = _REPEATING.match(t)
+    if not m:
+        return None
+    whole, fixed, rep = m.group(1) or "0", m.group(2), m.group(3)
+    base = Fraction(int(whole + fixed), 10 ** len(fixed))
+    return base + Fraction(int(rep), (10 ** len(rep) - 1) * 10 ** len(fixed))
+
+
 def _unsigned(text: str) -> tuple[Fraction, bool] | None:
     t = text.strip()
     r = _real(t)
     if r is not None:
         return r
+    rep = _repeating(t)
+    if rep is not None:
+        return rep, False
     m = _MIXED.match(t)
     if m and int(m.group(3)) != 0:
         return Fraction(int(m.group(1))) + Fraction(int(m.group(2)), int(m.group(3))), False
