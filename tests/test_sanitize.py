@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rlverify.limits import MAX_ANSWER_DEPTH, MAX_BOXES, MAX_BRACE_DEPTH, MAX_RESPONSE_CHARS
+from rlverify.limits import MAX_ANSWER_CHARS, MAX_ANSWER_DEPTH, MAX_BOXES, MAX_BRACE_DEPTH, MAX_RESPONSE_CHARS
 from rlverify.sanitize import answer_refusal, brace_depth, clean_text, sanitize
 
 
@@ -58,3 +58,4 @@ def test_answer_refusal_shapes() -> None:
     assert answer_refusal("(" * (MAX_ANSWER_DEPTH + 1) + "1" + ")" * (MAX_ANSWER_DEPTH + 1)) == ("too_deep",)
     assert answer_refusal("+".join(["1"] * 500)) == ("too_complex",)
     assert answer_refusal("\\begin{pmatrix}1 & 2 \\\\ 3 & 4\\end{pmatrix}") == ()
+    assert answer_refusal("9" * (MAX_ANSWER_CHARS + 1)) == ("too_long",)

@@ -95,10 +95,10 @@ class RuleVerifier(BaseVerifier):
                     return self._verdict(False, t0, None, flags + ("no_answer",))
                 if ex.hedge:
                     return self._verdict(False, t0, extracted, flags)
-                refused = answer_refusal(ex.answer)
+                m = fast_compare(ex.answer, s.gold, s.question)
+                refused = answer_refusal(ex.answer) if m is None else ()
                 if refused:
                     return self._verdict(False, t0, extracted, flags + refused)
-                m = fast_compare(ex.answer, s.gold, s.question)
                 if m is None:
                     m = memo_compare(ex.answer, s.gold, s.question, _bounded_compare)
             correct = m.equal and "hedge" not in m.flags

@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from .limits import (
+    MAX_ANSWER_CHARS,
     MAX_ANSWER_DEPTH,
     MAX_ANSWER_OPERATORS,
     MAX_BOXES,
@@ -115,9 +116,13 @@ def _refusals(response: str, gold: str) -> tuple[str, ...]:
 def answer_refusal(answer: str) -> tuple[str, ...]:
     """Why an extracted answer is refused before any parser sees it (empty: it is not).
 
-    No correct answer in the dev corpora nests brackets deeper than 4 or needs more than
-    a few dozen operators; parsers, on the other hand, slow down badly on such shapes.
+    No correct answer in the dev corpora is longer than ~130 characters, nests brackets
+    deeper than 4 or needs more than a few dozen operators; parsers, on the other hand,
+    slow down badly on such shapes. (An answer identical to the reference is accepted by
+    the fast path before this check.)
     """
+    if len(answer) > MAX_ANSWER_CHARS:
+        return ("too_long",)
     if brace_depth(answer, MAX_ANSWER_DEPTH, _BRACKET) > MAX_ANSWER_DEPTH:
         return ("too_deep",)
     ops = 0
