@@ -157,3 +157,15 @@ def test_labels_that_contradict_the_order_are_wrong(inline):
 ])
 def test_precision_phrases_and_scientific_literals(inline, answer, gold, question, want):
     assert compare(answer, gold, question).equal is want
+
+
+def test_unit_of_another_dimension_than_asked(inline):
+    q = "How many square centimeters is the area?"
+    assert not compare(r"5\text{ cm}", "5", q).equal
+    assert compare(r"5\text{ cm}^2", "5", q).equal
+
+
+def test_free_letter_is_an_integer_only_when_said_or_solving(inline):
+    q = "Let k be a real constant. Compute the period."
+    assert not compare(r"\frac{k\pi}{2}+\pi", r"\frac{k\pi}{2}", q).equal
+    assert compare(r"\frac{5\pi}{4}+k\pi", r"\frac{\pi}{4}+k\pi", "Solve tan x = 1.").equal

@@ -89,7 +89,12 @@ def test_same_relation(a, g, want):
     ("n - 1", "n", None),                   # a free letter without pi or "integer" is not a family
 ])
 def test_same_solution_family(a, g, want):
-    assert forms.same_solution_family(a, g) is want
+    assert forms.same_solution_family(a, g, "Solve the equation.") is want
+
+
+def test_family_needs_an_integer_qualifier_or_a_solve_question():
+    assert forms.same_solution_family(r"\frac{5\pi}{4} + m\pi", r"\frac{\pi}{4} + k\pi", "Compute it.") is None
+    assert forms.same_solution_family(r"\frac{5\pi}{4} + m\pi, m \in \mathbb{Z}", r"\frac{\pi}{4} + k\pi", None) is True
 
 
 @pytest.mark.parametrize("a,g,q,want", [

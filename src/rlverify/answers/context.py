@@ -122,8 +122,8 @@ def _text(answer: str, gold: str) -> Match | None:
     return Match(True, ("text",)) if words.same_text(answer, gold) else None
 
 
-def _families(answer: str, gold: str) -> Match | None:
-    r = forms.same_solution_family(answer, gold)
+def _families(answer: str, gold: str, question: str | None) -> Match | None:
+    r = forms.same_solution_family(answer, gold, question)
     return None if r is None else Match(r, ("general_solution",))
 
 
@@ -153,7 +153,7 @@ def pre(answer: str, gold: str, question: str | None = None) -> Match | None:
         if m is not None:
             return m
     for rule in (lambda: _number_words(answer, gold), lambda: _text(answer, gold),
-                 lambda: _families(answer, gold), lambda: _relation(answer, gold),
+                 lambda: _families(answer, gold, question), lambda: _relation(answer, gold),
                  lambda: _labelled(answer, gold, question), lambda: _domain_set(answer, gold, question),
                  lambda: _plain_rounding(answer, gold, question)):
         m = rule()

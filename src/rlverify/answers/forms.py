@@ -223,10 +223,15 @@ def looks_like_family(text: str) -> bool:
         "\\pi" in s or _has_qualifier(s))
 
 
-def same_solution_family(answer: str, gold: str) -> bool | None:
+_SOLVE_Q = re.compile(r"\bsolve\b|\bsolutions?\b|\ball\b.*\b(?:x|angles?|values?|numbers?)\b|general", re.I)
+
+
+def same_solution_family(answer: str, gold: str, question: str | None = None) -> bool | None:
+    """Free integer explicit on one side ("n \\in \\mathbb{Z}"), or a question that asks to solve."""
     if not (looks_like_family(answer) and looks_like_family(gold)):
         return None
-    if not (_has_qualifier(answer) or _has_qualifier(gold) or ("\\pi" in answer and "\\pi" in gold)):
+    if not (_has_qualifier(answer) or _has_qualifier(gold)
+            or ("\\pi" in answer and "\\pi" in gold and question is not None and _SOLVE_Q.search(question))):
         return None
     fa, fg = _families(answer), _families(gold)
     if fa is None or fg is None or sum(map(len, fa + fg)) > 1200:

@@ -200,16 +200,27 @@ _ASKED = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured i
                     r"((?:square |cubic )?[A-Za-z]+(?:\s*/\s*[A-Za-z]+)?)", re.I)
 
 
-def asked_unit(question: str | None, like: UnitSpec) -> UnitSpec | None:
-    """The unit a question asks for ("in km/h", "how many minutes"), if it has ``like``'s dimension."""
+def _asked_units(question: str | None) -> list[UnitSpec]:
     if not question:
-        return None
-    dim = like.dimensionality()
+        return []
+    found: dict[tuple, UnitSpec] = {}
     for m in _ASKED.finditer(normalize_unit_text((_unit_text(question) or "")[-2000:])):
         spec = parse_unit(m.group(1))
-        if spec is not None and not spec.short and spec.kind == like.kind and spec.dimensionality() == dim:
-            return spec
-    return None
+        if spec is not None and not spec.short:
+            found.setdefault(spec.key, spec)
+    return list(found.values())
+
+
+def asked_unit(question: str | None, like: UnitSpec) -> UnitSpec | None:
+    """The unit a question asks for ("in km/h", "how many minutes"), if it has ``like``'s dimension."""
+    dim = like.dimensionality()
+    return next((u for u in _asked_units(question) if u.kind == like.kind and u.dimensionality() == dim), None)
+
+
+def _asks_other_dimension(question: str | None, unit: UnitSpec) -> bool:
+    """The question asks for exactly one unit, of another dimension than ``unit``."""
+    asked = _asked_units(question)
+    return len(asked) == 1 and (asked[0].kind != unit.kind or asked[0].dimensionality() != unit.dimensionality())
 
 
 def _both_units(a: Quantity, g: Quantity) -> Aligned | Match | None:
@@ -250,10 +261,12 @@ def _answer_angle(a: Quantity, g: Quantity, question: str | None) -> Aligned | N
     return _aligned(a, g, True)
 
 
-def _answer_unit(a: Quantity, g: Quantity, question: str | None) -> Aligned | None:
+def _answer_unit(a: Quantity, g: Quantity, question: str | None) -> Aligned | Match | None:
     assert a.unit is not None
     if a.unit.kind == "angle":
         return _answer_angle(a, g, question)
+    if _asks_other_dimension(question, a.unit):
+        return Match(False, ("unit_mismatch",))
     asked = asked_unit(question, a.unit)
     if asked is not None:
         if asked.key == a.unit.key:
