@@ -65,6 +65,8 @@ def test_strip_units() -> None:
     assert strip_units(r"8\sqrt{3} \text{ square inches}") == r"8\sqrt{3}"
     assert strip_units(r"12 \text{ or more}") is None
     assert strip_units("12") is None
+    assert strip_units(r"5 \text{ is wrong}") is None
+    assert strip_units(r"5 \text{ (approximately)}") is None
 
 
 def test_units_are_not_blindly_dropped_between_two_unit_answers() -> None:

@@ -44,6 +44,8 @@ _MAX_SYMBOLIC_ITEMS = 16
 _POSITIVE = re.compile(r"\bpositive (?:real )?(?:number|value|variable|[a-z]\b)|[a-z]\s*>\s*0\b", re.I)
 _NONNEGATIVE = re.compile(r"\bnon-?negative (?:real )?(?:number|value|variable|[a-z]\b)|[a-z]\s*\\geq?\s*0\b", re.I)
 _BOUND_QUESTION = re.compile(r"\b(?:constant|bound)\b", re.I)
+_CLAIM_WORDS = re.compile(r"\b(?:is|are|was|were|be|not|wrong|incorrect|false|true|impossible|none|neither|nor"
+                          r"|cannot|can't|isn't|if|when|then|because|since)\b", re.I)
 _RATIO = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
 _SET_QUESTION = re.compile(r"\ball\b|\bsolutions?\b|\broots?\b|\bzeros?\b|\bsolve\b|\bset\b|\bpossible\b"
                            r"|\bintersect", re.I)
@@ -96,9 +98,10 @@ def strip_units(text: str) -> str | None:
         return None
     unit = m.group(2) or m.group(3) or m.group(4) or ""
     value = clean(m.group(1))
-    if not unit.strip() or QUALIFIER_WORDS.search(unit) or not value or _texty(value):
+    words = unit.split()
+    if not words or len(words) > 4 or QUALIFIER_WORDS.search(unit) or _CLAIM_WORDS.search(unit):
         return None
-    return value
+    return value if value and not _texty(value) else None
 
 
 def _texty(s: str) -> bool:
