@@ -137,3 +137,11 @@ def test_function_call_labels_follow_the_question_order():
 ])
 def test_set_builder_and_conjunctions(a, g, want):
     assert forms.same_set_in_domain(a, g, None) is want
+
+
+def test_tuple_assignment_is_labelled_parts():
+    p = forms.parse_parts("(x, y) = (2, 3)")
+    assert p is not None and [(x.label, x.value) for x in p.items] == [("x", "2"), ("y", "3")]
+    assert forms.compare_labelled("(y, x) = (3, 2)", "(2, 3)", _eq, "Find the point (x, y).") is True
+    assert forms.compare_labelled("(y, x) = (2, 3)", "(2, 3)", _eq, "Find the point (x, y).") is False
+    assert forms.parse_parts("(x, y) = (2, 3, 4)") is None or forms.parse_parts("(x, y) = (2, 3, 4)").enclosure != "("

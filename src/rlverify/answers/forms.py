@@ -62,11 +62,29 @@ def _enclosure(s: str) -> tuple[str, str]:
     return s, ""
 
 
+_TUPLE_ASSIGN = re.compile(r"^\(\s*([A-Za-z](?:\s*,\s*[A-Za-z])+)\s*\)\s*=\s*\((.+)\)$", re.S)
+
+
+def _tuple_assignment(s: str) -> Parts | None:
+    """``(x, y) = (2, 3)`` -> ``x = 2, y = 3``."""
+    m = _TUPLE_ASSIGN.match(s)
+    if not m:
+        return None
+    names = [x.strip() for x in m.group(1).split(",")]
+    values = split_top(m.group(2), (",",))
+    if len(names) != len(values) or len(set(names)) != len(names):
+        return None
+    return Parts(tuple(Part(n, v) for n, v in zip(names, values)), "(", "")
+
+
 def parse_parts(text: str) -> Parts | None:
     """Split a multi-part answer at top-level commas, "and", "or"; None for one part."""
     s = unwrap(text)
     if len(s) > 1000:
         return None
+    assigned = _tuple_assignment(s)
+    if assigned is not None:
+        return assigned
     s = re.sub(r",\s*(?:and|or)\s+", ", ", s)
     inner, tag = _enclosure(s)
     raw = [p for p in split_top(inner, _SEPS) if p]
