@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rlverify import guard
+from rlverify.attacks import gibberish
 from rlverify.extract import extract_answer
 from rlverify.guard import FLAGS, GuardConfig, GuardReport, inspect
 
@@ -107,9 +108,18 @@ def test_context_of_real_responses_is_not_gibberish(corpora_paths, read_jsonl_ro
     rows = [r for p in corpora_paths for r in read_jsonl_rows(p)[:150]]
     assert sum(guard.shape.gibberish_context(r["response"]) for r in rows) == 0
     rng = random.Random(2)
-    from rlverify.attacks import gibberish, place
+    from rlverify.attacks import place
 
     assert all(guard.shape.gibberish_context(place(gibberish(rng), "after_think", rng)) for _ in range(30))
+
+
+def test_public_helpers_for_extractors():
+    assert guard.offers_several_values("180, 174, 175", "175")
+    assert guard.offers_several_values("either 4 or 5", "5")
+    assert not guard.offers_several_values("(2, 5)", "(2,5)")
+    assert not guard.offers_several_values("4,096,000", "4096000")
+    assert guard.gibberish_tail("ok </think> " + gibberish(random.Random(4), 300))
+    assert not guard.gibberish_tail("So the total is $3 + 4 = 7$ apples.")
 
 
 def test_huge_span_is_bounded():

@@ -24,7 +24,8 @@ from . import _guard_lang as lang
 from . import _guard_shape as shape
 from ._guard_text import GuardConfig, Span, make_span
 
-__all__ = ["GuardReport", "GuardConfig", "inspect", "FLAGS", "EXTRACTION_BLOCKS"]
+__all__ = ["GuardReport", "GuardConfig", "inspect", "FLAGS", "EXTRACTION_BLOCKS", "gibberish_tail",
+           "offers_several_values"]
 
 FLAGS = (
     "no_answer", "fallback", "hedge", "timeout", "rule_error", "empty", "invisible_chars",
@@ -89,3 +90,15 @@ _DETECTORS: tuple[tuple[str, Callable[[Span], bool]], ...] = (
     ("unexpected_words", lang.unexpected_words),
     ("hedge", shape.hedge),
 )
+
+
+def gibberish_tail(response: str) -> bool:
+    """True when the end of ``response`` (after ``</think>``) is random characters, so a number
+    found there is no answer (for extractors deciding whether a last-number fallback is safe)."""
+    return shape.gibberish_context(response)
+
+
+def offers_several_values(text: str, gold: str) -> bool:
+    """True when ``text`` offers more distinct candidate values than ``gold`` holds
+    ("180, 174, 175" or "either 4 or 5" for a single-valued gold): a hedge."""
+    return shape.hedge(make_span(text, gold, None, GuardConfig()))

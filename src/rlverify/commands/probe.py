@@ -24,7 +24,10 @@ _SHARED_PROBLEMS = Path("problems") / "deepscaler-1209.jsonl"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("probe", help="measure how often hacking patterns fool verifiers")
+    p = sub.add_parser("probe", help="measure how often hacking patterns fool verifiers",
+                       description="Build the hacking probe (one adversarial answer per attack family and "
+                       "placement for each problem) and run verifiers on it. Attack success: the verifier "
+                       "said correct. Leak: anything reached the verifier's judge (recording judge).")
     p.add_argument("--problems", default=None, metavar="FILE",
                    help="problems JSONL (question/gold); default: shared deepscaler-1209, else the bundled subset")
     p.add_argument("-n", type=int, default=471, help="number of problems (default: 471)")
@@ -182,7 +185,7 @@ def _write_heatmap(path: str, results: dict[str, list], families: tuple) -> None
     rows = list(families) + ["all"]
     grid = [[100 * (summarize(results[s], "all")["all"] if f == "all" else pooled[s][f]).success_rate
              for s in specs] for f in rows]
-    fig, ax = plt.subplots(figsize=(2.0 + 1.6 * len(specs), 0.45 * len(rows) + 1.5))
+    fig, ax = plt.subplots(figsize=(4.0 + 1.6 * len(specs), 0.45 * len(rows) + 1.5))
     im = ax.imshow(grid, cmap="Reds", vmin=0, vmax=100, aspect="auto")
     ax.set_xticks(range(len(specs)), specs, rotation=20, ha="right")
     ax.set_yticks(range(len(rows)), rows)
