@@ -39,7 +39,6 @@ from .limits import (
 
 __all__ = ["Sanitized", "sanitize", "clean_text", "brace_depth", "answer_refusal"]
 
-_BOX = re.compile(r"\\(?:boxed|fbox)\b")
 _BRACE = re.compile(r"[{}]")
 _BRACKET = re.compile(r"[{}()\[\]]")
 _OPERATOR = re.compile(r"[-+*/^]|\\(?:cdot|times|div|frac|dfrac|tfrac|sqrt)(?![a-zA-Z])")
@@ -106,7 +105,7 @@ def brace_depth(text: str, stop_at: int | None = None, pattern: re.Pattern = _BR
 def _refusals(response: str, gold: str) -> tuple[str, ...]:
     if len(gold) > MAX_GOLD_CHARS:
         return ("gold_too_long",)
-    if response.count("\\") > MAX_BOXES and len(_BOX.findall(response)) > MAX_BOXES:
+    if response.count("\\boxed") + response.count("\\fbox") > MAX_BOXES:
         return ("too_many_boxes",)
     if response.count("{") > MAX_BRACE_DEPTH and brace_depth(response, MAX_BRACE_DEPTH) > MAX_BRACE_DEPTH:
         return ("too_deep",)
