@@ -169,3 +169,9 @@ def test_free_letter_is_an_integer_only_when_said_or_solving(inline):
     q = "Let k be a real constant. Compute the period."
     assert not compare(r"\frac{k\pi}{2}+\pi", r"\frac{k\pi}{2}", q).equal
     assert compare(r"\frac{5\pi}{4}+k\pi", r"\frac{\pi}{4}+k\pi", "Solve tan x = 1.").equal
+
+
+@pytest.mark.parametrize("answer,gold", [("(0, 1)", "[0, 1]"), ("[1, 2]", "(1, 2)"), (r"\{1, 2\}", "(1, 2)"),
+                                         ("(0, 1]", "(0, 1)"), ("[0, 1)", "(0, 1)")])
+def test_bracket_types_still_matter(inline, answer, gold):
+    assert not compare(answer, gold, None).equal

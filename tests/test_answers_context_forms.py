@@ -25,7 +25,7 @@ def test_parse_parts():
     p = forms.parse_parts(r"x = 1 \text{ or } x = 4")
     assert p is not None and [(x.label, x.value) for x in p.items] == [("x", "1"), ("x", "4")] and p.connective == "or"
     p = forms.parse_parts(r"\{1, 4\}")
-    assert p is not None and p.enclosure == "{" and len(p.items) == 2
+    assert p is not None and p.enclosure == "{}" and len(p.items) == 2
     p = forms.parse_parts(r"1, 2, \text{and } 3")
     assert p is not None and [x.value for x in p.items] == ["1", "2", "3"]
     assert forms.parse_parts("5") is None
@@ -144,4 +144,4 @@ def test_tuple_assignment_is_labelled_parts():
     assert p is not None and [(x.label, x.value) for x in p.items] == [("x", "2"), ("y", "3")]
     assert forms.compare_labelled("(y, x) = (3, 2)", "(2, 3)", _eq, "Find the point (x, y).") is True
     assert forms.compare_labelled("(y, x) = (2, 3)", "(2, 3)", _eq, "Find the point (x, y).") is False
-    assert forms.parse_parts("(x, y) = (2, 3, 4)") is None or forms.parse_parts("(x, y) = (2, 3, 4)").enclosure != "("
+    assert forms.parse_parts("(x, y) = (2, 3, 4)") is None or forms.parse_parts("(x, y) = (2, 3, 4)").enclosure != "()"

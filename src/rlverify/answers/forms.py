@@ -49,16 +49,30 @@ class Part:
 @dataclass(frozen=True)
 class Parts:
     items: tuple[Part, ...]
-    enclosure: str            # "(" ordered tuple, "{" set, "" a plain list
+    enclosure: str            # "()" / "[]" ordered, "{}" a set, "[)" "(]" an interval, "" a plain list
     connective: str           # "or" when the list was joined with "or", else ""
 
 
+def _wraps(s: str, lo: str, hi: str) -> bool:
+    """``lo`` at the start is closed by the ``hi`` at the very end (not earlier)."""
+    if not (s.startswith(lo) and s.endswith(hi)) or len(s) < len(lo) + len(hi):
+        return False
+    depth = 0
+    for i, ch in enumerate(s[: len(s) - len(hi)]):
+        depth += 1 if ch in "([{" else -1 if ch in ")]}" else 0
+        if depth == 0 and i >= len(lo) - 1:
+            return False
+    return True
+
+
+_BRACKETS = (("\\{", "\\}"), ("(", ")"), ("[", "]"), ("[", ")"), ("(", "]"))
+
+
 def _enclosure(s: str) -> tuple[str, str]:
-    for lo, hi, tag in (("\\{", "\\}", "{"), ("(", ")", "("), ("[", "]", "(")):
-        if s.startswith(lo) and s.endswith(hi) and len(split_top(s[len(lo):-len(hi)], (",",))) > 0:
-            inner = s[len(lo):len(s) - len(hi)]
-            if split_top(s, (",",)) == [s] and inner.count("(") == inner.count(")"):
-                return inner.strip(), tag
+    """Inner text and the bracket pair ("()", "[]", "\\{\\}", "[)", "(]"), or "" when not enclosed."""
+    for lo, hi in _BRACKETS:
+        if _wraps(s, lo, hi):
+            return s[len(lo):len(s) - len(hi)].strip(), (lo + hi).replace("\\", "")
     return s, ""
 
 
@@ -74,7 +88,7 @@ def _tuple_assignment(s: str) -> Parts | None:
     values = split_top(m.group(2), (",",))
     if len(names) != len(values) or len(set(names)) != len(names):
         return None
-    return Parts(tuple(Part(n, v) for n, v in zip(names, values)), "(", "")
+    return Parts(tuple(Part(n, v) for n, v in zip(names, values)), "()", "")
 
 
 def parse_parts(text: str) -> Parts | None:
@@ -148,7 +162,9 @@ def _labelled_vs_plain(lab: Parts, plain: Parts, question: str | None,
     pv = [p.value for p in plain.items]
     pair = (lambda x, y: equal(x, y)) if answer_labelled else (lambda x, y: equal(y, x))
     if len(set(labels)) == 1:                      # x = 1 or x = 4: a solution set
-        return _as_set(vals, pv, pair) if plain.enclosure != "(" else None
+        return _as_set(vals, pv, pair) if plain.enclosure in ("", "{}") else None
+    if plain.enclosure not in ("", "()"):
+        return None
     order = _label_order(question, labels)
     if order is None or len(set(labels)) != len(labels):
         return None
@@ -161,6 +177,8 @@ def compare_parts(answer: str, gold: str, question: str | None,
     pa, pg = parse_parts(answer), parse_parts(gold)
     if pg is None or pa is None:
         return None
+    if pa.enclosure and pg.enclosure and pa.enclosure != pg.enclosure or {pa.enclosure, pg.enclosure} & {"[)", "(]"}:
+        return None                                 # (0, 1) vs [0, 1]: intervals and tuples are the core's
     la = all(p.label for p in pa.items)
     lg = all(p.label for p in pg.items)
     if la and lg:
@@ -175,9 +193,9 @@ def compare_parts(answer: str, gold: str, question: str | None,
     if any(p.label for p in pa.items) or any(p.label for p in pg.items):
         return None
     av, gv = [p.value for p in pa.items], [p.value for p in pg.items]
-    if pg.enclosure == "(" or pa.enclosure == "(":
+    if {pa.enclosure, pg.enclosure} & {"()", "[]"}:
         return _in_order(av, gv, equal)
-    if "{" in (pa.enclosure, pg.enclosure) or "or" in (pa.connective, pg.connective) or _asks_for_set(question):
+    if "{}" in (pa.enclosure, pg.enclosure) or "or" in (pa.connective, pg.connective) or _asks_for_set(question):
         return _as_set(av, gv, equal)
     return _in_order(av, gv, equal)
 
