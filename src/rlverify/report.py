@@ -71,13 +71,14 @@ def _columns(stats: Sequence[GroupStats]) -> list[int]:
 
 
 def render_table(stats: Sequence[GroupStats], console: Any = None, title: str | None = None) -> None:
+    from rich import box
     from rich.console import Console
     from rich.table import Table
 
     cols = _columns(stats)
-    table = Table(title=title, show_lines=False)
+    table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 1))
     for i in cols:
-        table.add_column(_HEAD[i], justify="left" if i < 2 else "right")
+        table.add_column(_HEAD[i], justify="left" if i < 2 else "right", no_wrap=True)
     for k, s in enumerate(stats):
         cells = _cells(s)
         style = "bold" if s.group == ALL_GROUP else None
@@ -87,6 +88,8 @@ def render_table(stats: Sequence[GroupStats], console: Any = None, title: str | 
         import sys
 
         console = Console() if sys.stdout.isatty() else Console(width=200)
+    # never ellipsize numbers: in a narrow terminal the lines wrap instead
+    console.width = max(console.width, console.measure(table, options=console.options.update_width(10_000)).maximum)
     console.print(table)
 
 
