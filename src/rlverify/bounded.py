@@ -20,8 +20,8 @@ method, so it is safe from threaded parents and from daemonic or Ray workers, an
 caller's ``__main__`` is never re-imported) that has imported sympy and
 latex2sympy2_extended once, so a replacement helper is ready in milliseconds.
 Each helper caps its address space
-(``RLIMIT_AS``, :data:`HELPER_MEMORY_BYTES`) so a blow-up dies instead of eating the
-machine, and dies with its parent (``PR_SET_PDEATHSIG`` on Linux).
+(``RLIMIT_AS`` at its start-up size plus :data:`HELPER_MEMORY_BYTES`) so a blow-up dies
+instead of eating the machine, and dies with its parent (``PR_SET_PDEATHSIG`` on Linux).
 
 A process whose parent already enforces a deadline (the helpers themselves, the
 :mod:`rlverify.pool` workers, or any process with ``RLVERIFY_BOUNDED_INLINE=1``) runs
@@ -60,8 +60,8 @@ __all__ = [
 ]
 
 INLINE_ENV = "RLVERIFY_BOUNDED_INLINE"
-HELPER_MEMORY_BYTES = 2 * 1024**3   # RLIMIT_AS of each helper process
-MAX_HELPERS = 4                     # concurrent helpers per parent process
+HELPER_MEMORY_BYTES = 2 * 1024**3   # address space a helper may add to what it maps at start (RLIMIT_AS)
+MAX_HELPERS = int(os.environ.get("RLVERIFY_MAX_HELPERS", "4"))  # concurrent helpers per parent process
 STARTUP_TIMEOUT = 120.0             # seconds a fresh helper may take to come up (not counted in fn's bound)
 # imported by the zygote, so every helper starts warm; "module:function" also calls it.
 # $RLVERIFY_HELPER_PRELOAD (comma-separated, may be empty) replaces the list.
@@ -106,13 +106,24 @@ def is_inline() -> bool:
 
 # ---------------------------------------------------------------- helper side
 
+def _address_space() -> int:
+    """Bytes of address space this process already maps (0 when unknown)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 def _limit_memory(limit: int | None) -> None:
+    """Cap the address space at what is mapped now plus ``limit`` bytes (RLIMIT_AS)."""
     try:
         import resource
 
         if limit:
             soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-            cap = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+            cap = _address_space() + limit
+            cap = cap if hard == resource.RLIM_INFINITY else min(cap, hard)
             resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
     except (ImportError, ValueError, OSError):  # pragma: no cover - platform without rlimits
         pass
