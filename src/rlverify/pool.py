@@ -103,7 +103,6 @@ class _Job:
     deadline: float = 0.0
 
 
-
 class _Batch:
     """One verify_batch call driven over the pool's workers from a single thread."""
 
