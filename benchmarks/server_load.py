@@ -123,6 +123,30 @@ def rss_mib(pid: int) -> float:
     return float("nan")
 
 
+def descendants(pid: int) -> list[int]:
+    """``pid``'s child processes, recursively (the pool workers and helpers), Linux /proc."""
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            kids = [int(k) for k in (task / "children").read_text().split()]
+        except OSError:
+            continue
+        for k in kids:
+            out += [k, *descendants(k)]
+    return out
+
+
+def tree_rss_mib(pid: int) -> float:
+    """RSS of the server and every process under it (shared pages counted once per process)."""
+    total = 0.0
+    for p in [pid, *descendants(pid)]:
+        try:
+            total += rss_mib(p)
+        except OSError:
+            pass
+    return total
+
+
 async def drive(url: str, clients: int, n_requests: int, bodies: Iterator[dict[str, Any]]) -> tuple[list[float], int]:
     """``clients`` concurrent loops sending ``n_requests`` requests in all; latencies and failures.
 
@@ -202,8 +226,9 @@ def print_table(levels: list[LevelResult], baseline: float, mem: dict[str, float
         t.add_row(str(r.clients), str(r.requests), str(r.failed), f"{r.rewards_per_s:,.0f}", f"{r.p50_ms:.1f}",
                   f"{r.p99_ms:.1f}", f"{r.ratio_to_in_process:.2f}", f"{r.server_cpu_ms_per_request:.2f}")
     Console().print(t)
-    Console().print(f"server RSS: {mem['rss_before_mib']:.1f} MiB -> {mem['rss_after_mib']:.1f} MiB after "
-                    f"{mem['requests']} more requests ({mem['failed']} failed)")
+    Console().print(f"server RSS: {mem['rss_before_mib']:.1f} MiB -> {mem['rss_after_mib']:.1f} MiB; with its "
+                    f"worker processes {mem['tree_rss_before_mib']:.1f} -> {mem['tree_rss_after_mib']:.1f} MiB; "
+                    f"after {mem['requests']} more requests ({mem['failed']} failed)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -218,10 +243,11 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(drive(url, 8, min(200, args.requests), bodies))  # warm up
         levels = [run_level(url, proc.pid, int(c), args.requests, args.items_per_request, bodies, baseline)
                   for c in args.clients.split(",")]
-        before = rss_mib(proc.pid)
+        before, tree_before = rss_mib(proc.pid), tree_rss_mib(proc.pid)
         _, mem_failed = asyncio.run(drive(url, 64, args.memory_requests, bodies))
         mem = {"requests": args.memory_requests, "failed": mem_failed, "rss_before_mib": round(before, 1),
-               "rss_after_mib": round(rss_mib(proc.pid), 1)}
+               "rss_after_mib": round(rss_mib(proc.pid), 1), "tree_rss_before_mib": round(tree_before, 1),
+               "tree_rss_after_mib": round(tree_rss_mib(proc.pid), 1)}
     finally:
         proc.terminate()
         proc.wait(10)
