@@ -178,7 +178,7 @@ def _balanced_inside(s: str) -> bool:
 
 
 # Separators between two boxes of one sentence.
-_SENTENCE_END_RE = re.compile(r"。|[.!?](?:\*\*|\$|\\\)|\\\])?(?:\s|$)|\n[ \t]*\n")
+_SENTENCE_END_RE = re.compile(r"。|(?<!\\)[.!?](?:\*\*|\$|\\\)|\\\])?(?:\s|$)|\n[ \t]*\n")
 _CHAIN_SEP_RE = re.compile(
     r"^[\s$.,]*(?:\\\)|\\\])?[\s$]*(?:=|\\Rightarrow|\\implies|\\to|\\rightarrow|\\longrightarrow|"
     r"\\approx|\\equiv|\\iff|\\Longrightarrow)[\s$]*(?:\\\(|\\\[)?[\s$]*$")
@@ -275,6 +275,8 @@ def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
     if len(unique) <= 1:
         answer = unique[0] if unique else contents[-1]
         return Extraction(answer, "boxed", (), cands)
+    if any(_OR_RE.search(s) for s in seps) and all(_RELATION_RE.search(c) for c in unique):
+        return Extraction(" \\text{ or } ".join(unique), "boxed", ("multi_box",), cands)   # x = 1 or x = 4
     if any(_OR_RE.search(s) for s in seps) or not any(_LIST_RE.search(s) for s in seps):
         return Extraction(unique[-1], "boxed", ("hedge",), cands)
     return Extraction(", ".join(unique), "boxed", ("multi_box",), cands)
@@ -485,7 +487,7 @@ def _whole_value(sent: str) -> str | None:
     return sent if _is_formula(sent) else None
 
 
-_FORMULA_CHARS_RE = re.compile(r"[\w\\{}()\[\]^_+\-*/=<>.,|!' \u2212°%]{1,300}")
+_FORMULA_CHARS_RE = re.compile(r"[\w\\{}()\[\]^_+\-*/=<>.,|!' \u2212°%&:;]{1,300}")
 _WORD_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _FUNCTION_WORDS = frozenset({"sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "sqrt", "pi",
                              "max", "min", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "gcd",
@@ -507,7 +509,11 @@ def _is_formula(s: str) -> bool:
     """Plain-text mathematics without prose words: '-12+15i', '7x(x-1)', 'f(x) = 2x+3'."""
     if not _FORMULA_CHARS_RE.fullmatch(s) or not re.search(r"\d|\\|[=^_+]", s):
         return False
-    return all(w.lower() in _FUNCTION_WORDS for w in _WORD_RE.findall(s))
+    bare = _ENVIRONMENT_RE.sub(" ", s)
+    return all(w.lower() in _FUNCTION_WORDS for w in _WORD_RE.findall(bare))
+
+
+_ENVIRONMENT_RE = re.compile(r"\\(?:begin|end)\{[A-Za-z]+\*?\}")
 
 
 def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
@@ -520,13 +526,14 @@ def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
         return ("hedge",)
     vals = _values(sent)
     for a, b in zip(vals, vals[1:]):
-        if not _OR_GAP_RE.fullmatch(sent[a.end:b.start]) or "=" in a.value or "=" in b.value:
+        if not _OR_GAP_RE.fullmatch(sent[a.end:b.start]) or _RELATION_RE.search(a.value + b.value):
             continue
         if _value_key(a.value) != _value_key(b.value):
             return ("hedge",)
     return ()
 
 
+_RELATION_RE = re.compile(r"[=<>≤≥≠]|\\(?:le|ge|leq|geq|neq|ne|in|lt|gt)(?![A-Za-z])")
 _OR_GAP_RE = re.compile(r"[\s*,]*(?:or|\\text\{\s*or\s*\})[\s*]*", re.I)
 
 
