@@ -175,3 +175,13 @@ def test_free_letter_is_an_integer_only_when_said_or_solving(inline):
                                          ("(0, 1]", "(0, 1)"), ("[0, 1)", "(0, 1)")])
 def test_bracket_types_still_matter(inline, answer, gold):
     assert not compare(answer, gold, None).equal
+
+
+def test_asked_unit_with_exponent_and_dollar_wrapped_parts(inline):
+    q = (r"One face has area $27 \mathrm{~cm}^{2}$ and the volume is $144 \mathrm{~cm}^{3}$; "
+         r"determine the surface area of the prism in $\mathrm{cm}^{2}$.")
+    assert compare(r"166 \, \text{cm}^2", "$166$", q).equal
+    assert not compare(r"166 \, \text{cm}", "$166$", q).equal
+    g = "$f(n)=n$, $g(n)=1$"
+    assert compare(r"\left( f(n) = n, g(n) = 1 \right)", g, "Determine all pairs (f, g).").equal
+    assert not compare(r"\left( f(n) = n, g(n) = 2 \right)", g, "Determine all pairs (f, g).").equal

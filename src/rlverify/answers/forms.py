@@ -101,7 +101,7 @@ def parse_parts(text: str) -> Parts | None:
         return assigned
     s = re.sub(r",\s*(?:and|or)\s+", ", ", s)
     inner, tag = _enclosure(s)
-    raw = [p for p in split_top(inner, _SEPS) if p]
+    raw = [p.strip("$ ") for p in split_top(inner, _SEPS) if p.strip("$ ")]
     if len(raw) < 2 or len(raw) > MAX_PARTS:
         return None
     conn = "or" if re.search(r"\bor\b", inner) else ""

@@ -197,7 +197,7 @@ def _unit_text(question: str | None) -> str | None:
 
 
 _ASKED = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured in|expressed in)\s+"
-                    r"((?:square |cubic )?[A-Za-z]+(?:\s*/\s*[A-Za-z]+)?)", re.I)
+                    r"((?:square |cubic )?[A-Za-z]+(?:\s*\^\s*-?\d)?(?:\s*/\s*[A-Za-z]+(?:\s*\^\s*-?\d)?)?)", re.I)
 
 
 def _asked_units(question: str | None) -> list[UnitSpec]:

@@ -213,7 +213,7 @@ def parse_unit(text: str) -> UnitSpec | None:
     return UnitSpec(tuple(factors), kind, bool(shorts) and len(factors) == 1)
 
 
-_Q_WORD = re.compile(r"(?<![\w\\])((?:square |cubic )?[A-Za-z]+(?:/[A-Za-z]+)?)(?![\w])")
+_Q_WORD = re.compile(r"(?<![\w\\])((?:square |cubic )?[A-Za-z]+(?:\s*\^\s*-?\d)?(?:/[A-Za-z]+(?:\s*\^\s*-?\d)?)?)(?![\w])")
 
 
 def units_in_question(question: str | None) -> list[UnitSpec]:
@@ -224,8 +224,8 @@ def units_in_question(question: str | None) -> list[UnitSpec]:
     text = normalize_unit_text(re.sub(r"(?<!\\)\$", " ", question[:4000]))   # $...$ is math mode, not money
     for m in _Q_WORD.finditer(text):
         tok = m.group(1)
-        base = tok.split()[-1]
-        if tok not in _QUESTION_SYMBOLS and base.lower() not in _WORDS and base.lower().rstrip("s") not in _WORDS \
+        base = re.sub(r"\s*\^.*$", "", tok.split("/")[0]).split()[-1]
+        if tok not in _QUESTION_SYMBOLS and base not in _QUESTION_SYMBOLS and base.lower() not in _WORDS and base.lower().rstrip("s") not in _WORDS \
                 and base not in ("%", "degC", "degF"):
             continue
         spec = parse_unit(tok)
