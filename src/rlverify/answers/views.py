@@ -26,7 +26,7 @@ __all__ = ["candidates", "rhs_of_assignment", "bound_side", "QUALIFIER_WORDS"]
 
 QUALIFIER_WORDS = re.compile(
     r"\b(?:at\s+least|at\s+most|more|less|fewer|greater|smaller|larger|bigger|not|no|never|approx\w*|about|around"
-    r"|roughly|nearly|almost|over|under|up\s+to|between|except|or|either|maybe|possibly|perhaps|unless|if"
+    r"|roughly|nearly|almost|close|near|nearest|round\w*|estimat\w*|over|under|up\s+to|between|except|or|either|maybe|possibly|perhaps|unless|if"
     r"|bound|exceeds?|below|above|within|than|some|multiple|divisible)\b",
     re.I,
 )
