@@ -768,7 +768,7 @@ def extract_answer(response: str) -> Extraction:
     region, flags, boxes_only = _answer_region(text)
     after_think = len(region) < len(text) and not boxes_only
     region = region[-MAX_RESPONSE_CHARS:]
-    boxes = [b for b in _find_boxes(region) if b.content.strip()]
+    boxes = [b for b in _find_boxes(region) if b.content.strip() and _clean_box(b.content)]
     if boxes:
         return _with_flags(_boxed_or_later_marker(region, boxes), flags)
     if boxes_only:
