@@ -72,7 +72,7 @@ def test_plain_grpo_group_shape() -> None:
     rewards, logged = _call(fn, prompts, completions, inputs)
     assert rewards == [1.0, 0.0, 0.0, 1.0, 1.0, 0.0]
     assert all(isinstance(r, float) for r in rewards)
-    assert fn.__name__ == "rlverify_rule"
+    assert fn.__name__ == display_name(fn) == "rlverify_rule"
     assert dict(logged["metric"])["rlverify_rule/undecided"] == 0.0
 
 
@@ -112,11 +112,25 @@ def test_positional_call_and_list_gold() -> None:
     assert fn(["p", "p"], ["\\boxed{8}", "\\boxed{9}"], answer=[["7", "8"], ["7", "8"]]) == [1.0, 0.0]
 
 
+def is_async_callable(func: Any) -> bool:
+    """TRL's test (trainer/utils.py): partials unwrapped, then the callable or its __call__."""
+    while isinstance(func, functools.partial):
+        func = func.func
+    return inspect.iscoroutinefunction(func) or inspect.iscoroutinefunction(func.__call__)
+
+
+def display_name(func: Any) -> str:
+    """TRL's get_callable_name: what the reward is logged as."""
+    while isinstance(func, functools.partial):
+        func = func.func
+    return getattr(func, "__name__", type(func).__name__)
+
+
 def test_async_variant_is_async_callable_and_agrees() -> None:
     afn = make_async_reward_fn(name="rlv_async")
-    assert inspect.iscoroutinefunction(afn) and afn.__name__ == "rlv_async"
-    partial_fn = functools.partial(afn)  # TRL unwraps partials to find the coroutine function
-    assert inspect.iscoroutinefunction(partial_fn.func)
+    assert is_async_callable(afn) and is_async_callable(functools.partial(afn))
+    assert not is_async_callable(make_reward_fn())
+    assert display_name(functools.partial(afn)) == "rlv_async"
     prompts = [f"q{i}" for i in range(10)]
     completions = [f"\\boxed{{{i}}}" for i in range(10)]
     inputs = [{"prompt": p, "answer": str(i - i % 2)} for i, p in enumerate(prompts)]
@@ -148,3 +162,18 @@ def test_monitor_step_without_trainer_state_counts_calls() -> None:
 def test_unknown_verifier_fails_when_made() -> None:
     with pytest.raises(UnknownVerifierError):
         make_reward_fn("no_such_verifier")
+
+
+def test_reward_functions_pickle_for_spawned_rollout_workers() -> None:
+    """TRL's async GRPO rollout worker sends reward functions to a spawned child process."""
+    import multiprocessing
+    import pickle
+    from concurrent.futures import ProcessPoolExecutor
+
+    fn = pickle.loads(pickle.dumps(make_reward_fn(name="pickled")))
+    assert fn.__name__ == "pickled" and fn(["p"], ["\\boxed{2}"], answer=["2"]) == [1.0]
+    afn = pickle.loads(pickle.dumps(make_async_reward_fn()))
+    assert asyncio.run(afn(["p"], ["\\boxed{2}"], answer=["3"])) == [0.0]
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as ex:
+        out = ex.submit(make_reward_fn(), ["p", "p"], ["\\boxed{7}", "\\boxed{8}"], answer=["7", "7"]).result(60)
+    assert out == [1.0, 0.0]

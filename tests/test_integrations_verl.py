@@ -6,6 +6,7 @@ import multiprocessing
 import pickle
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -87,6 +88,31 @@ def test_reward_kwargs_choose_verifier_and_options_and_question() -> None:
     assert d["score"] == 1.0 and d["flags"] == "echo"
     assert fn(data_source="s", solution_str="r", ground_truth="g", extra_info={"question": "pears"})["score"] == 0.0
     assert fn(data_source="s", solution_str="r", ground_truth="g", extra_info={})["score"] == 0.0
+
+
+class ConfigNode(Mapping):
+    """A read-only mapping that is not a dict, like omegaconf's DictConfig from a Hydra config."""
+
+    def __init__(self, data: dict) -> None:
+        self._data = data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self):  # noqa: ANN204
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+def test_config_container_options_are_cached_like_dicts() -> None:
+    opts = ConfigNode({"marker": "x"})
+    fn = partial(_call_with_kwargs, compute_score, {"verifier": "test_verl_echo", "verifier_options": opts})
+    assert fn(data_source="s", solution_str="r", ground_truth="g", extra_info={"question": "x?"})["score"] == 1.0
+    assert cached_verifier("test_verl_echo", {"marker": "x"}) is cached_verifier("test_verl_echo", {"marker": "x"})
+    with pytest.raises(BadInputError, match="verifier_options"):
+        compute_score("s", "r", "g", verifier_options=["not", "a", "mapping"])
 
 
 def test_list_of_ground_truths_is_any_of() -> None:

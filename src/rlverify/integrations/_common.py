@@ -34,6 +34,7 @@ __all__ = [
     "resolve_monitor",
     "StepCounter",
     "flags_text",
+    "plain",
 ]
 
 _LOCK = threading.Lock()
@@ -141,6 +142,15 @@ def question_of(prompt: Any) -> str | None:
         return None
     text = last_text(prompt, role=None if isinstance(prompt, str) else "user")
     return text or None
+
+
+def plain(value: Any) -> Any:
+    """Config containers (e.g. omegaconf DictConfig/ListConfig) as plain dicts and lists."""
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
+        return [plain(v) for v in value]
+    return value
 
 
 def flags_text(flags: Iterable[str]) -> str:

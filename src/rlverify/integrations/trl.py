@@ -15,15 +15,13 @@ which is what rlverify returns for an *undecided* verdict. TRL logs the function
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Awaitable, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..errors import BadInputError
 from ..verdict import Verdict
 from ._common import StepCounter, cached_verifier, golds_of, last_text, question_of, resolve_monitor, verify_items
 
-__all__ = ["make_reward_fn", "make_async_reward_fn"]
-
-RewardFn = Callable[..., list[float | None]]
+__all__ = ["make_reward_fn", "make_async_reward_fn", "RewardFunction", "AsyncRewardFunction"]
 
 _STEPS = StepCounter()
 
@@ -51,8 +49,8 @@ class _Scorer:
             raise BadInputError(f"reward function {self.name}: {n} completions but {len(golds)} answers")
         return golds
 
-    def __call__(self, prompts: Sequence[Any] | None, completions: Sequence[Any],
-                 kwargs: Mapping[str, Any]) -> list[float | None]:
+    def score(self, prompts: Sequence[Any] | None, completions: Sequence[Any],
+              kwargs: Mapping[str, Any]) -> list[float | None]:
         n = len(completions)
         golds = self._golds(n, kwargs)
         prompts = list(prompts) if prompts is not None else [None] * n
@@ -83,39 +81,43 @@ class _Scorer:
                              [it["response"] for it in items], [float(v.score) for v in verdicts])
 
 
-def _scorer(verifier: str, answer_column: str, monitor: Any, workers: int | None, name: str | None,
-            options: Mapping[str, Any]) -> _Scorer:
-    return _Scorer(verifier, answer_column, monitor, workers, name or f"rlverify_{verifier}", options)
+class RewardFunction(_Scorer):
+    """A TRL reward function. A callable object rather than a closure so that it pickles:
+    TRL's async GRPO rollout worker sends reward functions to a spawned process."""
+
+    def __init__(self, verifier: str = "rule", answer_column: str = "answer", monitor: Any = None,
+                 workers: int | None = None, name: str | None = None, **options: Any) -> None:
+        super().__init__(verifier, answer_column, monitor, workers, name or f"rlverify_{verifier}", options)
+        self.__name__ = self.__qualname__ = self.name
+
+    def __call__(self, prompts: Sequence[Any] | None = None, completions: Sequence[Any] = (),
+                 **kwargs: Any) -> list[float | None]:
+        return self.score(prompts, completions, kwargs)
+
+
+class AsyncRewardFunction(RewardFunction):
+    """The coroutine twin of :class:`RewardFunction` (TRL gathers async reward functions
+    concurrently); the verification runs in a worker thread so the event loop stays free."""
+
+    async def __call__(self, prompts: Sequence[Any] | None = None, completions: Sequence[Any] = (),
+                       **kwargs: Any) -> list[float | None]:
+        return await asyncio.to_thread(self.score, prompts, completions, kwargs)
 
 
 def make_reward_fn(verifier: str = "rule", answer_column: str = "answer", *, monitor: Any = None,
-                   workers: int | None = None, name: str | None = None, **options: Any) -> RewardFn:
+                   workers: int | None = None, name: str | None = None, **options: Any) -> RewardFunction:
     """A TRL reward function scoring completions against ``kwargs[answer_column]``.
 
     ``monitor``: an object with ``observe(step, questions, golds, responses, rewards)``,
     called once per batch with ``trainer_state.global_step`` as the step.
     ``workers``: processes for the batch (rlverify.pool); ``options`` go to the verifier.
+    ``name``: what TRL logs the reward under (default ``rlverify_<verifier>``).
     """
-    scorer = _scorer(verifier, answer_column, monitor, workers, name, options)
-
-    def reward_fn(prompts: Sequence[Any] | None = None, completions: Sequence[Any] = (),
-                  **kwargs: Any) -> list[float | None]:
-        return scorer(prompts, completions, kwargs)
-
-    reward_fn.__name__ = reward_fn.__qualname__ = scorer.name
-    return reward_fn
+    return RewardFunction(verifier, answer_column, monitor, workers, name, **options)
 
 
 def make_async_reward_fn(verifier: str = "rule", answer_column: str = "answer", *, monitor: Any = None,
                          workers: int | None = None, name: str | None = None,
-                         **options: Any) -> Callable[..., Awaitable[list[float | None]]]:
-    """Like :func:`make_reward_fn`, as a coroutine function (TRL gathers async rewards
-    concurrently); the verification runs in a worker thread so the event loop stays free."""
-    scorer = _scorer(verifier, answer_column, monitor, workers, name, options)
-
-    async def reward_fn(prompts: Sequence[Any] | None = None, completions: Sequence[Any] = (),
-                        **kwargs: Any) -> list[float | None]:
-        return await asyncio.to_thread(scorer, prompts, completions, kwargs)
-
-    reward_fn.__name__ = reward_fn.__qualname__ = scorer.name
-    return reward_fn
+                         **options: Any) -> AsyncRewardFunction:
+    """Like :func:`make_reward_fn`, as an async callable (``async def __call__``)."""
+    return AsyncRewardFunction(verifier, answer_column, monitor, workers, name, **options)

@@ -32,7 +32,7 @@ from typing import Any, Mapping, Sequence
 
 from ..errors import BadInputError
 from ..verdict import Verdict
-from ._common import StepCounter, cached_verifier, flags_text, golds_of, resolve_monitor, verify_items
+from ._common import StepCounter, cached_verifier, flags_text, golds_of, plain, resolve_monitor, verify_items
 
 __all__ = ["compute_score", "compute_score_batch", "score_dict"]
 
@@ -60,9 +60,9 @@ def _question(extra_info: Any) -> str | None:
 
 def _settings(kwargs: Mapping[str, Any]) -> tuple[Any, Any]:
     name = kwargs.get("verifier") or "rule"
-    options = kwargs.get("verifier_options") or {}
-    if hasattr(options, "items") and not isinstance(options, dict):  # an omegaconf DictConfig
-        options = dict(options.items())
+    options = plain(kwargs.get("verifier_options") or {})  # may be an omegaconf DictConfig
+    if not isinstance(options, dict):
+        raise BadInputError(f"reward_kwargs.verifier_options must be a mapping, got {type(options).__name__}")
     return cached_verifier(str(name), options), resolve_monitor(kwargs.get("monitor"))
 
 
