@@ -151,3 +151,17 @@ def test_math_dollars_in_a_question_are_not_money():
     q = r"Find the diameter of the image (in $\mathrm{cm}$ ) if the angle is $45^{\prime \prime}$."
     assert [u.factors for u in units.units_in_question(q)] == [(("centimeter", 1),)]
     assert qt.asked_unit(q, units.parse_unit("mm")).factors == (("centimeter", 1),)
+
+
+@pytest.mark.parametrize("text,degrees", [
+    ("30°15'", 30.25), (r"1^\circ 30^{\prime}", 1.5), (r"0^\circ 0' 36''", 0.01), ("10°30′", 10.5),
+])
+def test_arc_minutes_and_seconds(text, degrees):
+    q = qt.parse_quantity(text)
+    assert q is not None and q.unit is not None
+    assert units.convert(float(q.magnitude), q.unit, units.parse_unit("deg")) == pytest.approx(degrees)
+
+
+def test_prime_notation():
+    assert units.parse_unit(r"^{\prime\prime}").factors == (("arcsecond", 1),)
+    assert units.parse_unit(r"^{\prime}").factors == (("arcminute", 1),)

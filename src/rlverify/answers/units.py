@@ -138,6 +138,8 @@ def normalize_unit_text(text: str) -> str:
     s = s.replace("¥", " yen ").replace("¢", " cent ").replace("²", "^2").replace("³", "^3")
     s = re.sub(r"\\(?:cdot|times)|·|\*", " ", s)
     s = _EXP.sub(r"^\1", s)
+    s = re.sub(r"\^\s*\{\s*\\prime\s*\\prime\s*\}|\^\s*\\prime\s*\\prime", " arcsec ", s)
+    s = re.sub(r"\^\s*\{\s*\\prime\s*\}|\^\s*\\prime", " arcmin ", s)
     s = re.sub(r"''|\"|″", " arcsec ", s)
     s = re.sub(r"'|′", " arcmin ", s)
     s = re.sub(r"\bper\b", "/", s)
