@@ -47,6 +47,7 @@ _SHORT_SQRT = re.compile(r"\\sqrt\s*(\d+|[a-zA-Z])(?![a-zA-Z])")
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|textnormal|mathrm|mathbf|mathit|mathsf|mathtt|operatorname|mbox|bf|rm|it)\s*\{")
 _STRAY_BACKSLASH = re.compile(r"(?<!\\)\\(?=\d)")  # "\15" (a lost "\$") is "15"; "\\2" row breaks stay
 _CMD_SPACE = re.compile(r"\\(text|textbf|mathrm|mathbf|operatorname|frac|sqrt)\s+\{")
+_INNER_DOLLAR = re.compile(r"(?<!\\)\$")  # "$a$,$b$": math delimiters inside the span
 _DOLLARS = re.compile(r"^\$+|\$+$")
 _DIGIT_GROUP = re.compile(r"(?<![\d.])(\d{1,3})((?:(?:\{,\}|,\\!|,\\,|\\,|\\ |\\!|\\thinspace )\d{3})+)(?![\d])")
 _GROUP_SEP = re.compile(r"\{,\}|,\\!|,\\,|\\,|\\ |\\!|\\thinspace ")
@@ -103,6 +104,7 @@ def clean(text: str) -> str:
     """Canonical spelling of a LaTeX answer span (value-preserving rewrites only)."""
     s = text.strip()
     s = _DOLLARS.sub("", s).strip()
+    s = _INNER_DOLLAR.sub("", s) if "$" in s else s
     s = s.replace("\\[", "").replace("\\]", "") if s.startswith("\\[") else s
     if s.startswith("\\(") and s.endswith("\\)"):
         s = s[2:-2]
