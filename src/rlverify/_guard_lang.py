@@ -58,6 +58,7 @@ def instruction(s: Span) -> bool:
 
 _LEET = str.maketrans("013457@$", "oieastas")
 _MIXED_TOKEN = re.compile(r"[a-z0-9@$]*[a-z][a-z0-9@$]*")
+_LETTER_DIGIT = re.compile(r"[a-z@$][0-9]")
 
 
 def _spaced_words(plain_text: str) -> list[str]:
@@ -83,7 +84,8 @@ def hidden_words(s: Span) -> bool:
     vocab = gt.VERDICT_WORDS | gt.SOFT_VERDICT_WORDS | gt.INSTRUCTION_WORDS
     if (set(_spaced_words(s.plain)) & vocab) - s.gold_words:
         return True
-    leet = {t.translate(_LEET) for t in _MIXED_TOKEN.findall(s.plain) if any(ch.isdigit() for ch in t)}
+    # a digit after a letter ("Y3S", "C0rr3ct"), not a coefficient ("5i", "2x")
+    leet = {t.translate(_LEET) for t in _MIXED_TOKEN.findall(s.plain) if len(t) >= 3 and _LETTER_DIGIT.search(t)}
     return bool((leet & vocab) - s.gold_words) or any(m in w for w in leet for m in gt.COLLAPSED_MARKERS)
 
 

@@ -173,12 +173,19 @@ def too_long(s: Span) -> bool:
 
 _HEDGE_WORDS = frozenset("or either maybe possibly perhaps probably likely could might guess".split())
 _HEDGE_PHRASES = ("one of", "any of", "some of", "between")
-_GROUPING = re.compile(r"(?<=\d)(?:,|\{,\}|\\,|\\!|\s)(?=\d{3}\b)")
+_GROUP_SEP = r"(?:,|\{,\}|\\,|\\!|\\ )"
+_GROUPED = re.compile(r"(?<![\d,])\d{1,3}(?:" + _GROUP_SEP + r"\d{3})+(?![\d,])")
+
+
+def _ungroup(text: str) -> str:
+    """``4,096,000`` / ``4{,}096{,}000`` / ``4\\,096\\,000`` -> ``4096000``; lists such as
+    ``27,54,108`` are left alone (the first group is preceded by a comma-separated item)."""
+    return _GROUPED.sub(lambda m: re.sub(_GROUP_SEP, "", m.group(0)), text)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
 def _numbers(text: str) -> set[str]:
-    return set(_NUMBER.findall(_GROUPING.sub("", text)))
+    return set(_NUMBER.findall(_ungroup(text)))
 
 
 _LATEX_GAP = re.compile(r"\\[ ,;:!]")
@@ -200,14 +207,14 @@ _CONDITION = re.compile(r"\\(?:in|ge|geq|le|leq|neq|ne|notin|forall)\b|[<>∈≠
 _RELATION = re.compile(r"[<>≤≥]|\\(?:le|ge|leq|geq|neq|ne|lt|gt)\b")
 _ASSIGNMENT = re.compile(r"^\s*([A-Za-z][\w]*(?:\([^)]*\))?)\s*=")
 _OR = re.compile(r"\\(?:text|mbox|mathrm)\{\s*(?:or|either)\s*\}|\\(?:lor|vee)\b|\bor\b|\beither\b")
-_WORDS_ONLY = re.compile(r"\\(?:text|mbox|mathrm)\{[^{}\d]*\}")
+_TEXT_WRAP = re.compile(r"\\(?:text|mbox|mathrm)\{([^{}]*)\}")
 
 
 def _candidates(text: str, keep_conditions: bool) -> list[str]:
     """Distinct values offered: top-level list items and "or" alternatives. Conditions
     (``k \\in \\mathbb{Z}``) are dropped unless the gold is itself a relation, and a list of
     assignments to distinct names (``x=3, y=4``) is one answer, not several."""
-    text = _WORDS_ONLY.sub(" ", _OR.sub(",", _GROUPING.sub("", text)))
+    text = _TEXT_WRAP.sub(r" \1 ", _OR.sub(",", _ungroup(text)))
     items = [x for x in _top_level_items(text) if keep_conditions or not _CONDITION.search(x)]
     items = [x.strip(" ()") for x in items if x.strip(" ()")]
     names = [m.group(1) for m in map(_ASSIGNMENT.match, items) if m]
