@@ -64,3 +64,12 @@ def test_unicode_math_signs():
     assert unwrap("\u22125") == "-5"
     assert unwrap("3×10^{8}") == r"3\times 10^{8}"
     assert unwrap("2π") == r"2\pi"
+
+
+def test_huge_exponents_are_refused_quickly():
+    t0 = time.perf_counter()
+    for tex in ("1e999999999", r"1\times10^{999999999}", "2e-99999999", r"5\times 10^{400000}"):
+        assert exact_number(tex) is None
+    assert numeric_value("1e300") == 1e300
+    assert numeric_value(r"1\times10^{400}") is None            # exact, but not a float
+    assert time.perf_counter() - t0 < 1.0

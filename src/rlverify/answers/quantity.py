@@ -112,11 +112,21 @@ def _scaled(mag: str, rest: str) -> tuple[str, str] | None:
     return text, rest[m.end():].strip()
 
 
+_PLAIN_TIMES = re.compile(r"(?<=\d)\s*[xX]\s*(?=10\s*\^)")
+_E_NOTATION = re.compile(r"(?<=\d)[eE]([+-]?\d{1,3})(?![\d.])")
+
+
+def _plain_sci(s: str) -> str:
+    """Plain-text scientific notation: ``1.2 x 10^5`` and ``3.0e8`` as ``\\times 10^{..}``."""
+    s = _PLAIN_TIMES.sub(r"\\times ", s)
+    return _E_NOTATION.sub(lambda m: f"\\times 10^{{{m.group(1)}}}", s)
+
+
 @lru_cache(maxsize=8192)
 def parse_quantity(text: str) -> Quantity | None:
     """Split ``text`` into a magnitude and a whitelisted unit; None when it is not that shape."""
     wrapped = bool(_WRAPPED.search(text))
-    s = strip_approx(unwrap(text))
+    s = _plain_sci(strip_approx(unwrap(text)))
     if not s or len(s) > 120:
         return None
     cur = _CURRENCY.match(s)

@@ -115,13 +115,17 @@ _FRAC = re.compile(r"([+-]?)\\frac\{?(\d+)\}?\{?(\d+)\}?")
 _SLASH = re.compile(r"([+-]?\d+)\s*/\s*(\d+)")
 
 
+_MAX_EXP = 400
+_EXPONENTS = re.compile(r"(?:[eE]|\^\{?)([+-]?\d+)")
+
+
 def exact_number(tex: str) -> Fraction | None:
     """A plain number (decimal, a/b, \\frac{a}{b}, a x 10^n) as an exact Fraction, else None."""
     t = tex.replace(" ", "").replace("{,}", "")
     if re.fullmatch(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?", t):
         t = t.replace(",", "")
-    if len(t) > 60:
-        return None
+    if len(t) > 60 or any(abs(int(e)) > _MAX_EXP for e in _EXPONENTS.findall(t)):
+        return None                      # 10^{999999999} would take forever to build exactly
     if _DEC.fullmatch(t):
         return Fraction(t)
     for rx, build in ((_SCI, lambda m: Fraction(m.group(1)) * Fraction(10) ** int(m.group(2))),
@@ -154,7 +158,10 @@ def numeric_value(tex: str, timeout: float = 0.5) -> float | None:
     """Value of a number or of a small constant LaTeX expression (bounded), None otherwise."""
     exact = exact_number(tex)
     if exact is not None:
-        return float(exact)
+        try:
+            return float(exact)
+        except OverflowError:
+            return None
     tex = tex.strip()
     if not tex or len(tex) > 200 or not _SAFE_TEX.fullmatch(tex) or not re.search(r"\d|\\pi", tex):
         return None
