@@ -336,3 +336,12 @@ def test_metrics_label_cardinality_is_capped() -> None:
     text = m.render().decode()
     assert 'flag="other"' in text and f'flag="f{MAX_FLAG_LABELS + 1}"' not in text
     assert 'endpoint="other"' in text and "attacker" not in text
+
+
+def test_serve_arguments() -> None:
+    from rlverify.cli import build_parser
+
+    p = build_parser()
+    a = p.parse_args(["serve", "--verifier", "rule", "hybrid", "--verifier", "math-verify"])
+    assert a.verifier == ["rule", "hybrid", "math-verify"] and a.host == "127.0.0.1" and a.port == 8000
+    assert p.parse_args(["serve"]).verifier is None  # run() serves ["rule"]

@@ -21,8 +21,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help="run the reward server (OpenRLHF /reward, /verify, /metrics)")
     p.add_argument("--host", default="127.0.0.1", help="bind address (default: loopback only)")
     p.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    p.add_argument("--verifier", action="append", metavar="NAME",
-                   help="verifier to serve; repeat for several, the first is the default (default: rule)")
+    p.add_argument("--verifier", action="extend", nargs="+", metavar="NAME",
+                   help="verifiers to serve (--verifier rule hybrid, or repeat the flag); the first is the "
+                        "default (default: rule)")
     p.add_argument("--options", default=None, metavar="JSON",
                    help='verifier options by name, e.g. \'{"hybrid": {"judge": "..."}}\'')
     p.add_argument("--token", default=os.environ.get("RLVERIFY_TOKEN"),
