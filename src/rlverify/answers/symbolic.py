@@ -262,12 +262,9 @@ def compare_latex(a: str, b: str) -> str:
 
 
 _WARM_EXPRESSIONS = (
-    r"\frac{1}{2}+\sqrt{3}x^{2}-\sqrt[3]{2}", r"2\cdot 10^{-5}\times 3", r"\pi r^2 h", r"(4, \log_{10}(2))",
-    r"\frac{\sin x}{\cos^{2} x}-\tan x+\cot\theta", r"\ln(4/5)+e^{i\pi}+\log_{2} 8", r"\left|x-1\right|",
-    r"\frac{n(n+1)}{4}", r"2CR + C + R", r"a_{n}=\frac{1}{3n}", r"x^2-1=(x-1)(x+1)", r"y \ge 3",
-    r"\binom{5}{2}+5!+\lfloor 2.5\rfloor+\lceil x\rceil", r"[1, 2)", r"\{1, 2, 3\}", r"f(x) = x + 2",
-    r"\max(S)", r"\sum_{k=1}^{n} k", r"\arcsin\frac{1}{2}", r"\frac{\sqrt{2}}{2}", r"3+2i", r"-\infty",
-    r"\theta=\frac{\pi}{6}+2k\pi", r"\begin{pmatrix}1 & 2\\3 & 4\end{pmatrix}", r"0.25", r"\frac{d!}{2(d-k)!k}",
+    r"\frac{1}{2}+\sqrt{3}x^{2}-\sqrt[3]{2}\cdot 10^{-5}", r"\frac{\sin x}{\cos^{2} x}-\tan x+\ln(4/5)+\log_{2} 8",
+    r"(4, \log_{10}(2))", r"y=2x+3", r"x \ge 3", r"\binom{5}{2}+5!+\lfloor 2.5\rfloor+\left|x-1\right|",
+    r"\begin{pmatrix}1 & 2\\3 & 4\end{pmatrix}", r"\frac{n(n+1)}{4}+\pi k+3i",
 )
 
 
