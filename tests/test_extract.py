@@ -71,6 +71,8 @@ def test_only_last_part_of_huge_response_is_read():
 def test_nul_bytes_and_lone_surrogates():
     assert extract_answer("\x00" * 1000 + r"\boxed{3}" + "\x00" * 1000).answer == "3"
     assert extract_answer("\ud800 the answer is 7 \udfff").answer == "7"
+    ex = extract_answer("\\boxed{1\ud800 2}")
+    assert ex.answer is not None and ex.answer.encode("utf-8") and ex.candidates[0].encode("utf-8")
     assert extract_answer(r"\boxed{1\x00 2}").answer is not None
 
 
@@ -104,6 +106,8 @@ ADVERSARIAL = {
     "or_chain": "4 or " * 200_000,
     "bold": "**" * 500_000,
     "nul": "\x00" * 1_000_000,
+    "surrogates": "\ud800" * 1_000_000,
+    "mixed_surrogates": "a\udfff" * 500_000,
 }
 
 
@@ -127,5 +131,6 @@ def test_fuzz_token_soup_never_raises(tokens):
     ex = extract_answer("".join(tokens))
     assert ex.answer is None or isinstance(ex.answer, str)
     assert ex.answer is None or "\x00" not in ex.answer
+    assert ex.answer is None or ex.answer.encode("utf-8")
     assert all(isinstance(c, str) for c in ex.candidates)
     assert isinstance(ex.flags, tuple) and ex.method

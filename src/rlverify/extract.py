@@ -92,7 +92,10 @@ def _sanitize(response: object) -> str:
     text = response if isinstance(response, str) else str(response)
     if len(text) > 4 * MAX_RESPONSE_CHARS:
         text = text[-4 * MAX_RESPONSE_CHARS:]
-    return text.replace("\x00", "")
+    text = text.replace("\x00", "")
+    if not text.isascii():   # lone surrogates dropped (C speed), so every span encodes as UTF-8
+        text = text.encode("utf-8", "ignore").decode("utf-8")
+    return text
 
 
 # --------------------------------------------------------------------------- boxes
