@@ -115,7 +115,7 @@ def _symbolic(a: str, b: str, dl: _Deadline) -> bool:
         return False
     t0 = time.monotonic()
     try:
-        result = _sym_cached(a, b, round(budget, 2)) is True
+        result = _sym_cached(a, b, budget) is True
     except BoundExceeded:
         dl.hit = True
         return False
@@ -123,9 +123,23 @@ def _symbolic(a: str, b: str, dl: _Deadline) -> bool:
     return result
 
 
-@functools.lru_cache(maxsize=8192)
+_SYM_CACHE: dict[tuple[str, str], bool | None] = {}
+_SYM_CACHE_SIZE = 8192
+_SYM_LOCK = threading.Lock()
+
+
 def _sym_cached(a: str, b: str, budget: float) -> bool | None:
-    return symbolic_equal(a, b, timeout=budget)
+    """Decided comparisons are remembered (a bound hit raises and is not)."""
+    key = (a, b)
+    with _SYM_LOCK:
+        if key in _SYM_CACHE:
+            return _SYM_CACHE[key]
+    result = symbolic_equal(a, b, timeout=budget)
+    with _SYM_LOCK:
+        if len(_SYM_CACHE) >= _SYM_CACHE_SIZE:
+            _SYM_CACHE.pop(next(iter(_SYM_CACHE)))
+        _SYM_CACHE[key] = result
+    return result
 
 
 def _num(s: str) -> Num | None:
