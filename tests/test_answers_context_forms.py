@@ -145,3 +145,14 @@ def test_tuple_assignment_is_labelled_parts():
     assert forms.compare_labelled("(y, x) = (3, 2)", "(2, 3)", _eq, "Find the point (x, y).") is True
     assert forms.compare_labelled("(y, x) = (2, 3)", "(2, 3)", _eq, "Find the point (x, y).") is False
     assert forms.parse_parts("(x, y) = (2, 3, 4)") is None or forms.parse_parts("(x, y) = (2, 3, 4)").enclosure != "()"
+
+
+@pytest.mark.parametrize("text,values", [
+    ("The solutions are $x=1$ and $x=4$", ["1", "4"]),
+    (r"\text{The solutions are } x = 1 \text{ and } x = 4", ["1", "4"]),
+    ("$1$, $2$, and $3$", ["1", "2", "3"]),
+    ("Answer: 2, 5", ["2", "5"]),
+])
+def test_parts_listed_in_prose(text, values):
+    p = forms.parse_parts(text)
+    assert p is not None and [x.value for x in p.items] == values

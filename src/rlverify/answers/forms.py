@@ -91,9 +91,23 @@ def _tuple_assignment(s: str) -> Parts | None:
     return Parts(tuple(Part(n, v) for n, v in zip(names, values)), "()", "")
 
 
+_PROSE_LEAD = re.compile(r"^(?:[A-Za-z]+\s+){1,6}(?:are|is|were|be)\s*:?\s+|^(?:[A-Za-z]+\s+){0,5}[A-Za-z]+\s*:\s+")
+_MATH_SEGMENT = re.compile(r"(?<!\\)\$([^$]+)\$")
+
+
+def _drop_prose(s: str) -> str:
+    """``The solutions are $x=1$ and $x=4$`` -> ``x=1 and x=4``: a lead-in phrase and $-delimiters go."""
+    s = _PROSE_LEAD.sub("", s, count=1)
+    segs = _MATH_SEGMENT.findall(s)
+    if len(segs) >= 2 and re.fullmatch(r"[\s,;.]*(?:(?:and|or)\s+)?", _MATH_SEGMENT.sub("", s).replace("and", " ")
+                                        .replace("or", " ").strip() + " ") is not None:
+        return " , ".join(segs) if " or " not in s else " or ".join(segs)
+    return s
+
+
 def parse_parts(text: str) -> Parts | None:
     """Split a multi-part answer at top-level commas, "and", "or"; None for one part."""
-    s = unwrap(text)
+    s = _drop_prose(unwrap(text))
     if len(s) > 1000:
         return None
     assigned = _tuple_assignment(s)
