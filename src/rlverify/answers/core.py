@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import functools
 import re
-from fractions import Fraction
+import threading
 import time
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..bounded import remaining
 from ..errors import BoundExceeded
