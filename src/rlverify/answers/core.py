@@ -47,6 +47,7 @@ _NONNEGATIVE = re.compile(r"\bnon-?negative (?:real )?(?:number|value|variable|[
 _BOUND_QUESTION = re.compile(r"\b(?:constant|bound)\b", re.I)
 _CLAIM_WORDS = re.compile(r"\b(?:is|are|was|were|be|not|wrong|incorrect|false|true|impossible|none|neither|nor"
                           r"|cannot|can't|isn't|if|when|then|because|since)\b", re.I)
+_LABELLED = re.compile(r"^\(?\s*[A-E]\s*[).:]\s*(\S.*)$")
 _RATIO = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
 _SET_QUESTION = re.compile(r"\ball\b|\bsolutions?\b|\broots?\b|\bzeros?\b|\bsolve\b|\bset\b|\bpossible\b"
                            r"|\bintersect", re.I)
@@ -342,12 +343,16 @@ def _compare_choice(answer: str, gold: _Gold, question: str | None, dl: _Deadlin
 
 
 def _letter_for_value(answer: str, gold: _Gold, question: str | None, dl: _Deadline) -> Match | None:
-    """The answer names an option letter where the reference is the option's value."""
+    """The answer names an option (``B``, ``(B) 12``) where the reference is a value: the
+    option's text in the question decides; without one, the value written after the label."""
     letter = answer_letter(answer)
-    text = option_text(question, letter) if letter else None
-    if text is None:
+    if letter is None:
         return None
-    return _compare_candidates(text, gold, dl)
+    text = option_text(question, letter)
+    if text is None:
+        m = _LABELLED.match(unwrap_text(clean(answer)))
+        text = m.group(1) if m else None
+    return None if text is None else _compare_candidates(text, gold, dl)
 
 
 def compare_core(answer: str, gold: str, question: str | None = None) -> Match:
