@@ -84,3 +84,37 @@ def test_default_budget_bounds_a_comparison() -> None:
     t0 = time.monotonic()
     compare_core(", ".join(f"x^{{{k}}}+{k}" for k in range(16)), ", ".join(f"y^{{{k}}}-{k}" for k in range(16)))
     assert time.monotonic() - t0 < DEFAULT_ITEM_TIMEOUT + 3.0
+
+
+def _problem_golds(shared_data: Path, step: int) -> list[tuple[str, str | None]]:
+    import json as _json
+
+    out = []
+    for path in sorted((shared_data / "problems").glob("*.jsonl")):
+        if "gsm8k" in path.name:  # its "answer" field is a whole worked solution
+            continue
+        for k, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+            row = _json.loads(line)
+            g = row.get("answer") or row.get("final_answer") or row.get("gold")
+            g = g[0] if isinstance(g, list) and g else g
+            if g and k % step == 0:
+                out.append((str(g), row.get("question") or row.get("problem")))
+    return out
+
+
+def test_problem_golds_self_check_and_restatements(shared_data: Path) -> None:
+    """Every sampled reference of the bundled problem sets accepts itself and common
+    restatements of itself; changing its last digit makes it wrong."""
+    import re as _re
+
+    failures = []
+    for gold, question in _problem_golds(shared_data, step=25):
+        g = gold.strip().strip("$")
+        same = [g, rf"\text{{The final answer is }}{g}", g + "."]
+        digits = [m.start() for m in _re.finditer(r"\d", g)]
+        near = g[: digits[-1]] + str((int(g[digits[-1]]) + 1) % 10) + g[digits[-1] + 1 :] if digits else None
+        with item_deadline(BUDGET):
+            failures += [("missed", g, s) for s in same if not compare_core(s, gold, question).equal]
+            if near is not None and compare_core(near, gold, question).equal:
+                failures.append(("accepted near-miss", g, near))
+    assert not failures, failures[:10]
