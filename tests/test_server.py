@@ -345,3 +345,12 @@ def test_serve_arguments() -> None:
     a = p.parse_args(["serve", "--verifier", "rule", "hybrid", "--verifier", "math-verify"])
     assert a.verifier == ["rule", "hybrid", "math-verify"] and a.host == "127.0.0.1" and a.port == 8000
     assert p.parse_args(["serve"]).verifier is None  # run() serves ["rule"]
+
+
+def test_pathological_responses_get_verdicts_not_hangs(client: httpx.Client) -> None:
+    hostile = ["\\boxed{" * 20000, "{" * 100000, "\\boxed{" + "\\frac{1}{" * 3000 + "}" * 6000,
+               "\\boxed{" + "(" * 20000 + "x" + ")" * 20000 + "}", "\\boxed{9^{9^{9^{9^{9}}}}}"]
+    t0 = time.monotonic()
+    r = client.post("/reward", json={"query": hostile, "labels": ["1"] * len(hostile)})
+    assert r.status_code == 200 and r.json()["rewards"] == [0.0] * len(hostile)
+    assert time.monotonic() - t0 < 30
