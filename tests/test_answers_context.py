@@ -185,3 +185,11 @@ def test_asked_unit_with_exponent_and_dollar_wrapped_parts(inline):
     g = "$f(n)=n$, $g(n)=1$"
     assert compare(r"\left( f(n) = n, g(n) = 1 \right)", g, "Determine all pairs (f, g).").equal
     assert not compare(r"\left( f(n) = n, g(n) = 2 \right)", g, "Determine all pairs (f, g).").equal
+
+
+def test_relation_boxed_when_a_bound_was_asked(inline):
+    q = "Prove that the sum is at least c for all positive a, b, c and find the largest such c."
+    assert compare(r"\sum \frac{a}{b+c}\ge \frac34", r"\frac{3}{4}", q).equal
+    assert not compare(r"\sum \frac{a}{b+c}\ge \frac23", r"\frac{3}{4}", q).equal
+    assert not compare("x > 5", "5", "Find the smallest x.").equal      # a range, not a bound
+    assert not compare(r"x+y \le 10", "10", "Compute x+y.").equal       # no bound asked

@@ -184,6 +184,14 @@ def _function(answer: str, gold: str, question: str | None) -> Match | None:
     return Match(True, m.flags + ("function",)) if m.equal else None
 
 
+def _bound(answer: str, gold: str, question: str | None) -> Match | None:
+    rhs = forms.bound_of_relation(answer, question)
+    if rhs is None or forms.bound_of_relation(gold, question) is not None:
+        return None
+    m = _core(rhs, gold, question)
+    return Match(True, m.flags + ("bound",)) if m.equal else None
+
+
 def _structural(answer: str, gold: str, question: str | None) -> Match | None:
     if forms.compare_parts(answer, gold, question, _full_equal(question)):
         return Match(True, ("parts",))
@@ -195,7 +203,7 @@ def _structural(answer: str, gold: str, question: str | None) -> Match | None:
 def post(answer: str, gold: str, question: str | None, core_match: Match) -> Match | None:
     if not enabled() or core_match.undecided:
         return None
-    for rule in (_trailing, _function, _structural):
+    for rule in (_trailing, _function, _bound, _structural):
         m = rule(answer, gold, question)
         if m is not None:
             return m if m.equal else None

@@ -25,7 +25,7 @@ from . import _forms_cas as cas
 from .surface import MAX_PARTS, split_top, unwrap
 
 __all__ = ["Part", "Parts", "parse_parts", "function_rhs", "compare_parts", "compare_labelled", "same_relation",
-           "same_solution_family", "looks_like_family", "same_set_in_domain", "question_domain"]
+           "same_solution_family", "looks_like_family", "same_set_in_domain", "question_domain", "bound_of_relation"]
 
 _LABEL = re.compile(r"^([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?(?:\([^()=,]{1,12}\))?)\s*=\s*(?!=)(.+)$", re.S)
 _FUNC = re.compile(r"^[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[A-Za-z](?:\s*,\s*[A-Za-z])*\s*\)\s*=\s*(.+)$", re.S)
@@ -305,6 +305,26 @@ def question_domain(question: str | None, var: str) -> str:
                 or re.search(rf"(?<![A-Za-z\\]){v}\s*(?:{pat})", question):
             return tag
     return "real"
+
+
+_REL_SPLIT = re.compile(r"\\geq?|\\leq?|\\geqslant|\\leqslant|>=|<=|≥|≤|>|<")
+_BOUND_Q = re.compile(r"at (?:least|most)|minimum|maximum|largest|smallest|greatest|least|best|bound|"
+                      r"\\geq?|\\leq?|≥|≤|\\min|\\max|\binf\b|\bsup\b", re.I)
+
+
+def bound_of_relation(answer: str, question: str | None) -> str | None:
+    """``\\sum \\frac{a}{b+c} \\ge \\frac34`` -> ``\\frac34`` when the question asks for a bound
+    (not for ``x > 5``: a single variable on the left is a range, not a bound)."""
+    if not question or not _BOUND_Q.search(question):
+        return None
+    s = unwrap(answer)
+    parts = _REL_SPLIT.split(s)
+    if len(parts) != 2 or len(s) > 300:
+        return None
+    lhs, rhs = parts[0].strip(), parts[1].strip()
+    if not lhs or not rhs or re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?", lhs) or re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", rhs)):
+        return None
+    return rhs
 
 
 _SET_BUILDER = re.compile(r"^\\\{\s*([a-z])\s*(?:\\in\s*\\mathbb\s*\{?R\}?\s*)?(?:\\mid|\||:)\s*(.+?)\s*\\\}$")
