@@ -261,12 +261,21 @@ def _interval_view(s: Shape, dl: _Deadline) -> Shape:
     return s
 
 
+def _union_view(s: Shape, other: Shape) -> Shape:
+    """``x<2 \\text{ or } x>3`` against a union: the inequalities as a union of intervals."""
+    if s.kind != "list" or other.kind != "union":
+        return s
+    parts = [inequality_as_interval(item) for item in s.items]
+    return Shape("union", tuple(parts)) if all(parts) else s
+
+
 def _shape_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
     if "matrix" in (a.kind, g.kind):
         return _matrix_equal(a, g, dl)
     if a.kind == "scalar" and g.kind == "scalar":
         return _leaf_equal(a.items[0], g.items[0], dl)
     a, g = _interval_view(a, dl), _interval_view(g, dl)
+    a, g = _union_view(a, g), _union_view(g, a)
     if a.kind == g.kind == "union":
         return _unordered(a.items, g.items, dl, eq=lambda x, y: _shape_equal(x, y, dl))
     if a.kind == g.kind == "bracket":
