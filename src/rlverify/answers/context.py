@@ -2,14 +2,19 @@
 
 Interface (see :mod:`rlverify.answers`)::
 
-    pre(answer, gold, question) -> Match | None
-        decides before the core when units/angles/clock times or a requested rounding are
-        involved: different dimensions never match; magnitudes are compared in one unit;
-        rounding the question asks for is applied. None: defer to the core.
+    pre(answer, gold, question) -> Match | None      (final when not None)
+        quantities (pint, whitelisted units): different dimensions never match, magnitudes
+        compared in one unit, a bare number takes the unit the gold or the question fixes;
+        angles (degree <-> radian only for an angle question or a degree-sign gold); clock
+        times; number words / ordinals / "18 million"; plain-word text and yes/no; general
+        solutions with a free integer; the same line/plane in another normal form; labelled
+        parts; sets in the domain the question fixes; rounding the question asks for.
+        None: the core decides.
     post(answer, gold, question, core_match) -> Match | None
-        rescues tried when the core said "not equal": number words and ordinals, trailing
-        words, text and yes/no, function definitions, labelled/listed parts, solution sets,
-        relations in another normal form, general solutions with a free integer.
+        rescues tried when the core said "not equal" (returns only equal=True or None):
+        trailing words ("18 ways"), function definitions (g(t)=3t-1), a relation boxed
+        when a bound was asked, listed/labelled parts and solution sets ("x = 1 or x = 4"),
+        inequalities vs intervals.
 
 Set ``RLVERIFY_CONTEXT=off`` to disable both hooks (for measuring their effect).
 """
