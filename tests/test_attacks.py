@@ -99,6 +99,13 @@ def test_rule_accepts_nothing_but_hedges_and_hybrid_adds_nothing(probe):
     assert all(c.leaked is None for c in rule.values())
 
 
+def test_judge_only_verifier_leaks_and_is_hacked(probe):
+    """For contrast: a judge without rules or guard (the study's setting) is fooled by the probe."""
+    cells = run_probe([c for c in probe if c.placement == "boxed"], get_verifier("judge", judge="gullible"))
+    total = summarize(cells, "all")["all"]
+    assert total.leaked == total.accepted and total.accepted / total.n > 0.5
+
+
 def test_summarize_pools_cells(probe):
     cells = run_probe(probe[:8], get_verifier("hybrid", judge="gullible"))
     total = summarize(cells, "all")["all"]

@@ -246,13 +246,21 @@ class ProbeCell:
 
 
 def _recording(verifier: Any) -> tuple[Any, Any]:
-    """Wrap the verifier's judge (when it has one) in a RecordingJudge that still decides."""
+    """A copy of the verifier whose judge (when it has one) is wrapped in a RecordingJudge that
+    still lets the original judge decide; (verifier, None) for verifiers without a judge."""
+    import copy
+
     from .judge.simulated import RecordingJudge
 
-    if not callable(getattr(verifier, "with_judge", None)) or getattr(verifier, "judge", None) is None:
+    judge = getattr(verifier, "judge", None)
+    if judge is None or not callable(getattr(judge, "judge", None)):
         return verifier, None
-    recorder = RecordingJudge(inner=verifier.judge)
-    return verifier.with_judge(recorder), recorder
+    recorder = RecordingJudge(inner=judge)
+    if callable(getattr(verifier, "with_judge", None)):
+        return verifier.with_judge(recorder), recorder
+    clone = copy.copy(verifier)
+    clone.judge = recorder
+    return clone, recorder
 
 
 def run_probe(cases: Sequence[ProbeCase], verifier: Any,
