@@ -20,6 +20,7 @@ from rlverify.answers.views import candidates, rhs_of_assignment
         (r"t\in(0,\tfrac13)", r"(0,\frac{1}{3})"),
         ("the number of minutes being 3", "3"),
         (r"T = a + b, T = 5 + 4 = 9", "9"),
+        (r"\frac{\sqrt{2}}{2} \approx 0.707", "0.707"),  # exact compare keeps it off an exact reference
     ],
 )
 def test_reduction_found(span: str, value: str) -> None:
@@ -32,7 +33,6 @@ def test_reduction_found(span: str, value: str) -> None:
         (r"\text{at least }12", "12"),
         (r"a_n=\frac{1}{3n}\text{ for } n=1", r"\frac{1}{3n}"),
         (r"f(1)=\sqrt5,\ \max f=3", "3"),
-        (r"N\approx 9.88\times10^{7}", r"9.88\times10^{7}"),
         ("45=46", "46"),
         ("x is at least 4", "4"),
     ],

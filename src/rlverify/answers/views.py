@@ -145,7 +145,17 @@ def _approx_exact(s: str) -> str | None:
     return left if left and not re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?", left) else None
 
 
-_REDUCERS = (_last_env_row, _approx_exact, _strip_qualifier, _prose_value, _last_member)
+def _approx_value(s: str) -> str | None:
+    """``\\frac{\\sqrt2}{2} \\approx 0.707`` -> ``0.707``: matches only a reference that is
+    itself that approximation (numbers compare exactly), so ``N \\approx 9.88e7`` stays wrong
+    against ``98765432``."""
+    if "\\approx" not in s or _EXACTLY.search(s):
+        return None
+    right = split_top(s, ("\\approx",))[-1]
+    return clean(right) if right.strip() else None
+
+
+_REDUCERS = (_last_env_row, _approx_exact, _approx_value, _strip_qualifier, _prose_value, _last_member)
 
 
 def candidates(span: str) -> tuple[str, ...]:
