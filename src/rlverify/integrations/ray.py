@@ -18,7 +18,7 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 
 from ..errors import MissingDependencyError
-from ._common import cached_verifier, verify_items
+from ._common import cached_verifier, golds_of, verify_items
 
 __all__ = ["verify_dataset", "verify_block", "ensure_ray"]
 
@@ -63,7 +63,7 @@ def verify_block(batch: Mapping[str, Any], verifier: str = "rule",
     else:
         golds = [_cell(g) for g in batch["gold"]]
     questions = list(batch["question"]) if "question" in batch else [None] * n
-    items = [{"response": r, "gold": g, "question": q if isinstance(q, str) else None}
+    items = [{"response": r, "gold": g, "question": q if isinstance(q, str) and q else None}
              for r, g, q in zip(responses, golds, questions)]
     verdicts = verify_items(cached_verifier(verifier, options), items)
     out = {_OUT: np.array([json.dumps(v.to_dict()) for v in verdicts], dtype=object)}
@@ -76,8 +76,8 @@ def _rows(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for i, r in enumerate(rows):
         q = r.get("question")
-        out.append({_IDX: i, "response": str(r.get("response") or ""), _GOLD: json.dumps(r.get("gold")),
-                    "question": q if isinstance(q, str) else ""})
+        out.append({_IDX: i, "response": str(r.get("response") or ""),
+                    _GOLD: json.dumps(golds_of(r.get("gold"))), "question": q if isinstance(q, str) else ""})
     return out
 
 
