@@ -433,6 +433,9 @@ def _strip_span(s: str) -> str:
 
 def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
     """Reduce an answer sentence to the value it states (None when it states none)."""
+    listed = _bullet_values(span)
+    if listed is not None:
+        return listed, ()
     sent = _strip_span(_first_sentence(span.lstrip(" \t:*\n")))
     if not sent:
         return None, ()
@@ -443,6 +446,19 @@ def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
     if value is None and 0 < len(sent.split()) <= 4:
         value = sent
     return (value, _prose_hedge(sent, value)) if value else (None, ())
+
+
+_BULLET_RE = re.compile(r"^[ \t]*(?:[-*\u2022]|\(?[a-h1-9]\)|[1-9]\.)[ \t]+(.+)$", re.M)
+
+
+def _bullet_values(span: str) -> str | None:
+    """A block of two or more bullet lines, each stating one value -> 'v1, v2, ...'."""
+    lines = [ln for ln in span.strip().splitlines() if ln.strip()]
+    items = [_BULLET_RE.match(ln) for ln in lines[:20]]
+    if len(lines) < 2 or len(lines) > 20 or not all(items):
+        return None
+    values = [_reduce(m.group(1))[0] for m in items if m]
+    return ", ".join(v for v in values if v) if all(values) else None
 
 
 def _single_value(sent: str) -> str | None:
@@ -544,15 +560,16 @@ _OR_GAP_RE = re.compile(r"[\s*,]*(?:or|\\text\{\s*or\s*\})[\s*]*", re.I)
 
 _MARKERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("final_answer", re.compile(
-        r"\bfinal\s+answer(?:\s*\*\*)?[ \t]*(?:(?:is|would\s+be|will\s+be)\b[ \t]*:?|[:=]|(?=\n)|\Z)(?:[ \t]*\*\*)?",
+        r"\bfinal\s+answers?(?:\s*\*\*)?[ \t]*(?:(?:is|are|would\s+be|will\s+be)\b[ \t]*:?|[:=]|(?=\n)|\Z)(?:[ \t]*\*\*)?",
         re.I)),
     ("answer_is", re.compile(
         r"\b(?:the|my|our|so the|thus the)\s+(?:final\s+|correct\s+|required\s+|desired\s+|best\s+|right\s+)?"
-        r"(?:answer|option|choice|answer\s+choice)\s+(?:is|would\s+be|will\s+be|should\s+be)\b(?:\s*:)?", re.I)),
+        r"(?:answer|option|choice|answer\s+choice)\s+(?:is|would\s+be|will\s+be|should\s+be)\b(?:\s*:)?"
+        r"|\b(?:the|our)\s+(?:final\s+)?answers\s+are\b(?:\s*:)?", re.I)),
     ("answer_is", re.compile(r"(?:最终)?答案\s*(?:是|为|應為|应为|[:：])")),
-    ("heading", re.compile(r"^[ \t]*#{1,6}[ \t]*(?:final[ \t]+)?answer[ \t]*:?[ \t]*$", re.I | re.M)),
+    ("heading", re.compile(r"^[ \t]*#{1,6}[ \t]*(?:final[ \t]+)?answers?[ \t]*:?[ \t]*$", re.I | re.M)),
     ("answer_line", re.compile(
-        r"^[ \t>*-]*(?:\*\*)?(?:final[ \t]+)?(?:answer|ans)(?:\*\*)?[ \t]*[:：](?:\*\*)?", re.I | re.M)),
+        r"^[ \t>*-]*(?:\*\*)?(?:final[ \t]+)?(?:answers?|ans)(?:\*\*)?[ \t]*[:：](?:\*\*)?", re.I | re.M)),
     ("answer_line", re.compile(r"^[ \t]*A[ \t]*:(?=[^\n]*\s*\Z)", re.M)),
     ("answer_line", re.compile(r"^[ \t]*####[ \t]*(?=\S)", re.M)),
     ("answer_line", re.compile(
