@@ -171,3 +171,9 @@ def test_prime_notation():
 def test_plain_text_scientific_notation(text, mag):
     q = qt.parse_quantity(text)
     assert q is not None and q.magnitude == mag and q.unit is not None
+
+
+def test_contradictory_chain_is_not_read():
+    m = qt.align(r"\theta = 61^\circ = 60^\circ", "60", "Find angle A.")
+    assert isinstance(m, Match) and not m.equal and "contradiction" in m.flags
+    assert not isinstance(qt.align(r"x = 2 + 3 = 5\text{ m}", "5 m", None), Match)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from fractions import Fraction
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -311,10 +312,29 @@ _NAME_EQ = re.compile(r"^[^=\d<>]{1,40}?=\s*")
 
 def _value_side(text: str) -> str:
     """``v = d/t = 20\\text{ m/s}`` -> ``20\\text{ m/s}``: the last member of an equality chain."""
-    if "=" not in text or len(text) > 300:
+    if "=" not in text or len(text) > 300 or not _NAME_EQ.match(text):
         return text
-    last = text.rsplit("=", 1)[1].strip()
-    return last if parse_quantity(last) is not None and _NAME_EQ.match(text) else text
+    members = [m.strip() for m in text.split("=")[1:]]
+    if sum(parse_quantity(m) is not None for m in members) != 1:   # "θ = 61° = 60°" is no answer
+        return text
+    return members[-1] if parse_quantity(members[-1]) is not None else text
+
+
+def _contradictory_chain(text: str) -> bool:
+    """``θ = 61° = 60°``: two literal values in one unit that differ (a chain offering both)."""
+    if text.count("=") < 2 or len(text) > 300:
+        return False
+    seen: dict[tuple, Fraction] = {}
+    for member in text.split("=")[1:]:
+        q = parse_quantity(member.strip())
+        v = exact_number(q.magnitude) if q is not None else None
+        if q is None or v is None:
+            continue
+        key = q.unit.key if q.unit is not None else ()
+        if key in seen and seen[key] != v:
+            return True
+        seen[key] = v
+    return False
 
 
 def align(answer: str, gold: str, question: str | None = None) -> Aligned | Match | None:
@@ -324,6 +344,8 @@ def align(answer: str, gold: str, question: str | None = None) -> Aligned | Matc
     if ca and cg and ca.minutes == cg.minutes:         # 7{:}30 vs 7:30 (a time or a ratio: equal either way)
         return Match(True, ("clock",))
     if "=" in answer and "=" not in gold:
+        if _contradictory_chain(answer):
+            return Match(False, ("contradiction",))
         answer = _value_side(answer)
     qa, qg = parse_quantity(answer), parse_quantity(gold)
     if qa is None or qg is None or not (_trusted(qa, question, qg) and _trusted(qg, question, qa)):
