@@ -193,3 +193,12 @@ def test_relation_boxed_when_a_bound_was_asked(inline):
     assert not compare(r"\sum \frac{a}{b+c}\ge \frac23", r"\frac{3}{4}", q).equal
     assert not compare("x > 5", "5", "Find the smallest x.").equal      # a range, not a bound
     assert not compare(r"x+y \le 10", "10", "Compute x+y.").equal       # no bound asked
+
+
+def test_sub_question_parts(inline):
+    q = "A ball is thrown. (a) Find its speed. (b) Find the height."
+    g = r"(a) 5\text{ m/s} (b) 10\text{ m}"
+    assert compare(r"(a) 18\text{ km/h} (b) 10\text{ m}", g, q).equal
+    assert not compare(r"(a) 18\text{ km/h} (b) 11\text{ m}", g, q).equal
+    assert compare(r"(a) 5\text{ m/s}, (b) 10\text{ m}", r"5\text{ m/s}, 10\text{ m}", q).equal
+    assert not compare(r"(b) 5\text{ m/s}, (a) 10\text{ m}", r"5\text{ m/s}, 10\text{ m}", q).equal

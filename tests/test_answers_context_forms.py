@@ -156,3 +156,13 @@ def test_tuple_assignment_is_labelled_parts():
 def test_parts_listed_in_prose(text, values):
     p = forms.parse_parts(text)
     assert p is not None and [x.value for x in p.items] == values
+
+
+def test_sub_question_labels():
+    p = forms.parse_parts(r"(a) 5\text{ m/s} (b) 10\text{ m}")
+    assert p is not None and [(x.label, x.value) for x in p.items] == [("(a)", "5 m/s"), ("(b)", "10 m")]
+    p = forms.parse_parts("i) 2, ii) 3")
+    assert p is not None and [x.label for x in p.items] == ["(i)", "(ii)"]
+    for text in ("(a)", "(a+b)(a-b)", "(1)(2)", "(a) (b)"):
+        got = forms.parse_parts(text)
+        assert got is None or not any(x.label for x in got.items)

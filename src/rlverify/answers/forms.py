@@ -105,14 +105,33 @@ def _drop_prose(s: str) -> str:
     return s
 
 
+_ITEM_LABEL = re.compile(r"(?:^|(?<=[\s,;.]))\(?\s*([a-h]|i{1,3}|iv|vi?)\s*\)\s*")
+
+
+def _item_labelled(s: str) -> Parts | None:
+    """``(a) 5 m/s (b) 10 m`` -> parts labelled a, b (sub-question labels, in order)."""
+    marks = list(_ITEM_LABEL.finditer(s))
+    if len(marks) < 2 or marks[0].start() != 0 or len(marks) > MAX_PARTS:
+        return None
+    labels = [m.group(1) for m in marks]
+    if len(set(labels)) != len(labels):
+        return None
+    ends = [m.start() for m in marks[1:]] + [len(s)]
+    values = [s[m.end():e].strip(" ,;.") for m, e in zip(marks, ends)]
+    if not all(values):
+        return None
+    return Parts(tuple(Part(f"({lab})", v) for lab, v in zip(labels, values)), "", "")
+
+
 def parse_parts(text: str) -> Parts | None:
     """Split a multi-part answer at top-level commas, "and", "or"; None for one part."""
     s = _drop_prose(unwrap(text))
     if len(s) > 1000:
         return None
-    assigned = _tuple_assignment(s)
-    if assigned is not None:
-        return assigned
+    for special in (_tuple_assignment, _item_labelled):
+        got = special(s)
+        if got is not None:
+            return got
     s = re.sub(r",\s*(?:and|or)\s+", ", ", s)
     inner, tag = _enclosure(s)
     raw = [p.strip("$ ") for p in split_top(inner, _SEPS) if p.strip("$ ")]
