@@ -241,6 +241,24 @@ def print_kinds(items: list[dict], lat: list[float]) -> None:
     Console(width=max(150, Console().width)).print(t)
 
 
+def print_targets(runs: list[Run], workers: int) -> None:
+    """The issue's targets next to what this run measured."""
+    get = {(r.corpus, r.verifier, r.mode): r for r in runs}
+    rule1, mv1 = get[("dev corpora", "rule", "in-process")], get[("dev corpora", "math-verify", "in-process")]
+    p1, pn = get[("dev corpora", "rule", "pool x1")], get[("dev corpora", "rule", f"pool x{workers}")]
+    rule_runs = [r for r in runs if r.verifier == "rule"]
+    patho = [r for r in rule_runs if r.corpus == "pathological"]
+    lines = [
+        ("single process >= 5x Math-Verify items/s", f"{rule1.rate / mv1.rate:.2f}x" if mv1.rate else "-"),
+        ("p99 <= 20 ms (rule, dev, in-process / pool x1)", f"{rule1.p99_ms:.1f} / {p1.p99_ms:.1f} ms"),
+        ("no item over the 1 s deadline (rule, all runs)", f"{sum(r.over_deadline for r in rule_runs)} over"),
+        ("pathological >= 100 items/s (rule, slowest mode)", f"{min(r.rate for r in patho):.1f} items/s"),
+        (f"{workers} processes >= 1.8x of 1 (rule pool)", f"{pn.rate / p1.rate:.2f}x" if p1.rate else "-"),
+    ]
+    for target, got in lines:
+        print(f"  target: {target:<52} measured: {got}")
+
+
 def _args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--corpora", type=Path, default=_default_corpora(), help="directory of *.jsonl corpora")
@@ -274,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     runs += measure("pathological", path_items, args.workers, args.mv_budget, say)
     print_table(runs, args.workers)
     print_kinds(path_items, _LATENCIES.get("pathological", []))
+    print_targets(runs, args.workers)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end of the run")
     if args.json:
         args.json.write_text(json.dumps([asdict(r) | {"items_per_s": r.rate} for r in runs], indent=1))
