@@ -134,3 +134,12 @@ def test_fuzz_token_soup_never_raises(tokens):
     assert ex.answer is None or ex.answer.encode("utf-8")
     assert all(isinstance(c, str) for c in ex.candidates)
     assert isinstance(ex.flags, tuple) and ex.method
+
+
+def test_extraction_is_frozen_with_hedge_property():
+    import dataclasses
+
+    ex = Extraction("5", "boxed", ("hedge",), ("4", "5"))
+    assert ex.hedge and not Extraction("5").hedge
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ex.answer = "6"  # type: ignore[misc]

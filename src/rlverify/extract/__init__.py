@@ -1,0 +1,117 @@
+"""Find the final-answer span in a model response.
+
+Interface::
+
+    extract_answer(response: str) -> Extraction(answer, method, flags, candidates)
+
+Only the span is found here; interpreting it (numbers, sets, prose inside a box...)
+is the job of :mod:`rlverify.answers`. Order of evidence, strongest first:
+
+1. The answer region: the text after the LAST ``</think>`` (or
+   ``<|end_of_thought|>``). An unclosed ``<think>`` means "no answer yet" unless a
+   box follows it (flag ``unfinished_think``).
+2. Boxes (``\\boxed{}``, ``\\fbox{}``, ``\\boxed 5``): the last balanced box (a box
+   nested in a box counts as the later one). The boxes of the last box's sentence are
+   read together: ``=``, "or equivalently", "so", "but" restate or correct (the last
+   wins); "or"/"either", or two different boxes side by side on one line, are a
+   ``hedge``; boxes joined by "and"/commas/line breaks are a list answer
+   (``multi_box``, joined with ", "); a clause without "and" between boxes is a
+   derivation step (the last wins). Boxes on consecutive ``(a)``/``(b)`` or
+   ``(i)``/``(ii)`` lines answer sub-questions (``multi_part``). Restatements of one
+   number ("12" and "12.0") are not hedges. An explicit marker *after* the last box
+   ("Final answer: ...", "# Answer", "Answer: ...") overrides step boxes.
+   Every box seen (the last ``MAX_CANDIDATES``) goes to ``candidates``, oldest first.
+3. Answer markers, the last one wins: "Final Answer:", "The (final|correct) answer /
+   option is", ``# Answer`` headings, ``Answer:``/``**Answer:**`` lines, a final
+   ``A:`` line, ``####``, "答案是".
+4. Weaker prose cues in the last two paragraphs: a bold value, a concluding sentence
+   ("Therefore, the area is 12."), a short whole answer; then a statement with a value
+   in the final paragraph ("Elvis is 54 miles east").
+5. The last number or formula of the final paragraph, flagged ``fallback``; none when
+   the response is cut off mid-formula or loops on digits (flag ``truncated``).
+
+Prose spans are reduced to the value they state ("the probability is \\(1/3\\)." ->
+``1/3``; "12 apples" -> ``12``; "x = 5 and y = 3" kept whole); "4 or 5", "either",
+"one of", "could be" up to the stated value are hedges, but "x = 1 or x = 4" (a
+solution set) is left to the comparison layer, which knows the gold.
+
+Safety: only the last ``MAX_RESPONSE_CHARS`` are read, NUL bytes are dropped, every
+regular expression is linear (no nested quantifiers), math delimiters and braces are
+matched in single stack passes, and the prose heuristics only see the final few
+thousand characters (1 MB of adversarial text: < 10 ms CPU).
+"
+
+Layout: ``_types`` (Extraction, caps), ``_spans`` (math segments, values, sentence
+reduction, hedges), ``_boxes`` (boxes and their grouping), ``_prose`` (markers, weak
+cues, fallback); this module picks the region and the evidence.
+"""
+from __future__ import annotations
+
+from ..limits import MAX_RESPONSE_CHARS
+from ._types import Extraction, MAX_CANDIDATES, _PROSE_WINDOW
+from ._boxes import _Box, _clean_box, _find_boxes, _from_boxes
+from ._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose
+
+__all__ = ["Extraction", "extract_answer", "MAX_CANDIDATES"]
+
+
+_THINK_CLOSERS = ("</think>", "<|end_of_thought|>")
+
+_THINK_OPENERS = ("<think>", "<|begin_of_thought|>")
+
+
+def _answer_region(text: str) -> tuple[str, tuple[str, ...], bool]:
+    """(region, flags, boxes_only). Tags are located on the whole text (C-speed rfind)."""
+    close = max(((text.rfind(t), t) for t in _THINK_CLOSERS), key=lambda p: p[0])
+    if close[0] >= 0:
+        return text[close[0] + len(close[1]):], (), False
+    opened = max(text.rfind(t) for t in _THINK_OPENERS)
+    if opened >= 0:
+        return text[opened:], ("unfinished_think",), True
+    return text, (), False
+
+
+def _sanitize(response: object) -> str:
+    text = response if isinstance(response, str) else str(response)
+    if len(text) > 4 * MAX_RESPONSE_CHARS:
+        text = text[-4 * MAX_RESPONSE_CHARS:]
+    text = text.replace("\x00", "")
+    if not text.isascii():   # lone surrogates dropped (C speed), so every span encodes as UTF-8
+        text = text.encode("utf-8", "ignore").decode("utf-8")
+    return text
+
+
+def _boxed_or_later_marker(region: str, boxes: list[_Box]) -> Extraction:
+    """Boxes decide, unless an explicit answer marker ('Final answer: ...') follows the
+    last box: then the boxes were steps and the marker states the answer."""
+    boxed = _from_boxes(region, boxes)
+    after = region[boxes[-1].end:]
+    marked = _from_markers(after[-4 * _PROSE_WINDOW:]) if after.strip() else None
+    if marked is None or marked[0].method not in _EXPLICIT_MARKERS:
+        return boxed
+    return Extraction(marked[0].answer, marked[0].method, marked[0].flags, boxed.candidates)
+
+
+def _with_flags(ex: Extraction, flags: tuple[str, ...]) -> Extraction:
+    if not flags:
+        return ex
+    return Extraction(ex.answer, ex.method, tuple(dict.fromkeys(ex.flags + flags)), ex.candidates)
+
+
+def extract_answer(response: str) -> Extraction:
+    """The final-answer span of ``response`` (see the module docstring for the rules)."""
+    text = _sanitize(response)
+    region, flags, boxes_only = _answer_region(text)
+    after_think = len(region) < len(text) and not boxes_only
+    region = region[-MAX_RESPONSE_CHARS:]
+    boxes = [b for b in _find_boxes(region) if b.content.strip() and _clean_box(b.content)]
+    if boxes:
+        return _with_flags(_boxed_or_later_marker(region, boxes), flags)
+    if boxes_only:
+        return Extraction(None, "none", flags)
+    found = _from_prose(region)
+    if found is None:
+        return Extraction(None, "none", flags)
+    if found.method == "whole" and after_think:
+        found = Extraction(found.answer, "think", found.flags, found.candidates)
+    return _with_flags(found, flags)

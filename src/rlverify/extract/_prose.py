@@ -1,0 +1,229 @@
+"""Answers without a box: answer markers, bold values, concluding sentences, the flagged last-number fallback."""
+
+from __future__ import annotations
+
+import re
+
+from ._types import Extraction, _PROSE_WINDOW, _SPAN_WINDOW
+from ._spans import (
+    _BOLD_RE,
+    _SENTENCE_END_RE,
+    _copula_value,
+    _first_sentence,
+    _formula_list,
+    _inside_math,
+    _math_pieces,
+    _prose_hedge,
+    _reduce,
+    _strip_span,
+    _tail_value,
+    _values,
+    _whole_value,
+)
+from ._boxes import _BOX_RE
+
+__all__ = ["_EXPLICIT_MARKERS", "_from_markers", "_from_prose"]
+
+
+_MARKERS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("final_answer", re.compile(
+        r"\bfinal\s+answers?(?:\s*\*\*)?[ \t]*"
+        r"(?:(?:is|are|would\s+be|will\s+be)\b[ \t]*:?|[:=]|(?=\n)|\Z)(?:[ \t]*\*\*)?",
+        re.I)),
+    ("answer_is", re.compile(
+        r"\b(?:the|my|our|so the|thus the)\s+(?:final\s+|correct\s+|required\s+|desired\s+|best\s+|right\s+)?"
+        r"(?:answer|option|choice|answer\s+choice)\s+(?:is|would\s+be|will\s+be|should\s+be)\b(?:\s*:)?"
+        r"|\b(?:the|our)\s+(?:final\s+)?answers\s+are\b(?:\s*:)?", re.I)),
+    ("answer_is", re.compile(r"(?:最终)?答案\s*(?:是|为|應為|应为|[:：])")),
+    ("heading", re.compile(r"^[ \t]*#{1,6}[ \t]*(?:final[ \t]+)?answers?[ \t]*:?[ \t]*$", re.I | re.M)),
+    ("answer_line", re.compile(
+        r"^[ \t>*-]*(?:\*\*)?(?:final[ \t]+)?(?:answers?|ans)(?:\*\*)?[ \t]*[:：](?:\*\*)?", re.I | re.M)),
+    ("answer_line", re.compile(r"^[ \t]*A[ \t]*:(?=[^\n]*\s*\Z)", re.M)),
+    ("answer_line", re.compile(r"^[ \t]*####[ \t]*(?=\S)", re.M)),
+    ("answer_line", re.compile(
+        r"\*\*(?:final[ \t]+)?answer[ \t]*(?:[:：][ \t]*(?:\*\*)?|\*\*[ \t]*[:：]?)", re.I)),
+)
+
+
+def _span_after(region: str, pos: int) -> str:
+    """The answer text after a marker: the rest of the line, or the next block."""
+    rest = region[pos:pos + _SPAN_WINDOW]
+    line, _, after = rest.partition("\n")
+    if line.strip(" \t*:$") and not re.fullmatch(r"\s*(?:\\\[|\$\$)\s*", line):
+        if re.fullmatch(r"\s*(?:\\\[|\$\$).*", line) and not re.search(r"\\\]|\$\$.*\$\$", line):
+            return rest
+        return line
+    block = rest.lstrip()
+    end = re.search(r"\n[ \t]*\n", block)
+    return block[:end.start()] if end else block
+
+
+def _from_markers(region: str) -> tuple[Extraction, int] | None:
+    """The span after the last answer marker, and where that marker starts."""
+    best: tuple[int, str, int] | None = None
+    for method, rx in _MARKERS:
+        for m in rx.finditer(region):
+            if best is None or m.end() > best[0] or (m.end() == best[0] and m.start() < best[2]):
+                best = (m.end(), method, m.start())
+    if best is None:
+        return None
+    span = _span_after(region, best[0])
+    if span.rstrip().endswith("?"):
+        return None
+    value, flags = _reduce(span)
+    return (Extraction(value, best[1], flags), best[2]) if value else None
+
+
+_CONCLUSION_RE = re.compile(
+    r"^(?:(?:in\s+)?(?:conclusion|summary)\s*[:,]\s*)?"
+    r"(therefore|thus|so|hence|in conclusion|consequently|finally|in summary|overall|as a result|"
+    r"this means|this gives|we get|we find|we have|the answer|the)\b[\s,]*", re.I)
+
+_PARAGRAPH_RE = re.compile(r"\n[ \t]*\n")
+
+
+def _final_paragraphs(region: str) -> tuple[list[str], int]:
+    """The last two non-empty paragraphs (last first) and where the older one starts."""
+    base = max(0, len(region) - _PROSE_WINDOW)
+    tail = region[base:]
+    cuts = [0] + [m.end() for m in _PARAGRAPH_RE.finditer(tail)]
+    paras = [(base + c, tail[c:d]) for c, d in zip(cuts, cuts[1:] + [len(tail)]) if tail[c:d].strip()]
+    last = paras[-2:][::-1]
+    return [t for _, t in last], (last[-1][0] if last else len(region))
+
+
+def _sentences(par: str) -> list[str]:
+    out, rest = [], par
+    while rest.strip() and len(out) < 200:
+        s = _first_sentence(rest)
+        out.append(s)
+        rest = rest[len(s) + 1:]
+    return [s.strip() for s in out if s.strip()]
+
+
+def _closing_word(par: str, m: re.Match[str]) -> bool:
+    """A short bold phrase that ends a sentence of running text ('... is facing **west**.')."""
+    line_start = par.rfind("\n", 0, m.start()) + 1
+    return (len(m.group(1).split()) <= 3 and bool(par[line_start:m.start()].strip())
+            and bool(re.match(r"[ \t]*[.!]?[ \t]*(?:\n|$)", par[m.end():])))
+
+
+def _from_bold(par: str) -> Extraction | None:
+    for m in reversed(list(_BOLD_RE.finditer(par))):
+        inner = _strip_span(m.group(1))
+        if m.group(1).rstrip().endswith(":"):
+            continue
+        if not re.search(r"\d|\\|\$", inner):
+            if _closing_word(par, m):
+                return Extraction(inner, "bold")
+            continue
+        value, flags = _reduce(inner)
+        if value:
+            return Extraction(value, "bold", flags)
+    return None
+
+
+def _conclusion_value(body: str) -> str | None:
+    m = _CONCLUSION_RE.match(body)
+    if m is None:
+        return None
+    if m.group(1).lower() == "the":
+        return _statement_value(body)
+    rest = _strip_span(body[m.end():])
+    value = _formula_list(rest) or _copula_value(body, allow_text=True) or _tail_value(rest)
+    if value is None:
+        pieces = _math_pieces(body)
+        value = pieces[-1].value if pieces and "=" in pieces[-1].value else None
+    return value
+
+
+_WORD_COPULA_RE = re.compile(
+    r"\b(?:is|are|was|were|equals)\b(?:\s+(?:approximately|about|exactly|roughly|around|just|simply|still|"
+    r"therefore|thus|then|given by))*\s*:?\s*",
+    re.I)
+
+
+def _statement_value(sent: str) -> str | None:
+    """'The area of the circle is \\(16\\pi\\) square units' -> '16\\pi' (word copulas only)."""
+    for m in reversed(list(_WORD_COPULA_RE.finditer(sent))[-24:]):
+        if not _inside_math(sent, m.start()):
+            v = _tail_value(sent[m.end():])
+            if v:
+                return v
+    return None
+
+
+def _from_statement(par: str) -> Extraction | None:
+    for sent in reversed(_sentences(par)):
+        value = _statement_value(sent)
+        if value:
+            return Extraction(value, "conclusion", _prose_hedge(sent, value))
+    return None
+
+
+def _from_conclusion(par: str) -> Extraction | None:
+    for sent in reversed(_sentences(par)):
+        body = _strip_span(re.sub(r"^[^\w\\$]+", "", sent))
+        value = _conclusion_value(body)
+        if value:
+            return Extraction(value, "conclusion", _prose_hedge(body, value))
+    return None
+
+
+def _from_whole(region: str) -> Extraction | None:
+    s = region.strip()
+    if not s or len(s) > 80 or "\n" in s or _BOX_RE.search(s) or re.match(r"#|A\s*:|answer", s, re.I):
+        return None
+    value = _whole_value(_strip_span(s))
+    if value is None and len(s.split()) <= 3 and not s.endswith("?") and not re.search(r"\d", s):
+        value = _strip_span(s)
+    return Extraction(value, "whole") if value else None
+
+
+def _from_last_number(par: str) -> Extraction | None:
+    for text in (par[-_SPAN_WINDOW:], par):
+        vals = [v for v in _values(text) if v.value]
+        if vals:
+            break
+    else:
+        return None
+    last = vals[-1]
+    before = text[max(0, last.start - 200):last.start]
+    ends = list(_SENTENCE_END_RE.finditer(before))
+    sentence = before[ends[-1].end():] if ends else before
+    sentence += _first_sentence(text[last.start:last.start + 200])
+    return Extraction(last.value, "last_number", ("fallback",) + _prose_hedge(sentence))
+
+
+def _from_prose(region: str) -> Extraction | None:
+    window = max(0, len(region) - 4 * _PROSE_WINDOW)
+    marked = _from_markers(region[window:])
+    paras, recent = _final_paragraphs(region)
+    if marked is not None and (window + marked[1] >= recent or marked[0].method in _EXPLICIT_MARKERS):
+        return marked[0]
+    whole = _from_whole(region)
+    if whole is not None:
+        return whole
+    if _TRUNCATED_RE.search(region[-200:]):
+        return Extraction(None, "none", ("truncated",))
+    for par in paras:
+        for finder in (_from_bold, _from_conclusion):
+            found = finder(par)
+            if found is not None:
+                return found
+    if marked is not None:
+        return marked[0]
+    found = _from_statement(paras[0]) if paras else None
+    if found is not None:
+        return found
+    for par in paras:
+        found = _from_last_number(par)
+        if found is not None:
+            return found
+    return None
+
+
+# A response cut off mid-formula or degenerating into a digit loop states no answer.
+_TRUNCATED_RE = re.compile(r"(?:[=+\-/(,\\^_{]|(?<!\*)\*|<<[^>\n]{0,40}|\d{40,})\s*\Z")
+
+_EXPLICIT_MARKERS = frozenset({"final_answer", "heading", "answer_line"})

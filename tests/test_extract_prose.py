@@ -1,0 +1,35 @@
+"""Unit tests for rlverify.extract._prose: answer markers, weak cues and the fallback."""
+
+from __future__ import annotations
+
+from rlverify.extract._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose
+
+
+def test_last_marker_wins_and_reports_its_position():
+    text = "The answer is 4.\n\nWait. The correct answer is 5."
+    ex, pos = _from_markers(text)
+    assert ex.answer == "5" and text[pos:].startswith("The correct answer is")
+
+
+def test_marker_question_is_not_an_answer():
+    assert _from_markers("What is the final answer?\nLet us see.") is None
+
+
+def test_explicit_marker_kinds():
+    assert {"final_answer", "heading", "answer_line"} == set(_EXPLICIT_MARKERS)
+    assert _from_markers("x\n# Answer\n\n5")[0].method == "heading"
+    assert _from_markers("x\nA: 26")[0].method == "answer_line"
+    assert _from_markers("Points\nA: (0,0)\nB: (1,1)") is None
+
+
+def test_prose_evidence_order():
+    assert _from_prose("The answer is a decimal.\n\nIt repeats.\n\nThe digit is **6**.").method == "bold"
+    assert _from_prose("Answer: 12\n\nExplanation:\n\nThus each of 3 holds 4.").answer == "12"
+    assert _from_prose("Work.\n\nTherefore, 20 workers are needed in 4 hours.").answer == "20"
+    ex = _from_prose("We computed and got 17 in the end")
+    assert (ex.answer, ex.method, ex.flags) == ("17", "last_number", ("fallback",))
+
+
+def test_truncated_responses_state_no_answer():
+    ex = _from_prose("Day 14: 32768 feet * 2 =")
+    assert ex.answer is None and ex.flags == ("truncated",)
