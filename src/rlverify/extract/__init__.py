@@ -35,7 +35,9 @@ Prose spans are reduced to the value they state ("the probability is \\(1/3\\)."
 "one of", "could be" up to the stated value are hedges, but "x = 1 or x = 4" (a
 solution set) is left to the comparison layer, which knows the gold.
 
-Safety: only the last ``MAX_RESPONSE_CHARS`` are read, NUL bytes are dropped, every
+Safety: think tags are located in the last 4 x ``MAX_RESPONSE_CHARS`` (C-speed
+search); everything else reads only the last ``MAX_RESPONSE_CHARS`` of the answer
+region. NUL bytes and lone surrogates are dropped, every
 regular expression is linear (no nested quantifiers), math delimiters and braces are
 matched in single stack passes, and the prose heuristics only see the final few
 thousand characters (1 MB of adversarial text: < 10 ms CPU).
