@@ -40,7 +40,7 @@ search); everything else reads only the last ``MAX_RESPONSE_CHARS`` of the answe
 region. NUL bytes and lone surrogates are dropped, every
 regular expression is linear (no nested quantifiers), math delimiters and braces are
 matched in single stack passes, and the prose heuristics only see the final few
-thousand characters (1 MB of adversarial text: < 10 ms CPU).
+thousand characters (1 MB of adversarial text: about 10 ms, budget 50 ms).
 "
 
 Layout: ``_types`` (Extraction, caps), ``_spans`` (math segments, values, sentence
