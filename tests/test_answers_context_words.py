@@ -38,7 +38,7 @@ def test_text():
 
 @pytest.mark.parametrize("a,g,want", [
     ("Yes", "yes", True), (r"\text{True}", "Yes", True), ("no", "Yes", False), ("false", r"\text{No}", True),
-    ("maybe", "Yes", False), ("yes", "5", None), ("yes", "Friday", None),
+    ("maybe", "Yes", None), ("yes it is", "Yes", None), ("yes", "5", None), ("yes", "Friday", None),
 ])
 def test_yes_no(a, g, want):
     assert yes_no(a, g) is want

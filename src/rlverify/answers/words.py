@@ -136,14 +136,14 @@ _NO = {"no", "false", "n", "incorrect", "negative"}
 
 
 def yes_no(answer: str, gold: str) -> bool | None:
-    """None unless the gold is a yes/no/true/false word; then whether the answer says the same."""
+    """Whether a bare yes/no/true/false answer says what a yes/no/true/false gold says; else None."""
     g = normalize_text(gold)
     if g not in ("yes", "no", "true", "false"):
         return None
     a = normalize_text(answer)
     if a in _YES | _NO:
         return (a in _YES) == (g in ("yes", "true"))
-    return False
+    return None                      # "Yes it is", "maybe": not a bare yes/no; the core decides
 
 
 _BLOCK = {"or", "and", "not", "no", "less", "more", "than", "at", "least", "most", "except", "minus", "plus",
