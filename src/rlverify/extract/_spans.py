@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
+from fractions import Fraction
 from dataclasses import dataclass
 
 from ._types import _SPAN_WINDOW
@@ -35,12 +36,25 @@ _PLAIN_NUMBER_RE = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)")
 
 
 def _value_key(s: str) -> str:
-    """A key under which restatements of one value coincide ('12', '12.0', '\\$12', '1{,}200')."""
+    """A key under which restatements of one rational value coincide ('12', '12.0',
+    '\\$12', '1{,}200'; '\\frac12', '1/2', '0.5'). Exact (Fraction), no evaluation."""
     compact = "".join(s.split())
     bare = re.sub(r"\\\$|\$|\\!|\\,|\{,\}|(?<=\d),(?=\d{3}(?!\d))", "", compact).replace("\u2212", "-")
-    if _PLAIN_NUMBER_RE.fullmatch(bare) and len(bare) <= 30:
-        return repr(float(bare))
+    frac = _SIMPLE_FRACTION_RE.fullmatch(bare)
+    try:
+        if frac and len(bare) <= 40:
+            num, den = (frac.group(2), frac.group(3)) if frac.group(2) else (frac.group(4), frac.group(5))
+            if int(den) != 0:
+                value = Fraction(int(num), int(den))
+                return str(-value if frac.group(1) else value)
+        if _PLAIN_NUMBER_RE.fullmatch(bare) and len(bare) <= 30:
+            return str(Fraction(bare))
+    except (ValueError, ZeroDivisionError):
+        pass
     return compact
+
+
+_SIMPLE_FRACTION_RE = re.compile(r"(-)?(?:\\[dt]?frac\{?(\d{1,12})\}?\{?(\d{1,12})\}?|(\d{1,12})/(\d{1,12}))")
 
 
 _CURRENCY_RE = re.compile(r"^\s*\d[\d,.]*\s+[A-Za-z]{2,}")
@@ -213,7 +227,24 @@ def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
         value = _single_value(sent)
     if value is None and 0 < len(sent.split()) <= 4:
         value = sent
-    return (value, _prose_hedge(sent, value)) if value else (None, ())
+    if not value:
+        return None, ()
+    return value, _prose_hedge(sent, value) or _next_sentence_hedge(span, sent)
+
+
+def _next_sentence_hedge(span: str, sent: str) -> tuple[str, ...]:
+    """'The answer is 4. Alternatively, it could be 5.'"""
+    key = sent[-20:]
+    i = span.find(key) if key else -1
+    nxt = span[i + len(key):i + len(key) + 200] if i >= 0 else ""
+    return ("hedge",) if _NEXT_ALTERNATIVE_RE.match(nxt) else ()
+
+
+_NEXT_ALTERNATIVE_RE = re.compile(
+    r"[\s.,;)]*(?:(?:alternatively|or|possibly|perhaps|maybe)[,\s]+)?"
+    r"(?:it|the answer|the value|this)\s+(?:could|might|may)\s+(?:also\s+)?be\s+(?:equal\s+to\s+)?"
+    r"(?:\$|\\\(|[-\u2212]?\d)"
+    r"|[\s.,;)]*(?:alternatively|or|possibly|perhaps|maybe)[,\s]+(?:\$|\\\(|[-\u2212]?\d)", re.I)
 
 
 _BULLET_RE = re.compile(r"^[ \t]*(?:[-*\u2022]|\(?[a-h1-9]\)|[1-9]\.)[ \t]+(.+)$", re.M)
@@ -310,6 +341,9 @@ def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
     sentence up to the end of the stated value."""
     last = value.split(", ")[-1].split(" \\text{ or } ")[-1] if value else ""
     cut = sent.rfind(last) if last else -1
+    alt = _ALTERNATIVE_RE.search(sent[cut + len(last):cut + len(last) + 120]) if cut >= 0 else None
+    if alt and _value_key(alt.group(1)) != _value_key(last):
+        return ("hedge",)    # '4, but it might be 5', '4 (or possibly 5)'
     sent = sent[:cut + len(last) + 12] if cut >= 0 else sent
     if _HEDGE_PROSE_RE.search(sent):
         return ("hedge",)
@@ -322,6 +356,10 @@ def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
     return ()
 
 
+# Another value offered right after the stated one (in the same or the next sentence).
+_ALTERNATIVE_RE = re.compile(
+    r"(?:\bor\b|\bcould\b|\bmight\b|\bpossibly\b|\bperhaps\b|\bmaybe\b|\balternatively\b)"
+    r"[^.;\d$\\]{0,30}(\$[^$]{1,40}\$|\\\(.{1,40}?\\\)|[-\u2212]?\d[\d,.]*)", re.I)
 _RELATION_RE = re.compile(r"[=<>≤≥≠]|\\(?:le|ge|leq|geq|neq|ne|in|lt|gt)(?![A-Za-z])")
 
 _OR_GAP_RE = re.compile(r"[\s*,]*(?:or|\\text\{\s*or\s*\})[\s*]*", re.I)
