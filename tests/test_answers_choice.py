@@ -11,6 +11,7 @@ def test_gold_letter() -> None:
     assert gold_letter(r"\text{(D)}") == "D"
     assert gold_letter("12") is None
     assert gold_letter("F") is None
+    assert gold_letter("e") is None  # Euler's number, not option E
 
 
 def test_answer_letter() -> None:

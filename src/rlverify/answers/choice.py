@@ -27,8 +27,10 @@ def _plain(text: str) -> str:
 
 
 def gold_letter(gold: str) -> str | None:
-    m = _BARE.match(_plain(gold))
-    return m.group(1).upper() if m else None
+    """``B`` / ``(B)`` / ``(b)``; a bare lowercase letter (``e``) is a value, not a choice."""
+    s = _plain(gold)
+    m = _BARE.match(s)
+    return m.group(1).upper() if m and (s.isupper() or s.startswith("(")) else None
 
 
 def answer_letter(span: str) -> str | None:

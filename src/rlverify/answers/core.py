@@ -342,6 +342,8 @@ def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline, question: str |
 
 
 def _compare_choice(answer: str, gold: _Gold, question: str | None, dl: _Deadline) -> Match:
+    if _same_text(answer, gold.views[0]):
+        return Match(True)
     letter = next((x for x in map(answer_letter, candidates(answer)) if x is not None), None)
     if letter is not None:
         return Match(letter == gold.letter)
