@@ -47,6 +47,9 @@ def test_value_key_identifies_restatements_of_one_number():
     assert _value_key("12") == _value_key("12.0") == _value_key(r"\$12")
     assert _value_key("1{,}200") == _value_key("1,200") == _value_key("1200")
     assert _value_key("1,2") != _value_key("12")
+    assert _value_key(r"\frac12") == _value_key("1/2") == _value_key("0.5") == _value_key(r"\dfrac{1}{2}")
+    assert _value_key(r"-\frac{3}{4}") != _value_key(r"\frac{3}{4}")
+    assert _value_key("1/0") == "1/0" and _value_key("x+1") == "x+1"
 
 
 def test_is_formula_rejects_prose():
