@@ -25,6 +25,8 @@ from rlverify.answers.symbolic import compare_latex, symbolic_equal, too_big
         ("y=2x+4", "2x-y+3=0", False),
         (r"x\ge 3", r"3\le x", True),
         ("f(x)=x", "f(n)=n", True),
+        (r"\frac{\max(S)}{2}+1", r"\frac{1}{2}\max S+1", True),
+        (r"\frac{\max(S)}{2}-1", r"\frac{1}{2}\max S+1", False),
         ("0.333", r"\frac{1}{3}", False),
         (r"2^{100}", "1267650600228229401496703205377", False),
     ],

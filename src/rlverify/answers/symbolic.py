@@ -41,6 +41,7 @@ _PARAM_NAMES = frozenset("knmjlt")
 _LITERAL = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
 _FACT = re.compile(r"(\d+)\s*!")
 _POW_LIT = re.compile(r"\^\s*\{?\s*\(?\s*[+-]?\s*(\d+)")
+_NOPAREN_EXTREMUM = re.compile(r"\\(max|min|sup|inf)\s+([A-Za-z](?:_\{?\w+\}?)?)(?![A-Za-z(])")
 _BARE_LOG = re.compile(r"\\log(?![a-zA-Z_])")
 _NUMERIC_TOWER = re.compile(r"\d\s*\^\s*\{\s*\(?\s*\d+\s*\)?\s*\^\s*\{?\s*\(?\s*\d")
 _GROUP_FACTORIAL = re.compile(r"[)}]\s*!")
@@ -106,6 +107,7 @@ def _parse(text: str) -> Any:
     norm = NormalizationConfig(basic_latex=True, units=False, malformed_operators=False, nits=False,
                                boxed="none", equations=False)
     text = _BARE_LOG.sub(r"\\ln", text)  # a bare \log in an answer is the natural log
+    text = _NOPAREN_EXTREMUM.sub(r"\\\1(\2)", text)  # \max S -> \max(S), which the grammar reads
     try:
         converter = _converter_class()(None, None, False, config=cfg)
         return _exactify(converter.parse(normalize_latex(text, norm)))
