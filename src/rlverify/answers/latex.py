@@ -46,6 +46,8 @@ _SHORT_FRAC_BRACE2 = re.compile(r"\\frac\s*(\d|[a-zA-Z])\s*(\{[^{}]*\})")
 _SHORT_SQRT = re.compile(r"\\sqrt\s*(\d+|[a-zA-Z])(?![a-zA-Z])")
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|textnormal|mathrm|mathbf|mathit|mathsf|mathtt|operatorname|mbox|bf|rm|it)\s*\{")
 _STRAY_BACKSLASH = re.compile(r"(?<!\\)\\(?=\d)")  # "\15" (a lost "\$") is "15"; "\\2" row breaks stay
+_PLAIN_FUNC = re.compile(r"(?<![A-Za-z\\])(sqrt|pi|sin|cos|tan|cot|sec|csc|ln|log|exp|arcsin|arccos|arctan)(?![A-Za-z])")
+_PLAIN_SQRT = re.compile(r"(?<![A-Za-z\\])sqrt\s*\(([^()]*)\)")
 _CMD_SPACE = re.compile(r"\\(text|textbf|mathrm|mathbf|operatorname|frac|sqrt)\s+\{")
 _INNER_DOLLAR = re.compile(r"(?<!\\)\$")  # "$a$,$b$": math delimiters inside the span
 _DOLLARS = re.compile(r"^\$+|\$+$")
@@ -122,12 +124,21 @@ def clean(text: str) -> str:
     s = _SHORT_FRAC.sub(r"\\frac{\1}{\2}", s)
     s = _SHORT_FRAC_BRACE1.sub(r"\\frac\1{\2}", s)
     s = _SHORT_FRAC_BRACE2.sub(r"\\frac{\1}\2", s)
+    s = _plain_functions(s)
     s = _SHORT_SQRT.sub(r"\\sqrt{\1}", s)
     s = re.sub(r"\s+", " ", s).strip()
     s = re.sub(r"(?:\s|\\ )*[.;]+$", "", s).strip()
     s = _strip_stray_closer(s)
     s = _STRAY_BACKSLASH.sub("", s)
     return strip_outer(s)
+
+
+def _plain_functions(s: str) -> str:
+    """``2*sqrt(3)``, ``pi/4``, ``sin(x)`` written without backslashes -> LaTeX commands."""
+    if "\\text" in s or not _PLAIN_FUNC.search(s):
+        return s
+    s = _PLAIN_SQRT.sub(r"\\sqrt{\1}", s)
+    return _PLAIN_FUNC.sub(r"\\\1", s)
 
 
 def _strip_stray_closer(s: str) -> str:
