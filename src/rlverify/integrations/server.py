@@ -40,34 +40,18 @@ from ..verdict import Verdict
 from ._batcher import MicroBatcher, RunBatch
 from ._common import cached_verifier, join_verdicts, split_golds
 from ._metrics import CONTENT_TYPE_LATEST, ServerMetrics
+from .openrlhf import response_from_query, reward_payload
 
-__all__ = ["create_app", "ServerSettings", "response_from_query", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_MAX_ITEMS"]
+__all__ = ["create_app", "ServerSettings", "response_from_query", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_MAX_ITEMS",
+           "DEFAULT_POOL_WORKERS"]
 
 log = logging.getLogger("rlverify.server")
 
 DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024
 DEFAULT_MAX_ITEMS = 4096
 DEFAULT_POOL_WORKERS = min(4, os.cpu_count() or 1)  # rule verification processes
-_END_TOKENS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "</s>", "<|end|>", "<｜end▁of▁sentence｜>")
 Gold = Union[str, int, float, list[Union[str, int, float]], None]
 _M = TypeVar("_M", bound=BaseModel)
-
-
-def response_from_query(query: str, prompt: str | None) -> str:
-    """The response part of an OpenRLHF query (prompt + response, special tokens kept)."""
-    text = query
-    if prompt:
-        i = query.find(prompt)
-        if 0 <= i <= 64:  # the prompt, maybe after a BOS token
-            text = query[i + len(prompt):]
-    stripped = text.rstrip()
-    changed = True
-    while changed:
-        changed = False
-        for tok in _END_TOKENS:
-            if stripped.endswith(tok):
-                stripped, changed = stripped[: -len(tok)].rstrip(), True
-    return stripped
 
 
 class RewardRequest(BaseModel):
@@ -268,20 +252,6 @@ def _install_handlers(app: FastAPI, state: _State) -> None:
         return JSONResponse({"detail": f"internal error: {type(exc).__name__}"}, status_code=500)
 
 
-def _reward_payload(verdicts: Sequence[Verdict]) -> dict[str, Any]:
-    scores = [float(v.score) for v in verdicts]
-    return {
-        "rewards": scores,
-        "scores": scores,
-        "extra_logs": {
-            "acc": [float(v.correct) for v in verdicts],
-            "undecided": [float(v.undecided) for v in verdicts],
-            "judge": [float(v.source == "judge") for v in verdicts],
-            "guard": [float(v.source == "guard") for v in verdicts],
-        },
-    }
-
-
 def _reward_items(req: RewardRequest) -> list[dict[str, Any]]:
     n = len(req.query)
     prompts = req.prompts if req.prompts is not None else [None] * n
@@ -314,7 +284,7 @@ def _install_routes(app: FastAPI, state: _State) -> None:
         req = await _parse(request, RewardRequest)
         verdicts = await state.verify(state.pick(request.query_params.get("verifier")), _reward_items(req))
         state.metrics.record_request("/reward", 200, time.perf_counter() - t0)
-        return JSONResponse(_reward_payload(verdicts))
+        return JSONResponse(reward_payload(verdicts))
 
     @app.post("/verify")
     async def verify(request: Request) -> JSONResponse:
