@@ -118,6 +118,7 @@ def test_public_helpers_for_extractors():
     assert guard.offers_several_values("either 4 or 5", "5")
     assert not guard.offers_several_values("(2, 5)", "(2,5)")
     assert not guard.offers_several_values("4,096,000", "4096000")
+    assert not guard.offers_several_values("So, after all his transactions, Raymond has $8 left.", "8")
     assert guard.gibberish_tail("ok </think> " + gibberish(random.Random(4), 300))
     assert not guard.gibberish_tail("So the total is $3 + 4 = 7$ apples.")
 

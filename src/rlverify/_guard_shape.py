@@ -14,7 +14,8 @@ from . import _guard_text as gt
 from ._guard_text import Span
 
 __all__ = ["empty", "invisible", "styled", "mixed_script", "confusables", "foreign_prose", "markup",
-           "encoded", "gibberish", "gibberish_context", "repetition", "too_long", "hedge", "MATH_GREEK"]
+           "encoded", "gibberish", "gibberish_context", "repetition", "too_long", "hedge", "several_values",
+           "MATH_GREEK"]
 
 
 # LaTeX commands that only wrap or space their argument: alone, they are not an answer.
@@ -210,17 +211,27 @@ _OR = re.compile(r"\\(?:text|mbox|mathrm)\{\s*(?:or|either)\s*\}|\\(?:lor|vee)\b
 _TEXT_WRAP = re.compile(r"\\(?:text|mbox|mathrm)\{([^{}]*)\}")
 
 
-def _candidates(text: str, keep_conditions: bool) -> list[str]:
+def _candidates(text: str, keep_conditions: bool, numeric_only: bool = False) -> list[str]:
     """Distinct values offered: top-level list items and "or" alternatives. Conditions
     (``k \\in \\mathbb{Z}``) are dropped unless the gold is itself a relation, and a list of
     assignments to distinct names (``x=3, y=4``) is one answer, not several."""
     text = _TEXT_WRAP.sub(r" \1 ", _OR.sub(",", _ungroup(text)))
     items = [x for x in _top_level_items(text) if keep_conditions or not _CONDITION.search(x)]
-    items = [x.strip(" ()") for x in items if x.strip(" ()")]
+    items = [x.strip(" ()") for x in items if x.strip(" ()") and (not numeric_only or _DIGIT_RE.search(x))]
     names = [m.group(1) for m in map(_ASSIGNMENT.match, items) if m]
     if len(names) == len(items) and len(set(names)) == len(names):
         return []
     return list(dict.fromkeys(items))
+
+
+_DIGIT_RE = re.compile(r"\d")
+
+
+def several_values(text: str, gold: str) -> bool:
+    """More distinct numeric values offered in ``text`` than ``gold`` holds (prose items ignored)."""
+    relation = bool(_RELATION.search(gold))
+    offered = _candidates(text, relation, numeric_only=True)
+    return len(offered) >= 2 and len(offered) > max(1, len(_candidates(gold, relation, numeric_only=True)))
 
 
 def hedge(s: Span) -> bool:

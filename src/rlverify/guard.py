@@ -22,7 +22,7 @@ from typing import Callable
 
 from . import _guard_lang as lang
 from . import _guard_shape as shape
-from ._guard_text import GuardConfig, Span, make_span
+from ._guard_text import GuardConfig, Span, make_span, sanitize
 
 __all__ = ["GuardReport", "GuardConfig", "inspect", "FLAGS", "EXTRACTION_BLOCKS", "gibberish_tail",
            "offers_several_values"]
@@ -99,6 +99,7 @@ def gibberish_tail(response: str) -> bool:
 
 
 def offers_several_values(text: str, gold: str) -> bool:
-    """True when ``text`` offers more distinct candidate values than ``gold`` holds
-    ("180, 174, 175" or "either 4 or 5" for a single-valued gold): a hedge."""
-    return shape.hedge(make_span(text, gold, None, GuardConfig()))
+    """True when ``text`` (e.g. the last line of a response) offers more distinct numeric values
+    than ``gold`` holds ("180, 174, 175" or "either 4 or 5" for a single-valued gold): a hedge.
+    Items without a digit (prose such as "So, Raymond has $8 left") are not counted."""
+    return shape.several_values(sanitize(text), sanitize(gold))
