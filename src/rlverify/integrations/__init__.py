@@ -4,6 +4,7 @@ so that a framework's optional dependencies are only needed when it is used:
 * ``rlverify.integrations.verl``: ``compute_score`` / ``compute_score_batch`` (verl reward functions)
 * ``rlverify.integrations.trl``: ``make_reward_fn`` / ``make_async_reward_fn`` (TRL reward functions)
 * ``rlverify.integrations.server``: ``create_app`` (OpenRLHF-compatible reward server; extra ``server``)
+* ``rlverify.integrations.openrlhf``: ``reward_func`` (OpenRLHF ``--remote_rm_url path/to/openrlhf.py``)
 * ``rlverify.integrations.ray``: ``verify_dataset`` (Ray Data scale-out; extra ``ray``)
 """
 
