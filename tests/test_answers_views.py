@@ -19,6 +19,8 @@ from rlverify.answers.views import candidates, rhs_of_assignment
         (r"\frac{\pi}{6}+n\pi,\ n\in\mathbb Z", r"\frac{\pi}{6}+n\pi"),
         (r"t\in(0,\tfrac13)", r"(0,\frac{1}{3})"),
         ("the number of minutes being 3", "3"),
+        (r"n = 2^k \text{ for some } k \ge 0", "2^k"),
+        (r"2^k, k \in \mathbb{Z}^{+}", "2^k"),
         (r"T = a + b, T = 5 + 4 = 9", "9"),
         (r"\frac{\sqrt{2}}{2} \approx 0.707", "0.707"),  # exact compare keeps it off an exact reference
     ],
@@ -35,6 +37,7 @@ def test_reduction_found(span: str, value: str) -> None:
         (r"f(1)=\sqrt5,\ \max f=3", "3"),
         ("45=46", "46"),
         ("x is at least 4", "4"),
+        (r"n = 2^k \text{ for some } k = 3", "2^k"),
     ],
 )
 def test_near_miss_not_reduced(span: str, forbidden: str) -> None:

@@ -36,11 +36,12 @@ _ENV = re.compile(r"^\\begin\{(aligned|align\*?|array|gathered|split|cases|eqnar
 _ROW_SPACING = re.compile(r"\\\\\s*\[[^\]]*\]")
 _EXACTLY = re.compile(r"\\text\{\s*(?:exactly|exact(?:\s+value)?:?|i\.e\.,?)\s*\}\s*", re.I)
 _GENERAL_QUALIFIER = re.compile(
-    r"(?:,|\\quad|\\qquad|\s)*(?:\\text\{\s*(?:for\s+(?:all|every|each|any)\b[^{}]*|where\b[^{}]*|with\b[^{}]*"
+    r"(?:,|\\quad|\\qquad|\s)*(?:\\text\{\s*(?:for\s+(?:all|every|each|any|some)\b[^{}]*|where\b[^{}]*|with\b[^{}]*"
     r"|for\s*)\}|\\forall|\bfor\s+(?:all|every|each|any)\b)(.*)$",
     re.I | re.S,
 )
-_MEMBERSHIP_TAIL = re.compile(r"(?:,|\\quad|\\qquad|\s)+\(?\s*[a-zA-Z]\s*\\in\s*\\mathbb\s*\{?\s*[ZNzn]\s*\}?\)?\s*$")
+_MEMBERSHIP_TAIL = re.compile(r"(?:,|\\quad|\\qquad|\s)+\(?\s*[a-zA-Z]\s*\\in\s*\\mathbb\s*\{?\s*[ZNzn]\s*\}?"
+                              r"(?:\s*\^\s*\{?\s*[+*]\s*\}?|\s*_\s*\{?[^{}]{0,8}\}?)?\)?\s*$")
 _SPECIALIZATION = re.compile(r"(?<![<>\\])=|\\neq|\\ne\b")
 _CONDITION = re.compile(r"\b(?:for|when|if|where|with|at|unless|except)\b", re.I)
 _IN = re.compile(r"\\in(?![a-zA-Z])")
@@ -65,7 +66,7 @@ def _strip_qualifier(s: str) -> str | None:
     if not m or m.start() == 0:
         return None
     tail = unwrap_text(s[m.start():])
-    if _SPECIALIZATION.search(tail) or QUALIFIER_WORDS.search(re.sub(r"\b(?:for|all|every|each|any|where|with)\b", "", tail)):
+    if _SPECIALIZATION.search(tail) or QUALIFIER_WORDS.search(re.sub(r"\b(?:for|all|every|each|any|some|where|with)\b", "", tail)):
         return None
     return clean(s[: m.start()])
 
