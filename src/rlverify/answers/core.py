@@ -48,6 +48,7 @@ _BOUND_QUESTION = re.compile(r"\b(?:constant|bound)\b", re.I)
 _CLAIM_WORDS = re.compile(r"\b(?:is|are|was|were|be|not|wrong|incorrect|false|true|impossible|none|neither|nor"
                           r"|cannot|can't|isn't|if|when|then|because|since)\b", re.I)
 _LABELLED = re.compile(r"^\(?\s*[A-E]\s*[).:]\s*(\S.*)$")
+_REALS = re.compile(r"^\\mathbb\s*\{?\s*R\s*\}?$|^\\R$")
 _RATIO = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
 _SET_QUESTION = re.compile(r"\ball\b|\bsolutions?\b|\broots?\b|\bzeros?\b|\bsolve\b|\bset\b|\bpossible\b"
                            r"|\bintersect", re.I)
@@ -88,8 +89,13 @@ def _gold_info(gold: str) -> _Gold:
 
 
 def _shape(text: str) -> Shape:
-    """Structure of a span; a plain number (``2,600``) is a scalar, not a list."""
-    return Shape("scalar", (text,)) if parse_number(text) is not None else parse_shape(text)
+    """Structure of a span; a plain number (``2,600``) is a scalar, not a list; the reals
+    (``\\mathbb{R}``) are the interval they are."""
+    if parse_number(text) is not None:
+        return Shape("scalar", (text,))
+    if _REALS.match(text):
+        return Shape("bracket", ("-\\infty", "\\infty"), "(", ")")
+    return parse_shape(text)
 
 
 def strip_units(text: str) -> str | None:

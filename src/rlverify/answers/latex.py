@@ -118,7 +118,7 @@ def clean(text: str) -> str:
     s = s.replace("\\langle", "(").replace("\\rangle", ")")
     s = s.replace("\u00b1", "\\pm ").replace("\u2213", "\\mp ")
     s = s.replace("\u2212", "-").replace("\u00b7", "\\cdot ").replace("\u00d7", "\\times ")
-    s = s.replace("**", "^")
+    s = s.replace("**", "^").replace("\\varnothing", "\\emptyset").replace("\\{\\}", "\\emptyset")
     s = s.replace("\\dots", "\\ldots").replace("\\cdots", "\\ldots")
     s = collapse_digit_groups(s)
     s = _SPACES.sub(" ", s)
