@@ -4,9 +4,9 @@
 
 For every corpus: (1) eligibility as the issue defines it: of the correct responses the rules
 reject, the share that reaches a gullible judge (rule timeouts, hedges, fallbacks and missing
-answers never do); (2) the guard alone: of all correct responses with a declared answer
-(extracted without a fallback/hedge flag), the share whose span the guard passes -- this does
-not depend on how many the rules happen to reject.
+answers never do); (2) the worst case: the same with rules that reject every answer (the real
+extraction kept), so every correct response takes the guard path -- this does not depend on
+how few the rules happen to reject.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from pathlib import Path
 
 from rlverify import get_verifier
 from rlverify.extract import extract_answer
-from rlverify.guard import FLAGS, inspect
-from rlverify.hybrid import judge_eligibility
+from rlverify.guard import FLAGS
+from rlverify.hybrid import Eligibility, HybridVerifier, judge_eligibility
+from rlverify.verdict import Verdict
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "corpora"
 
@@ -31,20 +32,30 @@ def _rows(path: Path, limit: int | None) -> list[dict]:
     return random.Random(0).sample(rows, limit) if limit and limit < len(rows) else rows
 
 
-def _guard_pass(rows: list[dict]) -> tuple[int, int, Counter]:
-    passed = total = 0
-    why: Counter = Counter()
-    for r in rows:
-        if not r["label"]:
-            continue
-        ex = extract_answer(r["response"])
-        if ex.answer is None or {"fallback", "hedge"} & set(ex.flags):
-            continue
-        rep = inspect(ex.answer, r["gold"], r["question"], context=r["response"])
-        total += 1
-        passed += rep.passed
-        why.update(rep.flags)
-    return passed, total, why
+class _RejectAllRule:
+    """Rules that reject every answer but keep the real extraction (and its flags)."""
+
+    name = "rule"
+
+    def verify_batch(self, items, workers=None):  # noqa: ANN001, ANN201
+        out = []
+        for it in items:
+            ex = extract_answer(it["response"])
+            flags = ex.flags + (("no_answer",) if ex.answer is None else ())
+            out.append(Verdict(False, 0.0, "rule", ex.answer, flags))
+        return out
+
+
+def _worst_case(rows: list[dict]) -> Eligibility:
+    hybrid = HybridVerifier(judge="gullible")
+    hybrid.rule = _RejectAllRule()
+    correct = [r for r in rows if r["label"]]
+    verdicts = hybrid.verify_batch([_item(r) for r in correct])
+    return judge_eligibility(verdicts, [True] * len(correct))
+
+
+def _item(r: dict) -> dict:
+    return {"response": r["response"], "gold": r["gold"], "question": r["question"]}
 
 
 def main() -> None:
@@ -56,15 +67,14 @@ def main() -> None:
     for path in sorted(args.corpora.glob("*.jsonl")):
         rows = _rows(path, args.rows)
         t0 = time.perf_counter()
-        verdicts = hybrid.verify_batch([{"response": r["response"], "gold": r["gold"], "question": r["question"]}
-                                        for r in rows])
+        verdicts = hybrid.verify_batch([_item(r) for r in rows])
         e = judge_eligibility(verdicts, [r["label"] for r in rows])
         blocked = Counter(f for v, r in zip(verdicts, rows) if r["label"] and v.source == "guard"
                           for f in v.flags if f in FLAGS)
-        p, t, why = _guard_pass(rows)
-        print(f"{path.stem}: eligibility {e.reached}/{e.rule_rejected} = {e.rate:.1%} "
-              f"(blocked: {dict(blocked)}); guard passes {p}/{t} = {p / max(1, t):.2%} of declared correct "
-              f"answers (flags: {dict(why)}) [{time.perf_counter() - t0:.0f} s]")
+        w = _worst_case(rows)
+        print(f"{path.stem}: eligibility {e.reached}/{e.rule_rejected} = {e.rate:.1%} (blocked: {dict(blocked)}); "
+              f"rules rejecting everything: {w.reached}/{w.rule_rejected} = {w.rate:.2%} "
+              f"[{time.perf_counter() - t0:.0f} s]")
 
 
 if __name__ == "__main__":

@@ -175,3 +175,37 @@ def test_judge_eligibility():
     e = judge_eligibility(vs, [True, True, True, True, False])
     assert (e.reached, e.rule_rejected) == (2, 3) and e.rate == pytest.approx(2 / 3)
     assert judge_eligibility([], []).rate == 1.0
+
+
+class RejectAllRule:
+    """The worst rules: every answer rejected, the real extraction kept (flags included)."""
+
+    name = "rule"
+
+    def verify_batch(self, items, workers=None):
+        from rlverify.extract import extract_answer
+
+        out = []
+        for it in items:
+            ex = extract_answer(it["response"])
+            flags = ex.flags + (("no_answer",) if ex.answer is None else ())
+            out.append(Verdict(False, 0.0, "rule", ex.answer, flags))
+        return out
+
+
+def test_guard_does_not_starve_the_judge_on_real_correct_responses(corpora_paths):
+    """Eligibility with rules that reject everything: every correct response of a sample of each
+    dev corpus takes the guard path; >= 90% must reach the (gullible) judge."""
+    import random
+
+    from conftest import read_jsonl
+
+    h = HybridVerifier(judge=GullibleJudge())
+    h.rule = RejectAllRule()
+    rng = random.Random(1)
+    for path in corpora_paths:
+        rows = rng.sample([r for r in read_jsonl(path) if r["label"]], 60)
+        verdicts = h.verify_batch([{"response": r["response"], "gold": r["gold"], "question": r["question"]}
+                                   for r in rows])
+        e = judge_eligibility(verdicts, [True] * len(rows))
+        assert e.rule_rejected == 60 and e.rate >= 0.9, (path.name, e)
