@@ -114,3 +114,64 @@ def test_corrections_flag(tmp_path, capsys):
     assert "Applied 2 label correction(s)" in capsys.readouterr().out
     total = json.loads(out.read_text())["results"][-1]
     assert (total["tp"], total["fp"], total["fn"], total["tn"]) == (4, 0, 3, 4)
+
+
+class _Contains(BaseVerifier):
+    """Accepts when the gold string occurs in the response: a decision the test can recount alone."""
+
+    name = "eval-cli-contains"
+
+    def verify(self, response: str, gold: str, question: str | None = None) -> Verdict:
+        ok = gold in response
+        return Verdict(correct=ok, score=float(ok), extracted=gold if ok else None)
+
+
+rlverify.register("eval-cli-contains")(lambda **kw: _Contains())
+
+
+def _recount(data: Path, rep: Path) -> dict[tuple[str, str], tuple[int, int, int, int, int]]:
+    """(verifier, dataset) -> (n, tp, fp, fn, tn) from the raw rows and disagreements.jsonl alone."""
+    rows = [json.loads(x) for x in data.read_text(encoding="utf-8").splitlines()]
+    dis = [json.loads(x) for x in (rep / "disagreements.jsonl").read_text(encoding="utf-8").splitlines()]
+    out = {}
+    for v in {d["verifier"] for d in dis} | {"eval-cli-contains", "rule"}:
+        for ds in sorted({r["dataset"] for r in rows}) + ["all"]:
+            mine = [r for r in rows if ds in ("all", r["dataset"])]
+            wrong = [d for d in dis if d["verifier"] == v and ds in ("all", d["dataset"])]
+            pos = sum(r["label"] for r in mine)
+            fn = sum(d["label"] for d in wrong)
+            fp = len(wrong) - fn
+            out[(v, ds)] = (len(mine), pos - fn, fp, fn, len(mine) - pos - fp)
+    return out
+
+
+def test_numbers_match_an_independent_count(tmp_path, capsys):
+    from rlverify.evaluate import sample_path
+
+    data = tmp_path / "part.jsonl"
+    data.write_text("".join(sample_path().read_text(encoding="utf-8").splitlines(True)[3::12]), encoding="utf-8")
+    rep, out = tmp_path / "rep", tmp_path / "r.json"
+    assert main(["eval", str(data), "--verifier", "rule", "--verifier", "eval-cli-contains", "--no-progress",
+                 "--json", str(out), "--report", str(rep)]) == 0
+    results = json.loads(out.read_text())["results"]
+    got = {(r["verifier"], r["dataset"]): (r["n"], r["tp"], r["fp"], r["fn"], r["tn"]) for r in results}
+    assert got == _recount(data, rep) and len(got) == 12
+    # the substring verifier, counted straight from the rows without rlverify at all
+    rows = [json.loads(x) for x in data.read_text(encoding="utf-8").splitlines()]
+    hit = [r["gold"] in r["response"] for r in rows]
+    tp = sum(h and r["label"] for h, r in zip(hit, rows))
+    fp = sum(h and not r["label"] for h, r in zip(hit, rows))
+    pos = sum(r["label"] for r in rows)
+    assert got[("eval-cli-contains", "all")] == (len(rows), tp, fp, pos - tp, len(rows) - pos - fp)
+    assert 0 < tp < pos and fp > 0  # the count is not trivially all-or-nothing
+    assert json.loads((rep / "results.json").read_text())["results"] == results
+
+
+def test_unreachable_judge_is_one_line(tmp_path, capsys):
+    from rlverify.judge.testing import dead_base_url
+
+    argv = ["eval", str(SMALL), "--verifier", "judge", "--no-progress", "--option", "judge.judge=openai",
+            "--option", f"judge.base_url={dead_base_url()}", "--option", "judge.model=m"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rlverify: error:") and err.count("\n") == 1 and "unreachable" in err

@@ -253,3 +253,13 @@ def test_label_corrections(tmp_path):
         bad.write_text(text)
         with pytest.raises(BadInputError, match=str(bad)):
             load_corrections(bad)
+
+
+def test_chart_bar_labels_show_values_and_undefined():
+    from rlverify.report import _bar_text
+
+    res = evaluate(load_rows([SMALL]).rows, ["eval-stub"])
+    a = _by(res, "eval-stub", "A")
+    assert _bar_text(a, a.precision) == "0.667"
+    assert _bar_text(a, None) == "n/a"      # the cell exists but the ratio is undefined
+    assert _bar_text(None, None) == ""       # the verifier has no such group

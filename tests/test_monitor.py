@@ -8,6 +8,7 @@ never on the clean run of the same length and seed.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import random
@@ -178,6 +179,27 @@ def test_verl_hook_drives_the_monitor():
                                    ground_truths=["4", "4"], extra_infos=[None, None], monitor=m)
     m.close()
     assert len(out) == 2 and len(m.history()) == 1 and m.history()[0].n == 2
+
+
+class _State:
+    def __init__(self, step):
+        self.global_step = step
+
+
+def test_trl_hook_drives_the_monitor_with_the_trainer_step():
+    from rlverify.integrations.trl import make_async_reward_fn, make_reward_fn
+
+    m = Monitor("rule", sample_rate=1.0, min_sample=1, block=True)
+    fn = make_reward_fn("rule", monitor=m)
+    rewards = fn(prompts=["What is 2+2?", "What is 2+2?"], completions=["\\boxed{4}", "\\boxed{5}"],
+                 answer=["4", "4"], trainer_state=_State(5))
+    asyncio.run(make_async_reward_fn("rule", monitor=m)(prompts=None, completions=["{"], answer=["4"],
+                                                         trainer_state=_State(6)))
+    m.close()
+    assert rewards == [1.0, 0.0]
+    h = m.history()
+    assert [(x.step, x.n, x.train_reward) for x in h] == [(5, 2, 0.5), (6, 1, 0.0)]
+    assert h[0].oracle_reward == 0.5 and h[1].sampled == 1 and h[1].oracle_reward == 0.0
 
 
 def _write(tmp_path, rows):

@@ -136,11 +136,13 @@ def plot_eval_chart(stats: Sequence[GroupStats], path: Path) -> Path:
         for k, v in enumerate(verifiers):
             vals = [getattr(cell[(v, g)], metric) if (v, g) in cell else None for g in groups]
             xs = [i + (k - (len(verifiers) - 1) / 2) * width for i in range(len(groups))]
-            ax.bar(xs, [0.0 if x is None else x for x in vals], width, label=v)
+            bars = ax.bar(xs, [0.0 if x is None else x for x in vals], width, label=v)
+            texts = [_bar_text(cell.get((v, g)), x) for g, x in zip(groups, vals)]
+            ax.bar_label(bars, labels=texts, padding=2, rotation=90, fontsize=7)
         ax.set_ylabel(metric)
-        ax.set_ylim(0, 1.05)
+        ax.set_ylim(0, 1.22)  # room for the value labels above full-height bars
         ax.grid(axis="y", alpha=0.3)
-    axes[0].legend(loc="upper center", bbox_to_anchor=(0.5, 1.22), ncol=min(4, len(verifiers)),
+    axes[0].legend(loc="upper center", bbox_to_anchor=(0.5, 1.25), ncol=min(4, len(verifiers)),
                    fontsize="small", frameon=False)
     axes[1].set_xticks(range(len(groups)), groups, rotation=20, ha="right", fontsize="small")
     axes[1].set_xlabel("group (all = every row)")
@@ -148,6 +150,13 @@ def plot_eval_chart(stats: Sequence[GroupStats], path: Path) -> Path:
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
+
+
+def _bar_text(stats: GroupStats | None, value: float | None) -> str:
+    """The label above a bar: the value, "n/a" when undefined, nothing when the cell is absent."""
+    if stats is None:
+        return ""
+    return "n/a" if value is None else f"{value:.3f}"
 
 
 def _markdown(result: EvalResult, skipped: int, notes: Sequence[str] = ()) -> str:
