@@ -228,3 +228,15 @@ def test_bad_options():
         OpenAIJudge("http://h/v1", MODEL, max_concurrency=0)
     with pytest.raises(BadInputError, match="endpoint"):
         OpenAIJudge("http://h/v1", MODEL, endpoint="responses")
+
+
+def test_backoff_doubles_between_retries(server):
+    url, install = server
+    s = install(Script(default=[Status(503)]))
+    t0 = time.perf_counter()
+    res = _judge(url, retries=2, backoff=0.25).judge_detailed(items("A"))
+    elapsed = time.perf_counter() - t0
+    assert res[0].error == "http_503" and len(s.requests) == 3
+    assert elapsed >= 0.25 + 0.5  # waits backoff, then 2 x backoff
+    gaps = [b - a for a, b in zip(s.arrivals, s.arrivals[1:])]
+    assert gaps[0] >= 0.25 and gaps[1] >= 0.5 and gaps[1] > gaps[0]

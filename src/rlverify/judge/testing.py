@@ -68,6 +68,7 @@ class Script:
     default: Sequence[Action] = (Reply("Final Decision: Yes"),)
     requests: list[str] = field(default_factory=list)     # prompts, in arrival order
     bodies: list[dict[str, Any]] = field(default_factory=list)  # request bodies, same order
+    arrivals: list[float] = field(default_factory=list)   # time.monotonic() of each request
     in_flight: int = 0
     max_in_flight: int = 0
 
@@ -79,6 +80,7 @@ class Script:
     def next_action(self, prompt: str, body: dict[str, Any] | None = None) -> Action:
         with self._lock:
             self.requests.append(prompt)
+            self.arrivals.append(time.monotonic())
             self.bodies.append(dict(body or {}))
             queue = next((q for needle, q in self._queues if needle in prompt), self._default)
             return queue.popleft() if len(queue) > 1 else queue[0]
