@@ -53,3 +53,20 @@ def test_group_reading_sub_questions():
 
 def test_candidates_oldest_first():
     assert _read(r"\boxed{1} x \boxed{2}. y \boxed{3}.").candidates == ("1", "2", "3")
+
+
+def test_clean_box_drops_trailing_latex_spacing_only():
+    assert _clean_box(r"-2\;") == "-2"
+    assert _clean_box(r"5\quad") == "5"
+    assert _clean_box(r"7\,.") == "7"
+    assert _clean_box(r"x\\") == r"x\\"                 # a line break is not spacing
+    assert _clean_box(r"12\, \text{cm}") == r"12\, \text{cm}"   # inner spacing kept
+    assert _clean_box(r"3\%") == r"3\%"
+
+
+def test_clean_box_trailing_window_is_bounded():
+    import time
+    text = "x" + "\\," * 5000
+    t0 = time.perf_counter()
+    _clean_box(text)
+    assert time.perf_counter() - t0 < 0.05

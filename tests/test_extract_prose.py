@@ -33,3 +33,10 @@ def test_prose_evidence_order():
 def test_truncated_responses_state_no_answer():
     ex = _from_prose("Day 14: 32768 feet * 2 =")
     assert ex.answer is None and ex.flags == ("truncated",)
+
+
+def test_bold_answer_heading_with_a_period():
+    ex, _ = _from_markers("We are done.\n\n**Answer.** $1$ and $2$.")
+    assert ex.method == "answer_line" and ex.answer.replace(" ", "") in ("1and2", "1,2")
+    ex, _ = _from_markers("**Final Answer.** $x = 7$")
+    assert "7" in ex.answer

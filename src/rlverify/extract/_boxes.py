@@ -84,7 +84,19 @@ def _clean_box(content: str) -> str:
         s = s[1:-1].strip()
     if len(s) >= 2 and s[0] == "$" and s[-1] == "$":
         s = s.strip("$").strip()
-    return s.rstrip(" .,;").rstrip() if not s.endswith("\\.") else s
+    if s.endswith("\\."):
+        return s
+    tail = s[-_TRAILING_WINDOW:]   # bounded window: the search below stays linear
+    m = _TRAILING_SPACE_CMD_RE.search(tail)
+    if m is not None:
+        s = s[:len(s) - len(tail) + m.start()]
+    return s.rstrip(" .,;").rstrip()
+
+
+_TRAILING_WINDOW = 48
+
+# trailing LaTeX spacing ("-2\;", "5\quad", "7\,.") is layout, not part of the value
+_TRAILING_SPACE_CMD_RE = re.compile(r"(?:\\[,;:! ]|\\q?quad\b|\\hspace\{[^{}]{0,20}\}|\s|(?<!\\)[.,;])+$")
 
 
 def _balanced_inside(s: str) -> bool:

@@ -41,7 +41,7 @@ _MARKERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("answer_line", re.compile(r"^[ \t]*A[ \t]*:(?=[^\n]*\s*\Z)", re.M)),
     ("answer_line", re.compile(r"^[ \t]*####[ \t]*(?=\S)", re.M)),
     ("answer_line", re.compile(
-        r"\*\*(?:final[ \t]+)?answer[ \t]*(?:[:：][ \t]*(?:\*\*)?|\*\*[ \t]*[:：]?)", re.I)),
+        r"\*\*(?:final[ \t]+)?answer[ \t]*(?:[:：][ \t]*(?:\*\*)?|\.?\*\*[ \t]*[:：]?)", re.I)),
 )
 
 
