@@ -107,3 +107,18 @@ def test_unreachable_judge_raises():
     v = rlverify.get_verifier("judge", judge="openai", base_url=dead_base_url(), model="m", retries=0)
     with pytest.raises(JudgeUnavailableError):
         v.verify("\\boxed{1}", "1")
+
+
+def test_non_bool_decisions_are_undecided_and_a_short_reply_is_an_error():
+    v = rlverify.get_verifier("judge", judge=ListJudge("no", 1, True))
+    out = v.verify_batch([{"response": f"\\boxed{{{i}}}", "gold": "2"} for i in range(3)])
+    assert [x.status for x in out] == ["undecided", "undecided", "correct"]
+    assert out[0].flags == ("judge_undecided", "judge_not_bool")
+
+    class Short:
+        def judge(self, items):
+            return [True] * (len(items) - 1)
+
+    with pytest.raises(rlverify.RLVerifyError, match="returned 1 decisions for 2 items"):
+        rlverify.get_verifier("judge", judge=Short()).verify_batch(
+            [{"response": "\\boxed{1}", "gold": "1"}, {"response": "\\boxed{2}", "gold": "2"}])

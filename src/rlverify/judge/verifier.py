@@ -19,7 +19,7 @@ import os
 import time
 from typing import Any, Mapping, Sequence
 
-from ..errors import BadInputError
+from ..errors import BadInputError, RLVerifyError
 from ..extract import extract_answer
 from ..registry import register
 from ..verdict import BaseVerifier, Verdict
@@ -55,10 +55,18 @@ class JudgeVerifier(BaseVerifier):
         return verdicts
 
     def _ask(self, items: list[JudgeItem]) -> list[JudgeResult]:
+        """One result per item; a decision that is not True/False/None is undecided (``judge_not_bool``),
+        so a third-party judge answering "no" is never read as a truthy acceptance."""
         detailed = getattr(self.judge, "judge_detailed", None)
         if callable(detailed):
-            return list(detailed(items))
-        return [JudgeResult(d) for d in self.judge.judge(items)]
+            out = list(detailed(items))
+        else:
+            out = [JudgeResult(d) if d is None or isinstance(d, bool) else JudgeResult(None, error="not_bool")
+                   for d in self.judge.judge(items)]
+        if len(out) != len(items):
+            raise RLVerifyError(f"judge {type(self.judge).__name__} returned {len(out)} decisions for "
+                                f"{len(items)} items")
+        return out
 
 
 def _verdict(result: JudgeResult, answer: str | None, seconds: float) -> Verdict:
