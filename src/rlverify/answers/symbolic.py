@@ -7,8 +7,9 @@ Interface::
         True/False when decided, None when either side could not be parsed.
         Raises BoundExceeded when the deadline passes.
 
-Parsing uses latex2sympy2_extended (an ANTLR grammar that builds sympy objects; no
-``sympify``/``parse_expr`` of raw text). All sympy work runs inside
+Parsing reads the common arithmetic subset with :func:`rlverify.answers.arith.read_arith`
+(tokenized, builds sympy objects directly) and everything else with latex2sympy2_extended
+(an ANTLR grammar that builds sympy objects; no ``sympify``/``parse_expr`` of raw text). All sympy work runs inside
 ``rlverify.bounded.run_bounded`` through the module-level :func:`compare_latex`, whose
 arguments and result are plain strings/bools so they pickle across processes.
 
@@ -27,8 +28,9 @@ from typing import Any
 
 from ..bounded import run_bounded
 from ..limits import DEFAULT_CAS_TIMEOUT
+from .arith import read_arith
 
-__all__ = ["too_big", "symbolic_equal", "compare_latex", "warm_up"]
+__all__ = ["too_big", "symbolic_equal", "compare_latex", "parse_grammar", "warm_up"]
 
 MAX_EXPONENT_LITERAL = 10_000
 MAX_FACTORIAL = 3_000
@@ -97,12 +99,20 @@ def _converter_class() -> Any:
 
 @functools.lru_cache(maxsize=2048)
 def _parse(text: str) -> Any:
+    """Memoized reading of one side: the arithmetic subset directly, the rest by the grammar."""
     import sympy
-    from latex2sympy2_extended.latex2sympy2 import ConversionConfig
-    from latex2sympy2_extended.math_normalization import NormalizationConfig, normalize_latex
 
     if _COMMA_NUMBER.match(text):  # the library would hand this to sympy.Number (sympify)
         return sympy.Rational(text.replace(",", "").strip())
+    fast = read_arith(text)  # the common arithmetic subset, read without the ANTLR grammar
+    return fast if fast is not None else parse_grammar(text)
+
+
+def parse_grammar(text: str) -> Any:
+    """latex2sympy2_extended's ANTLR reading of ``text`` (None when it fails)."""
+    from latex2sympy2_extended.latex2sympy2 import ConversionConfig
+    from latex2sympy2_extended.math_normalization import NormalizationConfig, normalize_latex
+
     cfg = ConversionConfig(lowercase_symbols=False, interpret_contains_as_eq=False)
     norm = NormalizationConfig(basic_latex=True, units=False, malformed_operators=False, nits=False,
                                boxed="none", equations=False)
@@ -274,7 +284,7 @@ def warm_up() -> None:
     """Parse a spread of constructs once so the ANTLR prediction cache of this process is
     warm (a cold parser is 10-100x slower); called in the bounded-helper zygote."""
     for text in _WARM_EXPRESSIONS:
-        _parse(text)
+        parse_grammar(text)  # the grammar itself, even where the arithmetic reader would answer
     compare_latex(r"\frac{1}{2}", "0.5")
     compare_latex(r"x^2-1", r"(x-1)(x+1)")
     _parse.cache_clear()

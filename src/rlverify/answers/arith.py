@@ -1,0 +1,273 @@
+"""A small exact reader for the common arithmetic subset of LaTeX, without the ANTLR grammar.
+
+Most expressions in answers are numbers, ``\\frac``, ``\\sqrt``, ``\\pi``, powers, products
+and sums of single-letter variables. Reading those through latex2sympy's ANTLR parser costs
+10-500 ms each under load; this module tokenizes the text (a fixed regular token set), parses
+it by recursive descent and builds sympy objects directly (``Rational``/``Symbol``/``sqrt``:
+no ``sympify``/``parse_expr`` of text). Anything outside the subset returns None and the
+caller falls back to the grammar, so the two readings must agree: implicit multiplication
+binds tighter than ``/`` (``1/2x`` is ``1/(2x)``), ``e`` is Euler's number, ``I`` the
+imaginary unit, ``x_{12}`` the symbol ``x_{12}``, ``a = b`` an unevaluated ``Eq`` (one ``=`` only).
+
+Interface::
+
+    read_arith(text) -> sympy.Expr | None
+
+Bounds (each refusal is a None, never an exception): at most 300 tokens, nesting depth 40,
+powers whose exact value would exceed 20,000 bits, roots of numbers over 200 bits,
+factorials over 1000, division by zero.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["read_arith", "MAX_TOKENS"]
+
+MAX_TOKENS = 300
+_MAX_DEPTH = 40
+_MAX_POWER_BITS = 20_000
+_MAX_ROOT_BITS = 200
+_MAX_FACTORIAL = 1000
+
+_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?|\.\d+)|(\\[a-zA-Z]+)|([a-zA-Z])|([-+*/^_(){}!=]))")
+_COMMANDS = frozenset({"\\frac", "\\sqrt", "\\pi", "\\cdot", "\\times", "\\div"})
+_MUL_OPS = frozenset({"*", "/", "\\cdot", "\\times", "\\div"})
+_SUBSCRIPT = re.compile(r"[A-Za-z0-9]+")
+
+
+class _Refuse(Exception):
+    """Outside the subset or over a bound: the caller falls back to the grammar."""
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    pos, n = 0, len(text)
+    while pos < n:
+        m = _TOKEN.match(text, pos)
+        if not m:
+            if text[pos:].strip():
+                raise _Refuse
+            break
+        num, cmd, letter, op = m.groups()
+        if cmd is not None and cmd not in _COMMANDS:
+            raise _Refuse
+        kind = "num" if num else "cmd" if cmd else "letter" if letter else "op"
+        out.append((kind, num or cmd or letter or op))
+        if len(out) > MAX_TOKENS:
+            raise _Refuse
+        pos = m.end()
+    return out
+
+
+class _Parser:
+    def __init__(self, tokens: list[tuple[str, str]]) -> None:
+        import sympy
+
+        self.sp = sympy
+        self.toks = tokens
+        self.i = 0
+        self.depth = 0
+
+    def peek(self) -> tuple[str, str] | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def take(self, value: str | None = None) -> tuple[str, str]:
+        tok = self.peek()
+        if tok is None or (value is not None and tok[1] != value):
+            raise _Refuse
+        self.i += 1
+        return tok
+
+    def group(self, open_: str, close: str) -> Any:
+        self.take(open_)
+        self.depth += 1
+        if self.depth > _MAX_DEPTH:
+            raise _Refuse
+        value = self.sum()
+        self.depth -= 1
+        self.take(close)
+        return value
+
+    def sum(self) -> Any:
+        terms = [self.signed()]
+        while (tok := self.peek()) is not None and tok[1] in "+-" and tok[0] == "op":
+            self.take()
+            t = self.signed()
+            terms.append(t if tok[1] == "+" else -t)
+        return self.sp.Add(*terms)
+
+    def signed(self) -> Any:
+        sign = 1
+        while (tok := self.peek()) is not None and tok[0] == "op" and tok[1] in "+-":
+            self.take()
+            sign = -sign if tok[1] == "-" else sign
+        value = self.product()
+        return -value if sign < 0 else value
+
+    def product(self) -> Any:
+        value = self.implicit()
+        while (tok := self.peek()) is not None and tok[1] in _MUL_OPS:
+            self.take()
+            right = self.implicit()
+            value = value * right if tok[1] in ("*", "\\cdot", "\\times") else _divide(value, right)
+        return value
+
+    def implicit(self) -> Any:
+        value = self.postfix()
+        while _starts_factor(self.peek()):
+            value = value * self.postfix()
+        return value
+
+    def postfix(self) -> Any:
+        value = self.primary()
+        if (tok := self.peek()) is not None and tok[1] == "!":
+            self.take()
+            value = _factorial(self.sp, value)
+        if (tok := self.peek()) is not None and tok[1] == "^":
+            self.take()
+            value = _power(self.sp, value, self.exponent())
+            if (tok := self.peek()) is not None and tok[1] in ("^", "!"):
+                raise _Refuse  # towers and (a^b)! are the grammar's business
+        return value
+
+    def exponent(self) -> Any:
+        tok = self.peek()
+        if tok is None:
+            raise _Refuse
+        if tok[1] == "{":
+            return self.group("{", "}")
+        if tok[0] == "num" and len(tok[1]) == 1:
+            self.take()
+            return self.sp.Integer(int(tok[1]))
+        if tok[0] == "letter" or tok[1] == "\\pi":
+            return self.primary()
+        raise _Refuse
+
+    def primary(self) -> Any:
+        tok = self.peek()
+        if tok is None:
+            raise _Refuse
+        kind, val = tok
+        if kind == "num":
+            self.take()
+            return self.sp.Rational(val)
+        if kind == "letter":
+            self.take()
+            return self.letter(val)
+        if val == "(":
+            return self.group("(", ")")
+        if val == "{":
+            return self.group("{", "}")
+        if val == "\\pi":
+            self.take()
+            return self.sp.pi
+        if val == "\\frac":
+            self.take()
+            num = self.group("{", "}")
+            return _divide(num, self.group("{", "}"))
+        if val == "\\sqrt":
+            self.take()
+            return self.root()
+        raise _Refuse
+
+    def letter(self, name: str) -> Any:
+        if (tok := self.peek()) is not None and tok[1] == "_":
+            self.take()
+            name = f"{name}_{self.subscript()}"
+            self.no_call()
+            return self.sp.Symbol(name)
+        self.no_call()
+        if name == "e":
+            return self.sp.E
+        if name == "I":
+            return self.sp.I
+        return self.sp.Symbol(name)
+
+    def no_call(self) -> None:
+        """``f(x)`` is a function application for the grammar, not ``f*x``: refused."""
+        if (tok := self.peek()) is not None and tok[1] == "(":
+            raise _Refuse
+
+    def subscript(self) -> str:
+        tok = self.take()
+        if tok[0] in ("num", "letter") and len(tok[1]) == 1:
+            return tok[1]
+        if tok[1] != "{":
+            raise _Refuse
+        parts = []
+        while (t := self.take())[1] != "}":
+            if t[0] not in ("num", "letter"):
+                raise _Refuse
+            parts.append(t[1])
+        inner = "".join(parts)
+        if not _SUBSCRIPT.fullmatch(inner):
+            raise _Refuse
+        return inner if len(inner) == 1 else "{" + inner + "}"
+
+    def root(self) -> Any:
+        value = self.group("{", "}")  # "\\sqrt[3]{x}": "[" is not a token, so it is refused
+        return _power(self.sp, value, self.sp.Rational(1, 2))
+
+
+def _starts_factor(tok: tuple[str, str] | None) -> bool:
+    """Implicit multiplication: a letter, ``\\pi``, ``\\sqrt``, a group; never a number or
+    ``\\frac`` (``3\\frac12`` is a mixed number, ``2 3`` is not a product)."""
+    if tok is None:
+        return False
+    return tok[0] == "letter" or tok[1] in ("\\pi", "\\sqrt", "(", "{")
+
+
+def _divide(a: Any, b: Any) -> Any:
+    if b == 0:
+        raise _Refuse
+    return a / b
+
+
+def _factorial(sp: Any, value: Any) -> Any:
+    if not (value.is_Integer and 0 <= value <= _MAX_FACTORIAL):
+        raise _Refuse
+    return sp.factorial(value)
+
+
+def _bits(r: Any) -> int:
+    return max(int(r.p).bit_length(), int(r.q).bit_length())
+
+
+def _power(sp: Any, base: Any, exp: Any) -> Any:
+    """``base^exp`` within the size bounds; exponents must be plain rationals."""
+    if not exp.is_Rational:
+        if not exp.free_symbols:
+            raise _Refuse  # 2^{\\sqrt2}: leave to the grammar
+        return sp.Pow(base, exp)  # 2^{k-1}
+    if base == 0 and exp <= 0:
+        raise _Refuse
+    if abs(exp.p) > 10_000 or exp.q > 12:
+        raise _Refuse
+    if base.is_Rational:
+        if exp.q > 1 and _bits(base) > _MAX_ROOT_BITS:
+            raise _Refuse
+        if _bits(base) * abs(exp.p) > _MAX_POWER_BITS:
+            raise _Refuse
+    elif abs(exp.p) > 1000:
+        raise _Refuse
+    return sp.Pow(base, exp)
+
+
+def read_arith(text: str) -> Any:
+    """The sympy value of ``text`` when it lies in the arithmetic subset, else None."""
+    if not text or len(text) > 2000:
+        return None
+    try:
+        toks = _tokens(text)
+        if not toks:
+            return None
+        parser = _Parser(toks)
+        value = parser.sum()
+        if parser.i < len(toks) and toks[parser.i][1] == "=":  # one equation: lhs = rhs
+            parser.take()
+            value = parser.sp.Eq(value, parser.sum(), evaluate=False)
+        return value if parser.i == len(toks) else None
+    except (_Refuse, RecursionError, ZeroDivisionError, ValueError, TypeError, OverflowError):
+        return None

@@ -1,0 +1,68 @@
+"""The exact arithmetic reader (rlverify.answers.arith): same values as the grammar on the
+subset it reads, None (never an exception) outside it or over a bound."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rlverify.answers.arith import read_arith
+from rlverify.answers.symbolic import parse_grammar
+
+AGREE = [
+    "2x", "xy", r"\pi", "x_1", "x_{12}+a_{n}", "a/b", r"6\div 3", "(1+2)(3)", "-x^2", "1/2x",
+    r"2\sqrt{3}x", r"\frac{1}{2}x", "x^2y", r"\sqrt{8}", "8^{1/3}", "0.5x", r"\sqrt{x}^2", "10!",
+    r"x\cdot y", "-2^2", "2--3", "e^{2}", r"\frac{-2 + \sqrt{5}}{3}", r"2 \cdot 3 \cdot 5 \cdot \sqrt{181}",
+    "2^k", "2^{k-n}", "k=3", r"a+b+c=\frac{13}{8}", r"90 - \frac{25}{2}\pi", "x^{90}+x^{10}+1", "2^{-1}",
+]
+
+
+@pytest.mark.parametrize("text", AGREE)
+def test_agrees_with_the_grammar(text: str) -> None:
+    ours = read_arith(text)
+    theirs = parse_grammar(text)
+    assert ours is not None
+    if isinstance(ours, sympy.Equality):
+        assert isinstance(theirs, sympy.Equality)
+        assert sympy.simplify((ours.lhs - ours.rhs) - (theirs.lhs - theirs.rhs).doit()) == 0
+    else:
+        assert sympy.simplify(ours - theirs.doit()) == 0
+    assert {s.name for s in ours.free_symbols} == {s.name for s in theirs.free_symbols}
+
+
+@pytest.mark.parametrize("text", [
+    "f(x)", "a(b)", r"\sqrt[3]{2}", r"\sin x", "2^10", "2^3^2", r"3\frac{1}{2}", "2 3", "a=b=c", "=3", "3=",
+    r"\frac{1}{0}", "0^{-1}", "2^{100000}", "2^{2^{100}}", "1001!", r"2^{\sqrt{2}}", "x+", "(1+2", "{", "", "   ",
+    r"\int x", "[1,2]", "1,2", "x < 3", "(" * 100 + "1" + ")" * 100, "1+" * 400 + "1",
+])
+def test_refuses_outside_the_subset_or_over_a_bound(text: str) -> None:
+    assert read_arith(text) is None
+
+
+def test_reads_numbers_exactly() -> None:
+    assert read_arith("0.1+0.2") == sympy.Rational(3, 10)
+    assert read_arith(r"\frac{1}{3}") == sympy.Rational(1, 3)
+    assert read_arith("2^{100}") == 2**100
+    assert read_arith("e") == sympy.E and read_arith("I") == sympy.I
+    assert read_arith("i") == sympy.Symbol("i")  # the comparison maps i to I, as for the grammar
+
+
+def test_sqrt_of_a_large_number_is_refused_fast() -> None:
+    t0 = time.monotonic()
+    assert read_arith(r"\sqrt{" + "9" * 100 + "}") is None
+    assert time.monotonic() - t0 < 1.0
+
+
+ALPHABET = ["1", "23", "0.5", "x", "y", "e", "I", "+", "-", "*", "/", "^", "_", "(", ")", "{", "}", "!", "=",
+            r"\frac", r"\sqrt", r"\pi", r"\cdot", " "]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(ALPHABET), max_size=30).map("".join) | st.text(max_size=40))
+def test_never_raises(text: str) -> None:
+    out = read_arith(text)
+    assert out is None or isinstance(out, sympy.Basic)
