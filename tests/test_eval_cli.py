@@ -175,3 +175,23 @@ def test_unreachable_judge_is_one_line(tmp_path, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("rlverify: error:") and err.count("\n") == 1 and "unreachable" in err
+
+
+class _AcceptAll(BaseVerifier):
+    name = "eval-cli-accept-all"
+
+    def verify(self, response: str, gold: str, question: str | None = None) -> Verdict:
+        return Verdict(correct=True, score=1.0)
+
+
+rlverify.register("eval-cli-accept-all")(lambda **kw: _AcceptAll())
+
+
+def test_base_that_rejects_nothing_gives_an_empty_report(tmp_path, capsys):
+    rep, out = tmp_path / "rep", tmp_path / "r.json"
+    assert main(["eval", str(SMALL), "--verifier", "eval-cli-stub", "--only-rule-negatives", "eval-cli-accept-all",
+                 "--json", str(out), "--report", str(rep), "--no-progress"]) == 0
+    assert "0 rows that eval-cli-accept-all rejected" in capsys.readouterr().out
+    assert json.loads(out.read_text()) == {"results": []}
+    assert (rep / "precision_recall.png").read_bytes()[:4] == b"\x89PNG"
+    assert (rep / "disagreements.jsonl").read_text() == ""

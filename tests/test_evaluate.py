@@ -263,3 +263,11 @@ def test_chart_bar_labels_show_values_and_undefined():
     assert _bar_text(a, a.precision) == "0.667"
     assert _bar_text(a, None) == "n/a"      # the cell exists but the ratio is undefined
     assert _bar_text(None, None) == ""       # the verifier has no such group
+
+
+def test_progress_bar_runs_and_keeps_the_numbers(capsys):
+    # a base that rejects nothing leaves no rows: an empty table, not an error
+    res = evaluate(load_rows([SMALL]).rows, ["eval-stub"], only_negatives_of="eval-accept-all", progress=True)
+    assert res.base_rejected == 0 and res.n_rows == 0 and res.stats == ()
+    res = evaluate(load_rows([SMALL]).rows, ["eval-stub"], progress=True)
+    assert [(s.tp, s.fp, s.fn, s.tn) for s in res.stats if s.group == ALL_GROUP] == [(3, 1, 4, 3)]

@@ -142,8 +142,11 @@ def plot_eval_chart(stats: Sequence[GroupStats], path: Path) -> Path:
         ax.set_ylabel(metric)
         ax.set_ylim(0, 1.22)  # room for the value labels above full-height bars
         ax.grid(axis="y", alpha=0.3)
-    axes[0].legend(loc="upper center", bbox_to_anchor=(0.5, 1.25), ncol=min(4, len(verifiers)),
-                   fontsize="small", frameon=False)
+    if verifiers:
+        axes[0].legend(loc="upper center", bbox_to_anchor=(0.5, 1.25), ncol=min(4, len(verifiers)),
+                       fontsize="small", frameon=False)
+    else:  # e.g. --only-rule-negatives with a base that rejected nothing
+        axes[0].text(0.5, 0.5, "no rows evaluated", ha="center", va="center", transform=axes[0].transAxes)
     axes[1].set_xticks(range(len(groups)), groups, rotation=20, ha="right", fontsize="small")
     axes[1].set_xlabel("group (all = every row)")
     fig.tight_layout()
