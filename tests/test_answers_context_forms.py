@@ -166,3 +166,18 @@ def test_sub_question_labels():
     for text in ("(a)", "(a+b)(a-b)", "(1)(2)", "(a) (b)"):
         got = forms.parse_parts(text)
         assert got is None or not any(x.label for x in got.items)
+
+
+def test_congruence_residue_when_a_remainder_is_asked():
+    from rlverify.answers import compare
+    from rlverify.answers.forms import congruence_residue
+    q = "Find the remainder when $N$ is divided by $1000$."
+    assert congruence_residue(r"N \equiv 113 \pmod{1000}", q) == "113"
+    assert congruence_residue(r"2^{100}\equiv 376 \ (\mathrm{mod}\ 1000)", q) == "376"
+    assert congruence_residue(r"x \equiv 3 \; (\bmod\; 7)", q) == "3"
+    assert congruence_residue(r"N \equiv 1113 \pmod{1000}", q) is None      # not reduced
+    assert congruence_residue(r"N \equiv 113 \pmod{1000}", "Find N.") is None  # no remainder asked
+    assert compare(r"N \equiv 113 \pmod{1000}", "113", q).equal
+    assert not compare(r"N \equiv 113 \pmod{1000}", "114", q).equal
+    assert not compare(r"N \equiv 113 \pmod{1000}", "113", "Find the smallest such N.").equal
+    assert not compare(r"x \equiv 3 \pmod{7}, x\equiv 4 \pmod 9", "3", q).equal

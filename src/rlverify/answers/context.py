@@ -197,6 +197,14 @@ def _bound(answer: str, gold: str, question: str | None) -> Match | None:
     return Match(True, m.flags + ("bound",)) if m.equal else None
 
 
+def _congruence(answer: str, gold: str, question: str | None) -> Match | None:
+    residue = forms.congruence_residue(answer, question)
+    if residue is None or forms.congruence_residue(gold, question) is not None:
+        return None
+    m = _core(residue, gold, question)
+    return Match(True, m.flags + ("congruence",)) if m.equal else None
+
+
 def _structural(answer: str, gold: str, question: str | None) -> Match | None:
     if forms.compare_parts(answer, gold, question, _full_equal(question)):
         return Match(True, ("parts",))
@@ -208,7 +216,7 @@ def _structural(answer: str, gold: str, question: str | None) -> Match | None:
 def post(answer: str, gold: str, question: str | None, core_match: Match) -> Match | None:
     if not enabled() or core_match.undecided:
         return None
-    for rule in (_trailing, _function, _bound, _structural):
+    for rule in (_trailing, _function, _bound, _congruence, _structural):
         m = rule(answer, gold, question)
         if m is not None:
             return m if m.equal else None

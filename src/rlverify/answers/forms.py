@@ -9,6 +9,7 @@ Interface (each returns None when its form does not apply)::
     same_relation(answer, gold) -> bool | None       the same line/plane/curve: ``2x+4y=6`` vs ``x+2y=3``
     same_solution_family(answer, gold) -> bool | None  ``\\frac{\\pi}{4}+k\\pi`` vs ``\\frac{\\pi}{4}+n\\pi, n\\in\\mathbb{Z}``
     same_set_in_domain(answer, gold, question) -> bool | None   ``t<\\frac13`` vs ``(0,\\frac13)`` for "positive t"
+    congruence_residue(answer, question) -> str | None   ``N \\equiv 113 \\pmod{1000}`` -> ``113`` when a remainder was asked
 
 All sympy work runs through :func:`rlverify.bounded.run_bounded`.
 """
@@ -25,7 +26,8 @@ from . import _forms_cas as cas
 from .surface import MAX_PARTS, split_top, unwrap
 
 __all__ = ["Part", "Parts", "parse_parts", "function_rhs", "compare_parts", "compare_labelled", "same_relation",
-           "same_solution_family", "looks_like_family", "same_set_in_domain", "question_domain", "bound_of_relation"]
+           "same_solution_family", "looks_like_family", "same_set_in_domain", "question_domain", "bound_of_relation",
+           "congruence_residue"]
 
 _LABEL = re.compile(r"^([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?(?:\([^()=,]{1,12}\))?)\s*=\s*(?!=)(.+)$", re.S)
 _FUNC = re.compile(r"^[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[A-Za-z](?:\s*,\s*[A-Za-z])*\s*\)\s*=\s*(.+)$", re.S)
@@ -390,3 +392,24 @@ def compare_labelled(answer: str, gold: str, equal: Callable[[str, str], bool],
         return None
     dg = {p.label: p.value for p in pg.items}
     return all(equal(p.value, dg[p.label]) for p in pa.items)
+
+
+_SP = r"(?:\s|\\[,;:! ])*"
+_MOD_WORD = r"(?:\\mathrm\s*\{\s*mod\s*\}|\\text\s*\{\s*mod\s*\}|\\bmod|\\mod|mod)"
+_CONGRUENCE = re.compile(
+    rf"^(?:[^=<>]{{0,80}}?)\\equiv{_SP}(-?\d{{1,30}}){_SP}"
+    rf"(?:\\pmod{_SP}\{{?{_SP}(\d{{1,30}}){_SP}\}}?|\({_SP}{_MOD_WORD}{_SP}\{{?{_SP}(\d{{1,30}}){_SP}\}}?{_SP}\)"
+    rf"|{_MOD_WORD}{_SP}\{{?{_SP}(\d{{1,30}}){_SP}\}}?){_SP}$")
+_REMAINDER_Q = re.compile(r"remainder|residue|modulo|\bmod\b|\\pmod|\\bmod", re.I)
+
+
+def congruence_residue(answer: str, question: str | None) -> str | None:
+    """``N \\equiv 113 \\pmod{1000}`` -> ``113`` when the question asks for a remainder and the stated
+    residue is already reduced (0 <= r < m); anything else is not read as a value."""
+    if not question or not _REMAINDER_Q.search(question) or len(answer) > 200:
+        return None
+    m = _CONGRUENCE.match(unwrap(answer).strip())
+    if m is None:
+        return None
+    residue, modulus = int(m.group(1)), int(next(g for g in m.groups()[1:] if g))
+    return str(residue) if 0 <= residue < modulus else None
