@@ -195,3 +195,22 @@ def test_base_that_rejects_nothing_gives_an_empty_report(tmp_path, capsys):
     assert json.loads(out.read_text()) == {"results": []}
     assert (rep / "precision_recall.png").read_bytes()[:4] == b"\x89PNG"
     assert (rep / "disagreements.jsonl").read_text() == ""
+
+
+def test_a_served_judge_evaluated_alone(tmp_path, capsys):
+    from rlverify.judge.testing import Reply, Script, create_app, serve
+
+    rows = [("r1", "alpha", True), ("r2", "omega", False), ("r3", "alpha", False), ("r4", "omega", True)]
+    data = tmp_path / "j.jsonl"
+    data.write_text("".join(json.dumps({"id": i, "question": "Name it.", "gold": "alpha", "label": lab,
+                                        "response": f"So the answer is \\boxed{{{a}}}."}) + "\n"
+                            for i, a, lab in rows), encoding="utf-8")
+    script = Script(rules=[("omega", [Reply("Final Decision: No")])], default=[Reply("Final Decision: Yes")])
+    out = tmp_path / "r.json"
+    with serve(create_app(script=script, model_name="m")) as url:
+        assert main(["eval", str(data), "--verifier", "judge", "--no-progress", "--json", str(out),
+                     "--option", "judge.judge=openai", "--option", f"judge.base_url={url}",
+                     "--option", "judge.model=m", "--option", "judge.temperature=0.6"]) == 0
+    (r,) = json.loads(out.read_text())["results"]
+    assert (r["verifier"], r["n"], r["tp"], r["fp"], r["fn"], r["tn"]) == ("judge", 4, 1, 1, 1, 1)
+    assert len(script.requests) == 2 and all(b["temperature"] == 0.6 for b in script.bodies)

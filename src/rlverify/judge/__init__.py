@@ -7,6 +7,23 @@
     JudgeVerifier                     registry name "judge": extract the answer, then judge it
     Template, load_template           prompt templates (TEMPLATE_NAMES); parse_decision: strict parsing
     JudgeCache                        bounded LRU of decisions with hit/miss counters
+
+Real use with a served judge (any OpenAI-compatible server: vLLM, SGLang, llama.cpp)::
+
+    vllm serve TIGER-Lab/general-verifier --port 8000
+    rlverify judge-check --base-url http://localhost:8000/v1 --model TIGER-Lab/general-verifier \
+        --template general-verifier-style                     # agreement, latency, parse failures
+    rlverify eval --verifier judge --option judge.judge=openai \
+        --option judge.base_url=http://localhost:8000/v1 --option judge.model=TIGER-Lab/general-verifier \
+        --option judge.template=general-verifier-style
+    # or, for the CLI and the reward server: RLVERIFY_JUDGE_BASE_URL / RLVERIFY_JUDGE_MODEL
+    #   (optional RLVERIFY_JUDGE_API_KEY, RLVERIFY_JUDGE_TEMPLATE) and --verifier judge
+
+The study's judge kinds: small dedicated verifiers (general-verifier, xVerify) with greedy decoding
+(the default temperature 0), and long-CoT models (R1-distilled Qwen) with temperature 0.6, top-p 0.95
+and a large ``max_tokens``; their ``<think>...</think>`` is skipped by the parser. Pick the template
+matching the judge's training format (``xverify-style`` for xVerify; ``study``/``study-question``
+for general instruction models).
 """
 
 from __future__ import annotations
