@@ -143,3 +143,12 @@ def test_extraction_is_frozen_with_hedge_property():
     assert ex.hedge and not Extraction("5").hedge
     with pytest.raises(dataclasses.FrozenInstanceError):
         ex.answer = "6"  # type: ignore[misc]
+
+
+def test_later_answer_sentence_naming_another_number_is_a_hedge():
+    assert extract_answer(r"Step 1 gives $\boxed{3}$. Step 2 gives $\boxed{5}$." "\n\nSo the answer is 3.").hedge
+    assert extract_answer(r"$\boxed{5}$. So the answer is $3$.").hedge
+    # restatements and prose mentioning other numbers are not
+    assert not extract_answer(r"$\boxed{\frac12}$. So the answer is 0.5.").hedge
+    assert not extract_answer(r"$\boxed{5}$. Note: the answer is consistent with the 3 cases.").hedge
+    assert not extract_answer(r"$\boxed{12}$. So the answer is 12 apples.").hedge

@@ -49,10 +49,14 @@ cues, fallback); this module picks the region and the evidence.
 """
 from __future__ import annotations
 
+import re
+from fractions import Fraction
+
 from ..limits import MAX_RESPONSE_CHARS
 from ._types import Extraction, MAX_CANDIDATES, _PROSE_WINDOW
 from ._boxes import _Box, _clean_box, _find_boxes, _from_boxes
 from ._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose
+from ._spans import _value_key
 
 __all__ = ["Extraction", "extract_answer", "MAX_CANDIDATES"]
 
@@ -89,9 +93,37 @@ def _boxed_or_later_marker(region: str, boxes: list[_Box]) -> Extraction:
     boxed = _from_boxes(region, boxes)
     after = region[boxes[-1].end:]
     marked = _from_markers(after[-4 * _PROSE_WINDOW:]) if after.strip() else None
-    if marked is None or marked[0].method not in _EXPLICIT_MARKERS:
+    if marked is None:
         return boxed
+    if marked[0].method not in _EXPLICIT_MARKERS:
+        return _contradicted(boxed, after[-_PROSE_WINDOW:])
     return Extraction(marked[0].answer, marked[0].method, marked[0].flags, boxed.candidates)
+
+
+# "so the answer is 3." / "the final answer is $-2$": a whole sentence stating one plain number
+_STATED_NUMBER_RE = re.compile(
+    r"\b(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\s+(?:is|would\s+be|should\s+be)\s*:?[ \t]*"
+    r"(?:\$|\\\()?[ \t]*(-?\d+(?:\.\d+)?(?:/\d+)?)[ \t]*(?:\$|\\\))?[ \t]*(?:[.!]|\n|$)", re.I)
+
+
+def _contradicted(boxed: Extraction, after: str) -> Extraction:
+    """'... \\boxed{5}. So the answer is 3.': a later sentence stating a different plain number
+    as the answer offers two answers (a hedge); restatements of one value are not."""
+    said = list(_STATED_NUMBER_RE.finditer(after))
+    if boxed.answer is None or boxed.hedge or not said:
+        return boxed
+    kb, ks = _value_key(boxed.answer), _value_key(said[-1].group(1))
+    if kb == ks or not (_is_number_key(kb) and _is_number_key(ks)):
+        return boxed
+    return Extraction(boxed.answer, boxed.method, boxed.flags + ("hedge",), boxed.candidates)
+
+
+def _is_number_key(key: str) -> bool:
+    try:
+        Fraction(key)
+    except (ValueError, ZeroDivisionError):
+        return False
+    return True
 
 
 def _with_flags(ex: Extraction, flags: tuple[str, ...]) -> Extraction:
