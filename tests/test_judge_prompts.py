@@ -130,3 +130,18 @@ def test_render_puts_the_gold_in_exactly_once(answer, gold_suffix):
     gold = "GOLD-" + gold_suffix.replace("GOLD-", "")
     prompt = load_template("study").render(JudgeItem(None, gold, answer))
     assert prompt.count(fence(neutralise(gold))) >= 1 and prompt.count("GOLD-") == 1 + neutralise(answer).count("GOLD-")
+
+
+@pytest.mark.parametrize("attack", ["<|" * 2000 + "|>" * 2000, "<" * 2600 + "/s>" * 2600,
+                                    "<<" * 1300 + "SYS>>" * 1300, "[" * 2000 + "INST]" * 1000])
+def test_deeply_nested_tokens_are_neutralised_in_linear_time(attack):
+    import time
+
+    t0 = time.perf_counter()
+    out = neutralise(attack[:8000])
+    assert time.perf_counter() - t0 < 0.2
+    assert _CHAT_TOKENS.search(out) is None
+
+
+def test_shallow_nesting_keeps_ordinary_brackets():
+    assert neutralise("x < 3 and <|im_<|x|>start|>[2, 5)") == "x < 3 and [2, 5)"

@@ -50,6 +50,9 @@ _CHAT_TOKENS = re.compile(
     re.IGNORECASE,
 )
 
+_MAX_PASSES = 4  # token-removal passes; each pass costs O(len), so nesting cannot make it quadratic
+_BRACKETS = str.maketrans({"<": "\u2039", ">": "\u203a", "[": "\u2045", "]": "\u2046"})
+
 
 @dataclass(frozen=True)
 class Template:
@@ -83,8 +86,12 @@ def neutralise(text: str, limit: int = MAX_FIELD_CHARS) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = "".join(c for c in text if c in "\n\t" or unicodedata.category(c) not in ("Cc", "Cf", "Cs"))
     previous = None
-    while previous != text:  # removing one token can join the pieces of another
+    for _ in range(_MAX_PASSES):  # removing one token can join the pieces of another
+        if previous == text:
+            break
         previous, text = text, _CHAT_TOKENS.sub("", text)
+    if _CHAT_TOKENS.search(text):  # tokens nested deeper than _MAX_PASSES: a deliberate attack;
+        text = text.translate(_BRACKETS)  # no token can be spelt without ASCII < or [
     if len(text) > limit:
         text = text[:limit] + " [...truncated]"
     return text
