@@ -40,3 +40,10 @@ def test_inequalities() -> None:
     assert inequality_as_interval(r"3 > y") == Shape("bracket", (r"-\infty", "3"), "(", ")")
     assert inequality_as_interval("x + y < 3") is None
     assert inequality_as_interval("1 < x > 3") is None
+
+
+def test_a_list_of_sets_is_not_one_set() -> None:
+    s = parse_shape(r"\{10, 11\}, \{-2, -1\}")
+    assert s.kind == "list" and s.items == (r"\{10, 11\}", r"\{-2, -1\}")
+    assert parse_shape(r"\{\{1\}, 2\}").kind == "set"
+    assert parse_shape(r"\{1, 2").kind == "scalar"

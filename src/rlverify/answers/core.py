@@ -50,6 +50,11 @@ _CLAIM_WORDS = re.compile(r"\b(?:is|are|was|were|be|not|wrong|incorrect|false|tr
 _LABELLED = re.compile(r"^\(?\s*[A-E]\s*[).:]\s*(\S.*)$")
 _REALS = re.compile(r"^\\mathbb\s*\{?\s*R\s*\}?$|^\\R$")
 _RATIO = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+|\n+")
+_REQUEST_VERB = re.compile(r"\b(?:find|determine|compute|calculate|what|which|how|give|list|express|evaluate|solve"
+                           r"|state|write|identify)\b", re.I)
+_ENUMERATION = re.compile(r"\band\b|[,;]|\brespectively\b|\border\b|\bpairs?\b|\btriples?\b|\btuples?\b"
+                          r"|\bfirst\b|\bthen\b", re.I)
 _SET_QUESTION = re.compile(r"\ball\b|\bsolutions?\b|\broots?\b|\bzeros?\b|\bsolve\b|\bset\b|\bpossible\b"
                            r"|\bintersect", re.I)
 
@@ -275,6 +280,18 @@ def _union_view(s: Shape, other: Shape) -> Shape:
     return Shape("union", tuple(parts)) if all(parts) else s
 
 
+def _flat_groups(s: Shape, other: Shape) -> Shape:
+    """``\\{1, 2\\}, \\{3, 4\\}`` against a flat list of scalars: the members in order."""
+    if s.kind != "list" or other.kind != "list" or len(s.items) < 2:
+        return s
+    if any(parse_shape(x).kind != "scalar" for x in other.items):
+        return s
+    groups = [parse_shape(x) for x in s.items]
+    if not all(gr.kind == "set" or (gr.kind == "bracket" and len(gr.items) > 1) for gr in groups):
+        return s
+    return Shape("list", tuple(x for gr in groups for x in gr.items))
+
+
 def _shape_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
     if "matrix" in (a.kind, g.kind):
         return _matrix_equal(a, g, dl)
@@ -287,6 +304,7 @@ def _shape_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
     if a.kind == g.kind == "bracket":
         return (a.left, a.right) == (g.left, g.right) and _ordered(a.items, g.items, dl)
     if a.kind in ("list", "set") and g.kind in ("list", "set"):
+        a, g = _flat_groups(a, g), _flat_groups(g, a)
         if g.kind == "list" and a.kind == "list" and not dl.unordered and g.joiner != "pm":
             return _ordered(a.items, g.items, dl)
         return _unordered(tuple(dict.fromkeys(a.items)), tuple(dict.fromkeys(g.items)), dl)
@@ -401,9 +419,18 @@ def _domain(question: str | None) -> str:
 
 
 def _lists_are_sets(question: str | None) -> bool:
-    """Without a question a bare list is a solution set; with one, only when it asks for all
-    solutions/roots/values (``find all x``), not for named values (``T(10), T(11)``)."""
-    return question is None or bool(_SET_QUESTION.search(question))
+    """Without a question a bare list is a solution set; with one, when it asks for all
+    solutions/roots/values (``find all x``) or its request enumerates nothing (``Determine
+    their ages.``); named values in the request (``T(10), T(11) and T(12)``) are ordered."""
+    if question is None or _SET_QUESTION.search(question):
+        return True
+    return not _ENUMERATION.search(_request(question))
+
+
+def _request(question: str) -> str:
+    """The last sentence that asks for something (the whole question when none does)."""
+    asks = [s for s in _SENTENCE_END.split(question) if _REQUEST_VERB.search(s)]
+    return asks[-1] if asks else question
 
 
 def _only_text(s: str) -> bool:

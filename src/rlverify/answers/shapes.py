@@ -93,6 +93,18 @@ def _list_items(s: str) -> tuple[tuple[str, ...], str]:
     return items, joiner
 
 
+def _wraps_set(s: str) -> bool:
+    """``\\{...\\}`` whose first ``\\{`` closes at the very end (not ``\\{1\\}, \\{2\\}``)."""
+    if not (s.startswith("\\{") and s.endswith("\\}")):
+        return False
+    depth = 0
+    for m in re.finditer(r"\\[{}]", s):
+        depth += 1 if m.group() == "\\{" else -1
+        if depth == 0:
+            return m.end() == len(s)
+    return False
+
+
 def parse_shape(text: str) -> Shape:
     """Structure of a cleaned answer span."""
     s = clean(text)
@@ -102,7 +114,7 @@ def parse_shape(text: str) -> Shape:
     union = split_top(_CUP.sub("\x01", s), ("\x01",))
     if len(union) > 1:
         return Shape("union", tuple(parse_shape(u) for u in union[:MAX_ITEMS]))
-    if s.startswith("\\{") and s.endswith("\\}"):
+    if _wraps_set(s):
         items, _ = _list_items(s[2:-2])
         return Shape("set", items[:MAX_ITEMS], "{", "}")
     br = _outer_bracket(s)
