@@ -73,3 +73,29 @@ def test_huge_exponents_are_refused_quickly():
     assert numeric_value("1e300") == 1e300
     assert numeric_value(r"1\times10^{400}") is None            # exact, but not a float
     assert time.perf_counter() - t0 < 1.0
+
+
+def test_presentation_rewrites():
+    from rlverify.answers.surface import presentation
+    assert presentation(r"\color{red}\frac{1}{2}") == r"\frac{1}{2}"
+    assert presentation(r"\bm{\frac{1}{2}}") == r"{\frac{1}{2}}"
+    assert presentation(r"\textcolor{blue}{7}") == "{7}"
+    assert presentation("]1,2]") == "(1,2]"
+    assert presentation("[1,2[") == "[1,2)"
+    assert presentation("]1,2[") == "(1,2)"
+    assert presentation(r"\left[\begin{matrix}1&2\\3&4\end{matrix}\right]") == \
+        r"\begin{bmatrix}1&2\\3&4\end{bmatrix}"
+    assert presentation("[1,2]") is None and presentation("5") is None
+    assert presentation("]" * 5000) is None
+
+
+def test_presentation_in_compare_keeps_near_misses_apart():
+    from rlverify.answers import compare
+    assert compare(r"\color{red}\frac{1}{2}", r"\frac12").equal
+    assert not compare(r"\color{red}\frac{1}{3}", r"\frac12").equal
+    assert compare("]1,2]", "(1,2]").equal
+    assert not compare("]1,2[", "[1,2]").equal
+    assert not compare("]1,2]", "[1,2]").equal
+    gold = r"\begin{pmatrix}1&2\\3&4\end{pmatrix}"
+    assert compare(r"\left[\begin{matrix}1&2\\3&4\end{matrix}\right]", gold).equal
+    assert not compare(r"\left[\begin{matrix}1&3\\2&4\end{matrix}\right]", gold).equal

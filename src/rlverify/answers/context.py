@@ -29,7 +29,7 @@ from typing import Callable
 from . import Match
 from . import forms, quantity, rounding, words
 from .quantity import Aligned
-from .surface import exact_number, numeric_value, strip_approx, unwrap
+from .surface import exact_number, numeric_value, presentation, strip_approx, unwrap
 
 __all__ = ["pre", "post", "enabled"]
 
@@ -197,6 +197,14 @@ def _bound(answer: str, gold: str, question: str | None) -> Match | None:
     return Match(True, m.flags + ("bound",)) if m.equal else None
 
 
+def _presentation(answer: str, gold: str, question: str | None) -> Match | None:
+    plain = presentation(answer)
+    if plain is None:
+        return None
+    m = _core(plain, gold, question)
+    return Match(True, m.flags + ("presentation",)) if m.equal else None
+
+
 def _congruence(answer: str, gold: str, question: str | None) -> Match | None:
     residue = forms.congruence_residue(answer, question)
     if residue is None or forms.congruence_residue(gold, question) is not None:
@@ -216,7 +224,7 @@ def _structural(answer: str, gold: str, question: str | None) -> Match | None:
 def post(answer: str, gold: str, question: str | None, core_match: Match) -> Match | None:
     if not enabled() or core_match.undecided:
         return None
-    for rule in (_trailing, _function, _bound, _congruence, _structural):
+    for rule in (_presentation, _trailing, _function, _bound, _congruence, _structural):
         m = rule(answer, gold, question)
         if m is not None:
             return m if m.equal else None

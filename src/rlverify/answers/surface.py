@@ -5,6 +5,8 @@ Pure string work on untrusted text, linear time, no evaluation::
     unwrap(s) -> str          math delimiters, \\text{}/\\mathrm{} wrappers, spacing macros removed
     split_top(s, seps) -> list[str]   split on separators outside (), [], {}
     numeric_value(tex) -> float | None    value of a number or a small LaTeX expression
+    presentation(s) -> str | None     colour/bold-symbol macros dropped, ``]a,b]`` intervals and
+                                      ``\\left[\\begin{matrix}..\\right]`` matrices rewritten; None if unchanged
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from ..bounded import run_bounded
 from ..errors import BoundExceeded
 from ..limits import MAX_ANSWER_CHARS
 
-__all__ = ["unwrap", "split_top", "numeric_value", "exact_number", "strip_outer", "strip_approx", "MAX_PARTS"]
+__all__ = ["unwrap", "split_top", "numeric_value", "exact_number", "strip_outer", "strip_approx", "presentation",
+           "MAX_PARTS"]
 
 MAX_PARTS = 12   # a multi-part answer with more parts than this is not split
 
@@ -171,3 +174,43 @@ def numeric_value(tex: str, timeout: float = 0.5) -> float | None:
         return None
     except Exception:  # noqa: BLE001 - unparsable magnitude is simply "not a number"
         return None
+
+
+_COLOR = re.compile(r"\\color\s*\{[A-Za-z]{1,20}\}|\\color\s*\[[a-zA-Z]{1,10}\]\s*\{[^{}]{0,40}\}")
+_TEXTCOLOR = re.compile(r"\\textcolor\s*\{[A-Za-z]{1,20}\}\s*\{")
+_BOLD_SYMBOL = re.compile(r"\\(?:bm|boldsymbol|pmb|mathbold|bold)\s*\{")
+_FRENCH_INTERVAL = re.compile(r"^([\[\]])([^\[\]]{1,200}?),([^\[\]]{1,200})([\[\]])$")
+_MATRIX_FENCE = re.compile(
+    r"^\\left\s*([(\[])\s*\\begin\{(?:matrix|array)\}(?:\{[lcr|]{1,40}\})?(.*)\\end\{(?:matrix|array)\}\s*\\right\s*([)\]])$",
+    re.S)
+
+
+def _french(s: str) -> str:
+    """``]1,2]`` -> ``(1,2]``, ``[1,2[`` -> ``[1,2)``; other text unchanged."""
+    m = _FRENCH_INTERVAL.match(s)
+    if m is None or (m.group(1) == "[" and m.group(4) == "]"):
+        return s
+    lo = "(" if m.group(1) == "]" else "["
+    hi = ")" if m.group(4) == "[" else "]"
+    return f"{lo}{m.group(2)},{m.group(3)}{hi}"
+
+
+def _matrix(s: str) -> str:
+    m = _MATRIX_FENCE.match(s)
+    if m is None or {"(": ")", "[": "]"}[m.group(1)] != m.group(3):
+        return s
+    env = "pmatrix" if m.group(1) == "(" else "bmatrix"
+    return f"\\begin{{{env}}}{m.group(2)}\\end{{{env}}}"
+
+
+def presentation(s: str) -> str | None:
+    """Presentation-only LaTeX a model adds around a value (``\\color{red}``, ``\\bm{..}``,
+    French interval brackets, a fenced ``matrix``/``array``), rewritten to the plain form;
+    None when nothing changed. Linear regexes on at most ``MAX_ANSWER_CHARS``."""
+    if len(s) > MAX_ANSWER_CHARS:
+        return None
+    t = _COLOR.sub("", s)
+    t = _TEXTCOLOR.sub("{", t)
+    t = _BOLD_SYMBOL.sub("{", t).strip()
+    t = _matrix(_french(t))
+    return t if t != s.strip() else None
