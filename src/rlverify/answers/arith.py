@@ -1,7 +1,8 @@
 """A small exact reader for the common arithmetic subset of LaTeX, without the ANTLR grammar.
 
 Most expressions in answers are numbers, ``\\frac``, ``\\sqrt``, ``\\pi``, powers, products
-and sums of single-letter variables. Reading those through latex2sympy's ANTLR parser costs
+and sums of single-letter variables, with the odd ``\\ln(5)``, ``\\lfloor x\\rfloor``, ``|x|``,
+``75^\\circ`` or ``\\infty`` (functions only with a bracketed argument). Reading those through latex2sympy's ANTLR parser costs
 10-500 ms each under load; this module tokenizes the text (a fixed regular token set), parses
 it by recursive descent and builds sympy objects directly (``Rational``/``Symbol``/``sqrt``:
 no ``sympify``/``parse_expr`` of text). Anything outside the subset returns None and the
@@ -31,8 +32,12 @@ _MAX_POWER_BITS = 20_000
 _MAX_ROOT_BITS = 200
 _MAX_FACTORIAL = 1000
 
-_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?|\.\d+)|(\\[a-zA-Z]+)|([a-zA-Z])|([-+*/^_(){}!=]))")
-_COMMANDS = frozenset({"\\frac", "\\sqrt", "\\pi", "\\cdot", "\\times", "\\div"})
+_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?|\.\d+)|(\\[a-zA-Z]+)|([a-zA-Z])|([-+*/^_(){}!=|]))")
+_FUNCTIONS = {"\\sin": "sin", "\\cos": "cos", "\\tan": "tan", "\\cot": "cot", "\\sec": "sec", "\\csc": "csc",
+              "\\arcsin": "asin", "\\arccos": "acos", "\\arctan": "atan", "\\ln": "log", "\\exp": "exp"}
+_BRACKETS = {"\\lfloor": ("\\rfloor", "floor"), "\\lceil": ("\\rceil", "ceiling")}
+_COMMANDS = frozenset({"\\frac", "\\sqrt", "\\pi", "\\cdot", "\\times", "\\div", "\\infty", "\\circ", "\\log",
+                       "\\rfloor", "\\rceil"}) | frozenset(_FUNCTIONS) | frozenset(_BRACKETS)
 _MUL_OPS = frozenset({"*", "/", "\\cdot", "\\times", "\\div"})
 _SUBSCRIPT = re.compile(r"[A-Za-z0-9]+")
 
@@ -136,6 +141,8 @@ class _Parser:
         tok = self.peek()
         if tok is None:
             raise _Refuse
+        if self.degree():
+            return self.sp.Integer(1)  # 75^\\circ is 75, as the grammar reads it
         if tok[1] == "{":
             return self.group("{", "}")
         if tok[0] == "num" and len(tok[1]) == 1:
@@ -145,11 +152,48 @@ class _Parser:
             return self.primary()
         raise _Refuse
 
+    def degree(self) -> bool:
+        """``^\\circ`` / ``^{\\circ}`` just read (the ``^`` already taken)."""
+        ahead = [t[1] for t in self.toks[self.i:self.i + 3]]
+        if ahead[:1] == ["\\circ"]:
+            self.i += 1
+            return True
+        if ahead == ["{", "\\circ", "}"]:
+            self.i += 3
+            return True
+        return False
+
+    def call(self, name: str) -> Any:
+        """``\\sin(x)``, ``\\ln{5}``, ``\\log_2(8)``: only with a bracketed argument (``\\sin x``
+        and ``\\sin^2 x`` are left to the grammar)."""
+        base = None
+        if name == "\\log" and (tok := self.peek()) is not None and tok[1] == "_":
+            self.take()
+            base = self.exponent()
+        tok = self.peek()
+        if tok is None or tok[1] not in "({":
+            raise _Refuse
+        arg = self.group(tok[1], ")" if tok[1] == "(" else "}")
+        if name == "\\log":
+            return self.sp.log(arg) if base is None else self.sp.log(arg, base)
+        return getattr(self.sp, _FUNCTIONS[name])(arg)
+
     def primary(self) -> Any:
         tok = self.peek()
         if tok is None:
             raise _Refuse
         kind, val = tok
+        if val in _FUNCTIONS or val == "\\log":
+            self.take()
+            return self.call(val)
+        if val in _BRACKETS:
+            close, fn = _BRACKETS[val]
+            return getattr(self.sp, fn)(self.group(val, close))
+        if val == "|":
+            return self.sp.Abs(self.group("|", "|"))
+        if val == "\\infty":
+            self.take()
+            return self.sp.oo
         if kind == "num":
             self.take()
             return self.sp.Rational(val)
@@ -216,7 +260,8 @@ def _starts_factor(tok: tuple[str, str] | None) -> bool:
     ``\\frac`` (``3\\frac12`` is a mixed number, ``2 3`` is not a product)."""
     if tok is None:
         return False
-    return tok[0] == "letter" or tok[1] in ("\\pi", "\\sqrt", "(", "{")
+    return tok[0] == "letter" or tok[1] in ("\\pi", "\\sqrt", "(", "{", "\\lfloor", "\\lceil", "\\log") \
+        or tok[1] in _FUNCTIONS
 
 
 def _divide(a: Any, b: Any) -> Any:
