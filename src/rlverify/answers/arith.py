@@ -2,8 +2,8 @@
 
 Most expressions in answers are numbers, ``\\frac``, ``\\sqrt``, ``\\pi``, powers, products
 and sums of single-letter variables, with the odd ``\\ln(5)``, ``\\lfloor x\\rfloor``, ``|x|``,
-``75^\\circ`` or ``\\infty`` (functions only with a bracketed argument). Reading those through latex2sympy's ANTLR parser costs
-10-500 ms each under load; this module tokenizes the text (a fixed regular token set), parses
+``75^\\circ`` or ``\\infty`` (functions only with a bracketed argument). Reading those
+through latex2sympy's ANTLR parser costs 10-500 ms each under load; this module tokenizes the text (a fixed regular token set), parses
 it by recursive descent and builds sympy objects directly (``Rational``/``Symbol``/``sqrt``:
 no ``sympify``/``parse_expr`` of text). Anything outside the subset returns None and the
 caller falls back to the grammar, so the two readings must agree: implicit multiplication
