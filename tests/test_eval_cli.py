@@ -214,3 +214,25 @@ def test_a_served_judge_evaluated_alone(tmp_path, capsys):
     (r,) = json.loads(out.read_text())["results"]
     assert (r["verifier"], r["n"], r["tp"], r["fp"], r["fn"], r["tn"]) == ("judge", 4, 1, 1, 1, 1)
     assert len(script.requests) == 2 and all(b["temperature"] == 0.6 for b in script.bodies)
+
+
+class _JudgeDown(BaseVerifier):
+    """Like a hybrid whose judge raised: rule-rejected items carry the judge_unavailable flag."""
+
+    name = "eval-cli-judge-down"
+
+    def verify(self, response: str, gold: str, question: str | None = None) -> Verdict:
+        ok = "ACCEPT" in response
+        return Verdict(correct=ok, score=float(ok), flags=() if ok else ("judge_unavailable",))
+
+
+rlverify.register("eval-cli-judge-down")(lambda **kw: _JudgeDown())
+
+
+def test_a_failed_judge_is_reported_not_hidden(tmp_path, capsys):
+    rep = tmp_path / "rep"
+    assert main(["eval", str(SMALL), "--verifier", "eval-cli-judge-down", "--verifier", "eval-cli-stub",
+                 "--no-progress", "--report", str(rep)]) == 0
+    err = capsys.readouterr().err
+    assert err.count("judge_unavailable") == 1 and "eval-cli-judge-down: the judge failed on 7 item(s)" in err
+    assert "the judge failed on 7 item(s)" in (rep / "results.md").read_text()

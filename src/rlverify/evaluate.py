@@ -31,6 +31,7 @@ __all__ = [
     "GroupStats",
     "EvalResult",
     "DEFAULT_VERIFIERS",
+    "JUDGE_FAILED_FLAG",
     "ALL_GROUP",
     "sample_path",
     "load_rows",
@@ -43,6 +44,7 @@ __all__ = [
 ]
 
 DEFAULT_VERIFIERS = ("rule", "math-verify")
+JUDGE_FAILED_FLAG = "judge_unavailable"  # set by the hybrid when its judge raised
 ALL_GROUP = "all"
 _CHUNK = 32            # rows per verify_batch call (progress granularity)
 _RAY_CHUNK = 100_000   # with --ray, one Ray Data job per verifier and group
@@ -131,6 +133,15 @@ class EvalResult:
 
     def disagreements(self) -> list[Scored]:
         return [s for s in self.scored if s.verdict.correct != s.row.label]
+
+    def judge_failures(self) -> dict[str, int]:
+        """Verifier -> items on which its judge could not be asked (flag ``judge_unavailable``):
+        those verdicts fell back to the rules, so the verifier's numbers are not the judge's."""
+        out: dict[str, int] = {}
+        for s in self.scored:
+            if JUDGE_FAILED_FLAG in s.verdict.flags:
+                out[s.verifier] = out.get(s.verifier, 0) + 1
+        return out
 
 
 def sample_path() -> Path:

@@ -29,6 +29,7 @@ __all__ = [
     "plot_eval_chart",
     "fmt",
     "judge_eligibility_lines",
+    "judge_failure_lines",
     "plot_monitor_rewards",
     "plot_monitor_flags",
     "monitor_markdown",
@@ -162,9 +163,15 @@ def _bar_text(stats: GroupStats | None, value: float | None) -> str:
     return "n/a" if value is None else f"{value:.3f}"
 
 
+def judge_failure_lines(result: EvalResult) -> list[str]:
+    """One warning per verifier whose judge could not be asked on some items."""
+    return [f"warning: {v}: the judge failed on {n} item(s) (flag judge_unavailable); those verdicts are the "
+            f"rules' alone, so these numbers do not measure the judge" for v, n in result.judge_failures().items()]
+
+
 def _markdown(result: EvalResult, skipped: int, notes: Sequence[str] = ()) -> str:
     lines = ["# rlverify eval", "", f"Rows evaluated: {result.n_rows} (grouped by {result.by})."]
-    lines += list(notes)
+    lines += list(notes) + [f"**{w}**" for w in judge_failure_lines(result)]
     if result.base:
         lines.append(f"Only rows that `{result.base}` rejected: {result.base_rejected}.")
     if skipped:

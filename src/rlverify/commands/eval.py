@@ -42,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import BadInputError
     from ..evaluate import (DEFAULT_VERIFIERS, apply_corrections, evaluate, load_corrections, load_rows,
                             sample_path)
-    from ..report import judge_eligibility_lines, render_table, results_json, write_eval_report
+    from ..report import (judge_eligibility_lines, judge_failure_lines, render_table, results_json,
+                          write_eval_report)
 
     if args.workers is not None and args.workers < 1:
         raise BadInputError("--workers must be at least 1")
@@ -64,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
     render_table(result.stats, title=title)
     for line in judge_eligibility_lines(result.stats):
         print(line)
+    for line in judge_failure_lines(result):
+        print(f"rlverify: {line}", file=sys.stderr)
     if loaded.skipped:
         print(f"skipped {loaded.skipped} bad row(s)")
     try:
