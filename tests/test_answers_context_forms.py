@@ -181,3 +181,9 @@ def test_congruence_residue_when_a_remainder_is_asked():
     assert not compare(r"N \equiv 113 \pmod{1000}", "114", q).equal
     assert not compare(r"N \equiv 113 \pmod{1000}", "113", "Find the smallest such N.").equal
     assert not compare(r"x \equiv 3 \pmod{7}, x\equiv 4 \pmod 9", "3", q).equal
+
+
+def test_cas_parse_repairs_unbraced_operators():
+    assert forms.same_set_in_domain(r"t\in(0,\tfrac13)", r"t<\frac{1}{3}", "Find all positive $t$ with $3t<1$.")
+    assert not forms.same_set_in_domain(r"(0,\tfrac13]", r"t<\frac{1}{3}", "Find all positive $t$ with $3t<1$.")
+    assert cas.same_sets((r"x\le\sqrt2",), (r"x\le\sqrt{2}",), "x", "real")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-__all__ = ["CASES", "STYLES", "build"]
+__all__ = ["CASES", "EXTRA", "STYLES", "build"]
 
 ANGLE_Q = "In triangle $ABC$, find the measure of angle $ABC$."
 GEN_Q = "Compute the requested value. Simplify your answer."
@@ -131,8 +131,42 @@ CASES: list[tuple[str, str, bool, list[str], list[str]]] = [
      [r"\frac{\pi}{6}+n\pi,\ n\in\mathbb Z", r"x = \frac{\pi}{6} + k\pi"], [r"\frac{\pi}{6}+2n\pi", r"\frac{\pi}{3}+k\pi"]),
     ("What is the speed of the car in km/h?", "72", True, [r"72\text{ km/h}", r"72 \mathrm{~km/h}", r"20\text{ m/s}"],
      [r"72\text{ m/s}", "27"]),
+    (GEN_Q, r"\frac{5}{8}", True, [r"\color{blue}\frac58", r"\boldsymbol{\frac{5}{8}}", "0.625"],
+     [r"\color{blue}\frac38", r"\boldsymbol{\frac{8}{5}}"]),
+    (INEQ_Q, r"(1, 4]", False, ["]1,4]", r"\left(1,4\right]", r"1<x\le 4"], ["]1,4[", "[1,4]"]),
+    (MAT_Q, r"\begin{pmatrix}2&0\\0&3\end{pmatrix}", False,
+     [r"\left[\begin{matrix}2&0\\0&3\end{matrix}\right]", r"\left(\begin{array}{cc}2&0\\0&3\end{array}\right)"],
+     [r"\left[\begin{matrix}2&0\\0&-3\end{matrix}\right]", r"\begin{pmatrix}3&0\\0&2\end{pmatrix}"]),
+    ("Find the remainder when $2^{100}$ is divided by $1000$.", "376", True,
+     [r"2^{100}\equiv 376 \pmod{1000}", r"376"], [r"2^{100}\equiv 375 \pmod{1000}", "1376"]),
+    ("What shape is the locus of the point?", r"\text{circle}", True, [r"\text{a circle}", r"\text{Circle}"],
+     [r"\text{ellipse}", r"\text{a parabola}"]),
     ("What is the largest possible product?", "12", True, [r"\text{so the largest possible product is }12"],
      [r"\text{at least }12", "21"]),
+]
+
+
+# whole responses for styles the wrappers above cannot express: (question, gold, response, label)
+EXTRA: list[tuple[str, str, str, bool]] = [
+    ("(a) Find $p$. (b) Find $q$.", "2, 5", "**(a)** We get $\\boxed{2}$.\n\n**(b)** Similarly $\\boxed{5}$.", True),
+    ("(a) Find $p$. (b) Find $q$.", "2, 5", "**(a)** We get $\\boxed{2}$.\n\n**(b)** Similarly $\\boxed{6}$.", False),
+    ("How many pairs are there?", "5", "Step 1 gives $\\boxed{3}$.\n\nStep 2 gives $\\boxed{5}$.\n\nSo the answer is 3.", False),
+    ("How many pairs are there?", "5", "Step 1 gives $\\boxed{3}$.\n\nStep 2 gives $\\boxed{5}$.\n\nSo the answer is $5$.", True),
+    ("How many pairs are there?", "5", "So the count is $\\boxed{5}$, or possibly $\\boxed{6}$ if we allow repeats.", False),
+    ("How many pairs are there?", "5", "We are done.\n\n**Answer.** $5$", True),
+    ("How many pairs are there?", "5", "We are done.\n\n**Answer.** $4$", False),
+    ("Find the sum.", "45", r"$\boxed{\text{total}=30+15=45}$", True),
+    ("Find the sum.", "45", r"$\boxed{\text{total}=30+15=46}$", False),
+    ("Find the maximum of $f$.", r"\sqrt{5}", r"$\boxed{f(1)=\sqrt5,\ \max f=3}$", False),
+    ("Find $a_n$.", r"\frac{1}{3n}", r"$\boxed{a_n=\frac{1}{3n}\ \text{for all } n\ge 1}$", True),
+    ("Find $N$.", r"98765432", r"$\boxed{N\approx 9.88\times10^{7}\ (\text{exactly } 98{,}765{,}432)}$", True),
+    ("Find $N$.", r"98765432", r"$\boxed{N\approx 9.88\times10^{7}}$", False),
+    ("Prove the inequality and find the best constant $c$ such that the sum is at least $c$.", r"\frac{3}{4}",
+     r"Hence $\boxed{\sum \frac{a}{b+c}\ge \frac34}$.", True),
+    ("Prove the inequality and find the best constant $c$ such that the sum is at least $c$.", r"\frac{3}{4}",
+     r"Hence $\boxed{\sum \frac{a}{b+c}\ge \frac23}$.", False),
+    ("Find all positive $t$ with $3t<1$.", r"t<\frac{1}{3}", r"$\boxed{t\in(0,\tfrac13)}$", True),
+    ("Find all positive $t$ with $3t<1$.", r"t<\frac{1}{3}", r"$\boxed{(0,\tfrac13]}$", False),
 ]
 
 
@@ -180,6 +214,9 @@ def build() -> list[dict]:
             hedge = HEDGES[(qi // 4) % len(HEDGES)]
             rows.append({"id": f"heldout-{len(rows)}", "dataset": "heldout_style", "generator": "handwritten",
                          "question": question, "gold": gold, "response": hedge(good[0], bad[0]), "label": False})
+    for question, gold, response, label in EXTRA:
+        rows.append({"id": f"heldout-{len(rows)}", "dataset": "heldout_style", "generator": "handwritten",
+                     "question": question, "gold": gold, "response": response, "label": label})
     return rows
 
 

@@ -17,9 +17,12 @@ _MAX_EXPAND = 12
 
 
 def _parse(tex: str) -> Any:
-    from latex2sympy2_extended import latex2sympy
+    """latex2sympy with its own malformed-operator repair (``\\frac13``, ``\\sqrt2`` -> braced)."""
+    from latex2sympy2_extended import NormalizationConfig, latex2sympy
 
-    return latex2sympy(tex)
+    config = NormalizationConfig(basic_latex=True, units=False, malformed_operators=True, nits=False,
+                                 boxed="none", equations=False)
+    return latex2sympy(tex, normalization_config=config)
 
 
 def proportional_equations(a: str, g: str) -> bool | None:
