@@ -101,3 +101,23 @@ def test_verify_batch_sequential_and_parallel_agree(rule: RuleVerifier) -> None:
 def test_top_level_verify_and_warm_up() -> None:
     warm_up()
     assert verify("The answer is $\\boxed{\\frac{1}{2}}$", "\\frac12").correct
+
+
+def test_fallback_number_inside_gibberish_is_no_answer():
+    import random
+
+    from rlverify.attacks import gibberish
+
+    v = RuleVerifier()
+    for seed in range(5):
+        response = gibberish(random.Random(seed)) + " 42"
+        verdict = v.verify(response, "42")
+        assert not verdict.correct and "fallback" in verdict.flags, verdict
+
+
+def test_fallback_from_a_bare_list_of_candidates_is_a_hedge():
+    v = RuleVerifier()
+    verdict = v.verify("Let me compute: 3*60=180, minus 6 gives 174.\n\n180, 174, 175", "175")
+    assert not verdict.correct and "hedge" in verdict.flags
+    # a plain fallback that states one value is still accepted
+    assert v.verify("First 3+4=7. So we get 7 apples in total.", "7").correct

@@ -58,6 +58,20 @@ def _bounded_compare(answer: str, gold: str, question: str | None) -> Any:
     return run_bounded(_compare_job, answer, gold, question, budget, timeout=budget)
 
 
+def _fallback_refusal(response: str, gold: str) -> tuple[str, ...]:
+    """A last-number guess is not a declared answer. Refuse it when the response ends in random
+    characters (a number inside gibberish is no answer) or when its last line offers several
+    values where the gold has fewer (a bare list of candidates is a hedge)."""
+    from .guard import gibberish_tail, offers_several_values
+
+    if gibberish_tail(response):
+        return ("gibberish", "no_answer")
+    last_line = response.rstrip().rsplit("\n", 1)[-1]
+    if offers_several_values(last_line, gold):
+        return ("hedge",)
+    return ()
+
+
 class RuleVerifier(BaseVerifier):
     name = "rule"
 
@@ -95,6 +109,10 @@ class RuleVerifier(BaseVerifier):
                     return self._verdict(False, t0, None, flags + ("no_answer",))
                 if ex.hedge:
                     return self._verdict(False, t0, extracted, flags)
+                if "fallback" in ex.flags:
+                    refused = _fallback_refusal(s.response, s.gold)
+                    if refused:
+                        return self._verdict(False, t0, extracted, flags + refused)
                 m = fast_compare(ex.answer, s.gold, s.question)
                 refused = answer_refusal(ex.answer) if m is None else ()
                 if refused:
