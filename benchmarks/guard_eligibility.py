@@ -58,10 +58,19 @@ def _item(r: dict) -> dict:
     return {"response": r["response"], "gold": r["gold"], "question": r["question"]}
 
 
+def _show(rows: list[dict], verdicts: list[Verdict]) -> None:
+    for r, v in zip(rows, verdicts):
+        if r["label"] and v.source == "guard":
+            tail = " ".join(r["response"][-160:].split())
+            print(f"  {r['id']}: flags={','.join(v.flags)} span={v.extracted!r} gold={r['gold']!r}\n    ...{tail}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rows", type=int, default=None, help="a seeded sample of N rows of each corpus (default: all)")
     ap.add_argument("--corpora", type=Path, default=DEFAULT)
+    ap.add_argument("--show", action="store_true",
+                    help="print every correct response the guard kept from the judge (id, flags, span, gold, tail)")
     args = ap.parse_args()
     hybrid = get_verifier("hybrid", judge="gullible")
     for path in sorted(args.corpora.glob("*.jsonl")):
@@ -71,6 +80,8 @@ def main() -> None:
         e = judge_eligibility(verdicts, [r["label"] for r in rows])
         blocked = Counter(f for v, r in zip(verdicts, rows) if r["label"] and v.source == "guard"
                           for f in v.flags if f in FLAGS)
+        if args.show:
+            _show(rows, verdicts)
         w = _worst_case(rows)
         print(f"{path.stem}: eligibility {e.reached}/{e.rule_rejected} = {e.rate:.1%} (blocked: {dict(blocked)}); "
               f"rules rejecting everything: {w.reached}/{w.rule_rejected} = {w.rate:.2%} "

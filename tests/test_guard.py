@@ -123,6 +123,38 @@ def test_public_helpers_for_extractors():
     assert not guard.gibberish_tail("So the total is $3 + 4 = 7$ apples.")
 
 
+def test_helpers_are_cheap_on_huge_input():
+    """rules.py calls these on the hot path for fallback extractions: bounded work on any text."""
+    import time
+
+    t0 = time.perf_counter()
+    assert guard.offers_several_values("1, 2, " * 200_000, "5")
+    assert not guard.offers_several_values("7, " * 200_000, "7")
+    assert not guard.gibberish_tail("{" * 3_000_000 + " so the answer is 12")
+    assert time.perf_counter() - t0 < 0.5
+
+
+def test_helpers_import_no_cas():
+    import subprocess
+    import sys
+
+    code = ("import sys, rlverify.guard; "
+            "print(sorted(m for m in ('sympy', 'latex2sympy2_extended', 'pint', 'rlverify.rules') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_sanitize_ascii_fast_path_matches_category_rule():
+    import unicodedata
+
+    from rlverify._guard_text import sanitize
+
+    text = "".join(map(chr, range(128))) + "a\u200bb"
+    kept = "".join(c for c in text if unicodedata.category(c)[0] != "C" or c in "\n\t").replace("\u200b", "")
+    assert sanitize(text) == " ".join(kept.split())
+    assert sanitize("x\x00\x7f\r\x1by") == "xy" and sanitize("é\x00\u202e1") == "é1"
+
+
 def test_huge_span_is_bounded():
     r = inspect("7" * 10_000_000, "7")
     assert not r.passed and "too_long" in r.flags

@@ -25,7 +25,7 @@ from . import _guard_shape as shape
 from ._guard_text import GuardConfig, Span, make_span, sanitize
 
 __all__ = ["GuardReport", "GuardConfig", "inspect", "FLAGS", "EXTRACTION_BLOCKS", "gibberish_tail",
-           "offers_several_values"]
+           "offers_several_values", "HEDGE_TEXT_CHARS"]
 
 FLAGS = (
     "no_answer", "fallback", "hedge", "timeout", "rule_error", "empty", "invisible_chars",
@@ -33,6 +33,7 @@ FLAGS = (
     "verdict_language", "instruction_language", "hidden_words", "encoded_text", "gibberish", "repetition",
     "too_long", "unexpected_words", "gibberish_context",
 )
+HEDGE_TEXT_CHARS = 4000  # offers_several_values reads at most this many trailing characters
 # Flags of the extraction/rules that keep a span from the judge, and the guard flag they become.
 EXTRACTION_BLOCKS = {"no_answer": "no_answer", "fallback": "fallback", "hedge": "hedge",
                      "timeout": "timeout", "too_deep": "timeout", "error": "rule_error"}
@@ -101,5 +102,6 @@ def gibberish_tail(response: str) -> bool:
 def offers_several_values(text: str, gold: str) -> bool:
     """True when ``text`` (e.g. the last line of a response) offers more distinct numeric values
     than ``gold`` holds ("180, 174, 175" or "either 4 or 5" for a single-valued gold): a hedge.
-    Items without a digit (prose such as "So, Raymond has $8 left") are not counted."""
-    return shape.several_values(sanitize(text), sanitize(gold))
+    Items without a digit (prose such as "So, Raymond has $8 left") are not counted. Only the
+    last ``HEDGE_TEXT_CHARS`` characters are read, so the cost is bounded on any input."""
+    return shape.several_values(sanitize(text[-HEDGE_TEXT_CHARS:]), sanitize(gold[-HEDGE_TEXT_CHARS:]))
