@@ -70,3 +70,13 @@ def test_clean_box_trailing_window_is_bounded():
     t0 = time.perf_counter()
     _clean_box(text)
     assert time.perf_counter() - t0 < 0.05
+
+
+def test_negated_last_box():
+    from rlverify.extract import extract_answer
+    ex = extract_answer(r"$\boxed{10}$ is the answer, not $\boxed{12}$.")
+    assert ex.answer == "10" and not ex.hedge
+    assert extract_answer(r"The answer is \boxed{10}, rather than \boxed{12}.").answer == "10"
+    assert extract_answer(r"So the answer is not $\boxed{12}$.").hedge
+    assert extract_answer(r"\boxed{10} and \boxed{12}").answer == "10, 12"
+    assert extract_answer(r"A knot \boxed{3}").answer == "3"

@@ -187,7 +187,26 @@ def _labelled_parts(text: str, boxes: list[_Box]) -> list[str] | None:
     return [parts[k] for k in labels]
 
 
+_NEGATED_RE = re.compile(r"(?:\bnot|\brather\s+than|\binstead\s+of|\\neq?)[\s$]*(?:\\\(|\\\[)?[\s$]*$", re.I)
+
+
+def _negated(text: str, box: _Box) -> bool:
+    return bool(_NEGATED_RE.search(text[max(0, box.start - 40):box.start]))
+
+
+def _drop_negated(text: str, boxes: list[_Box]) -> list[_Box]:
+    """'\\boxed{10} is the answer, not \\boxed{12}': a last box introduced by a negation is a
+    rejected alternative when an earlier box of the same sentence states the answer."""
+    if len(boxes) < 2 or not _negated(text, boxes[-1]):
+        return boxes
+    sep = text[boxes[-2].end:boxes[-1].start]
+    return boxes[:-1] if boxes[-2].end <= boxes[-1].start and _same_sentence(sep) else boxes
+
+
 def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
+    boxes = _drop_negated(text, boxes)
+    if _negated(text, boxes[-1]):   # "the answer is not \boxed{12}" asserts no answer
+        return Extraction(_clean_box(boxes[-1].content), "boxed", ("hedge",), ())
     cands = tuple(c for c in (_clean_box(b.content) for b in boxes[-MAX_CANDIDATES:]
                               if len(b.content) <= MAX_ANSWER_CHARS) if c)
     parts = _labelled_parts(text, boxes[-MAX_CANDIDATES:])
