@@ -187,3 +187,17 @@ def test_cas_parse_repairs_unbraced_operators():
     assert forms.same_set_in_domain(r"t\in(0,\tfrac13)", r"t<\frac{1}{3}", "Find all positive $t$ with $3t<1$.")
     assert not forms.same_set_in_domain(r"(0,\tfrac13]", r"t<\frac{1}{3}", "Find all positive $t$ with $3t<1$.")
     assert cas.same_sets((r"x\le\sqrt2",), (r"x\le\sqrt{2}",), "x", "real")
+
+
+def test_split_condition_and_the_clause_rule():
+    from rlverify.answers import compare
+    assert forms.split_condition(r"\text{The minimum is }12\text{, attained at }x=3") == \
+        (r"\text{The minimum is }12", "attained")
+    assert forms.split_condition(r"12\text{ (when } n=3)") == ("12", "condition")
+    assert forms.split_condition(r"\text{There are at least } 12") is None
+    assert forms.split_condition(r"\text{for } n=3, 12") is None          # no value before the clause
+    assert compare(r"\text{The minimum is }12\text{, attained at }x=3", "12").equal
+    assert not compare(r"\text{The minimum is }13\text{, attained at }x=12", "12").equal
+    assert not compare(r"13\text{ when } n=12", "12").equal
+    assert compare(r"a_n=\frac{1}{3n}\ \text{for all } n\ge 1", r"\frac{1}{3n}").equal
+    assert not compare(r"a_n=\frac{1}{3n}\text{ for } n=1", r"\frac{1}{3n}").equal

@@ -165,6 +165,9 @@ EXTRA: list[tuple[str, str, str, bool]] = [
      r"Hence $\boxed{\sum \frac{a}{b+c}\ge \frac34}$.", True),
     ("Prove the inequality and find the best constant $c$ such that the sum is at least $c$.", r"\frac{3}{4}",
      r"Hence $\boxed{\sum \frac{a}{b+c}\ge \frac23}$.", False),
+    ("Find the minimum value of $f$.", "12", r"$\boxed{\text{The minimum is }12\text{, attained at }x=3}$", True),
+    ("Find the minimum value of $f$.", "12", r"$\boxed{\text{The minimum is }13\text{, attained at }x=12}$", False),
+    ("How many such $n$ are there?", "12", r"\(\boxed{\text{There are at least } 12 \text{ such numbers}}\)", False),
     ("Find all positive $t$ with $3t<1$.", r"t<\frac{1}{3}", r"$\boxed{t\in(0,\tfrac13)}$", True),
     ("Find all positive $t$ with $3t<1$.", r"t<\frac{1}{3}", r"$\boxed{(0,\tfrac13]}$", False),
 ]

@@ -120,6 +120,22 @@ def _number_words(answer: str, gold: str) -> Match | None:
     return Match(va == vg, ("words",))
 
 
+def _clause(answer: str, gold: str, question: str | None) -> Match | None:
+    """The value stated before a trailing clause decides: "min is 12, attained at x=3" is 12;
+    "min is 13, attained at x=12" is 13 (never the 12 of the clause). A condition clause
+    ("when n=3") only vetoes; an equal head defers to the core, which knows qualifiers."""
+    split = forms.split_condition(answer)
+    if split is None or forms.split_condition(gold) is not None:
+        return None
+    head, kind = split
+    from . import compare
+
+    m = compare(head, gold, question)
+    if m.equal and kind == "attained":
+        return Match(True, m.flags + ("clause",))
+    return None if m.equal else Match(False, ("clause",))
+
+
 def _text(answer: str, gold: str) -> Match | None:
     yn = words.yes_no(answer, gold)
     if yn is not None and (words.is_wordy(answer) or words.normalize_text(answer) in ("yes", "no", "true", "false")):
@@ -157,7 +173,8 @@ def pre(answer: str, gold: str, question: str | None = None) -> Match | None:
         m = _decide(got, question)
         if m is not None:
             return m
-    for rule in (lambda: _number_words(answer, gold), lambda: _text(answer, gold),
+    for rule in (lambda: _clause(answer, gold, question),
+                 lambda: _number_words(answer, gold), lambda: _text(answer, gold),
                  lambda: _families(answer, gold, question), lambda: _relation(answer, gold),
                  lambda: _labelled(answer, gold, question), lambda: _domain_set(answer, gold, question),
                  lambda: _plain_rounding(answer, gold, question)):

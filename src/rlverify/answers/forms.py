@@ -9,6 +9,7 @@ Interface (each returns None when its form does not apply)::
     same_relation(answer, gold) -> bool | None       the same line/plane/curve: ``2x+4y=6`` vs ``x+2y=3``
     same_solution_family(answer, gold) -> bool | None  ``\\frac{\\pi}{4}+k\\pi`` vs ``\\frac{\\pi}{4}+n\\pi, n\\in\\mathbb{Z}``
     same_set_in_domain(answer, gold, question) -> bool | None   ``t<\\frac13`` vs ``(0,\\frac13)`` for "positive t"
+    split_condition(answer) -> (head, kind) | None   ``\\text{min is }12\\text{, attained at }x=3`` -> value part
     congruence_residue(answer, question) -> str | None   ``N \\equiv 113 \\pmod{1000}`` -> ``113`` when a remainder was asked
 
 All sympy work runs through :func:`rlverify.bounded.run_bounded`.
@@ -27,7 +28,7 @@ from .surface import MAX_PARTS, split_top, unwrap
 
 __all__ = ["Part", "Parts", "parse_parts", "function_rhs", "compare_parts", "compare_labelled", "same_relation",
            "same_solution_family", "looks_like_family", "same_set_in_domain", "question_domain", "bound_of_relation",
-           "congruence_residue"]
+           "congruence_residue", "split_condition"]
 
 _LABEL = re.compile(r"^([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?(?:\([^()=,]{1,12}\))?)\s*=\s*(?!=)(.+)$", re.S)
 _FUNC = re.compile(r"^[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[A-Za-z](?:\s*,\s*[A-Za-z])*\s*\)\s*=\s*(.+)$", re.S)
@@ -413,3 +414,34 @@ def congruence_residue(answer: str, question: str | None) -> str | None:
         return None
     residue, modulus = int(m.group(1)), int(next(g for g in m.groups()[1:] if g))
     return str(residue) if 0 <= residue < modulus else None
+
+
+# a clause after the stated value: where an extremum is attained, or a condition on the variables
+_ATTAINED = r"(?:attained|achieved|obtained|reached|occurring|occurs|which\s+occurs)"
+_CONDITION_WORD = r"(?:when|whenever|where|if|for|with\s+equality)"
+_CLAUSE = re.compile(
+    rf"(?:\\text\s*\{{)?\s*[,;(]?\s*\(?\s*(?:(?P<att>{_ATTAINED})|(?P<cond>{_CONDITION_WORD}))\b", re.I)
+
+
+def _close_braces(head: str) -> str:
+    depth = 0
+    for ch in head:
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+    return head + "}" * depth if depth > 0 else head
+
+
+def split_condition(answer: str) -> tuple[str, str] | None:
+    """``\\text{The minimum is }12\\text{, attained at }x=3`` -> (``\\text{The minimum is }12``, "attained");
+    ``12\\text{ (when } n=3)`` -> (``12``, "condition"). The head must state a value (a digit or a
+    command) before the clause; None when no clause follows one."""
+    if len(answer) > 400:
+        return None
+    for m in _CLAUSE.finditer(answer):
+        head = answer[:m.start()].rstrip(" ,;(\\")
+        if not re.search(r"\d|\\[A-Za-z]+\{|[a-z]\s*=", head) or not re.search(r"\d", re.sub(r"\\text\s*\{[^{}]*\}", "", head)):
+            continue
+        head = _close_braces(head).rstrip(" ,;")
+        if head.endswith(r"\text{}"):
+            head = head[: -len(r"\text{}")].rstrip()
+        return head, ("attained" if m.group("att") else "condition")
+    return None
