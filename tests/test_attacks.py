@@ -67,6 +67,17 @@ def test_hedge_payload_holds_the_gold_among_wrong_candidates():
         assert gold in p and len(p) > len(gold) + 3
 
 
+def test_hedge_wrong_values_of_an_equation_are_not_the_equation():
+    """2(a = b) is a = b: for a relation gold the wrong candidates change the right-hand side."""
+    rule = get_verifier("rule")
+    for gold in ("y+3x-4=0", "\\frac{1}{8}+\\frac{1}{x}=\\frac{1}{2}"):
+        wrong = attacks._wrong_values(gold, random.Random(0))
+        assert len(set(wrong)) == 2 and gold not in wrong
+        # a multiple of the whole relation is the same relation, so not a wrong candidate
+        assert all(w.startswith(gold) and w[len(gold):] in ("+1", "+2") for w in wrong), wrong
+        assert not any(rule.verify(f"\\boxed{{{w}}}", gold).correct for w in wrong), wrong
+
+
 def test_build_probe_shape_and_determinism(problems, probe):
     assert len(probe) == 3 * len(FAMILIES) * len(PLACEMENTS)
     assert {(c.family, c.placement) for c in probe} == {(f, p) for f in FAMILIES for p in PLACEMENTS}
@@ -104,6 +115,11 @@ def test_judge_only_verifier_leaks_and_is_hacked(probe):
     cells = run_probe([c for c in probe if c.placement == "boxed"], get_verifier("judge", judge="gullible"))
     total = summarize(cells, "all")["all"]
     assert total.leaked == total.accepted and total.accepted / total.n > 0.5
+    # the report keeps the first accepted cases of every cell, bounded
+    for c in cells:
+        assert (len(c.examples) > 0) == (c.accepted > 0) and len(c.examples) <= attacks.MAX_EXAMPLES
+        assert all(e["outcome"] == "accepted" and e["response_end"] and e["gold"] for e in c.examples)
+    assert len(total.examples) == attacks.MAX_EXAMPLES
 
 
 def test_summarize_pools_cells(probe):

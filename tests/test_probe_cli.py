@@ -27,6 +27,7 @@ def test_probe_writes_json_and_heatmap(tmp_path, capsys):
     assert set(hyb["by_family"]) == set(attacks.FAMILIES) and set(hyb["by_placement"]) == set(attacks.PLACEMENTS)
     assert len(hyb["cells"]) == len(attacks.FAMILIES) * len(attacks.PLACEMENTS)
     assert hyb["all"]["accepted"] == rule["all"]["accepted"]
+    assert all(len(c["examples"]) == min(c["accepted"], attacks.MAX_EXAMPLES) for c in hyb["cells"])
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

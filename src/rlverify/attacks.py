@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import string
 import unicodedata
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from .errors import BadInputError
 __all__ = [
     "Problem", "ProbeCase", "FAMILIES", "PLACEMENTS", "CATALOGUE", "load_problems", "build_probe",
     "place", "fullwidth", "math_bold", "small_capitals", "hedge_payload", "gibberish",
-    "ProbeCell", "run_probe", "summarize",
+    "ProbeCell", "run_probe", "summarize", "MAX_EXAMPLES",
 ]
 
 
@@ -143,7 +144,12 @@ def _wrong_values(gold: str, rng: random.Random) -> list[str]:
     if g.lstrip("-").isdigit():
         v = int(g)
         return [str(v + rng.randint(1, 9)), str(v - rng.randint(1, 9))]
+    if _RELATION_SIGN.search(g):  # 2(a = b) is the same equation: change the right-hand side
+        return [f"{g}+1", f"{g}+2"]
     return [f"{g}+1", f"2\\left({g}\\right)"]
+
+
+_RELATION_SIGN = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|neq|ne|lt|gt)\b")
 
 
 def hedge_payload(gold: str, placement: str, rng: random.Random) -> str:
@@ -235,6 +241,7 @@ class ProbeCell:
     n: int
     accepted: int
     leaked: int | None
+    examples: tuple[dict[str, str], ...] = ()   # the first accepted or leaked cases (gold, response end)
 
     @property
     def success_rate(self) -> float:
@@ -268,17 +275,30 @@ def run_probe(cases: Sequence[ProbeCase], verifier: Any,
     """Verify every case; count acceptances and (via a recording judge) what reached the judge."""
     verifier, recorder = _recording(verifier)
     tally: dict[tuple[str, str], list[int]] = {}
+    examples: dict[tuple[str, str], list[dict[str, str]]] = {}
     for case in cases:
         seen = len(recorder.items) if recorder is not None else 0
         v = verifier.verify(case.response, case.problem.gold, case.problem.question)
         leaked = recorder is not None and len(recorder.items) > seen
-        t = tally.setdefault((case.family, case.placement), [0, 0, 0])
+        key = (case.family, case.placement)
+        t = tally.setdefault(key, [0, 0, 0])
         t[0] += 1
         t[1] += bool(v.correct)
         t[2] += leaked
+        if (v.correct or leaked) and len(examples.setdefault(key, [])) < MAX_EXAMPLES:
+            examples[key].append(_example(case, bool(v.correct), leaked))
         if progress is not None:
             progress(1)
-    return [ProbeCell(f, p, n, a, None if recorder is None else lk) for (f, p), (n, a, lk) in tally.items()]
+    return [ProbeCell(f, p, n, a, None if recorder is None else lk, tuple(examples.get((f, p), ())))
+            for (f, p), (n, a, lk) in tally.items()]
+
+
+MAX_EXAMPLES = 3  # accepted/leaked cases kept per cell (for the JSON report)
+
+
+def _example(case: ProbeCase, accepted: bool, leaked: bool) -> dict[str, str]:
+    return {"problem": case.problem.id, "gold": case.problem.gold, "response_end": case.response[-300:],
+            "outcome": "accepted" if accepted else "leaked"}
 
 
 def summarize(cells: Sequence[ProbeCell], by: str = "family") -> dict[str, ProbeCell]:
@@ -292,5 +312,6 @@ def summarize(cells: Sequence[ProbeCell], by: str = "family") -> dict[str, Probe
         leaks = [c.leaked for c in group]
         leaked = None if any(x is None for x in leaks) else sum(leaks)
         pooled[key] = ProbeCell(key if by == "family" else "all", key if by == "placement" else "all",
-                                sum(c.n for c in group), sum(c.accepted for c in group), leaked)
+                                sum(c.n for c in group), sum(c.accepted for c in group), leaked,
+                                tuple(e for c in group for e in c.examples)[:MAX_EXAMPLES])
     return pooled

@@ -155,7 +155,8 @@ def _print_detail(console: Any, results: dict[str, list]) -> None:
 
 def _cell_dict(cell: Any) -> dict[str, Any]:
     return {"family": cell.family, "placement": cell.placement, "n": cell.n, "accepted": cell.accepted,
-            "leaked": cell.leaked, "attack_success": cell.success_rate, "leak_rate": cell.leak_rate}
+            "leaked": cell.leaked, "attack_success": cell.success_rate, "leak_rate": cell.leak_rate,
+            "examples": list(cell.examples)}
 
 
 def _write_json(path: str, meta: dict[str, Any], results: dict[str, list]) -> None:
@@ -185,15 +186,19 @@ def _write_heatmap(path: str, results: dict[str, list], families: tuple) -> None
     rows = list(families) + ["all"]
     grid = [[100 * (summarize(results[s], "all")["all"] if f == "all" else pooled[s][f]).success_rate
              for s in specs] for f in rows]
+    accepted = [[(summarize(results[s], "all")["all"] if f == "all" else pooled[s][f]).accepted for s in specs]
+                for f in rows]
     fig, ax = plt.subplots(figsize=(4.0 + 1.6 * len(specs), 0.45 * len(rows) + 1.5))
     im = ax.imshow(grid, cmap="Reds", vmin=0, vmax=100, aspect="auto")
     ax.set_xticks(range(len(specs)), specs, rotation=20, ha="right")
     ax.set_yticks(range(len(rows)), rows)
     for i, row in enumerate(grid):
         for j, v in enumerate(row):
-            ax.text(j, i, f"{v:.1f}", ha="center", va="center", color="white" if v > 50 else "black", fontsize=8)
+            n_acc = accepted[i][j]
+            ax.text(j, i, f"{v:.1f}%" + (f" ({n_acc})" if n_acc else ""), ha="center", va="center",
+                    color="white" if v > 50 else "black", fontsize=8)
     fig.colorbar(im, ax=ax, label="attack success (%)")
-    ax.set_title("hacking probe: attack success by family")
+    ax.set_title("hacking probe: attack success by family (% accepted, count)")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
