@@ -55,3 +55,19 @@ def test_strip_trailing_words(text, want):
 def test_trailing_letters_may_be_variables():
     assert strip_trailing_words("4t") is None and strip_trailing_words("4abc") is None
     assert strip_trailing_words("3 x") is None
+
+
+def test_leading_word_answers():
+    from rlverify.answers import compare
+    from rlverify.answers.words import leading_word
+    assert leading_word(r"\text{Yes, such a sequence exists.}", r"\text{Yes}") is True
+    assert leading_word(r"\text{No, it is not possible.}", r"\text{Yes}") is False
+    assert leading_word(r"\text{Bob has a winning strategy}", r"\text{Bob}") is True
+    assert leading_word(r"\text{Bob does not have a winning strategy}", r"\text{Bob}") is None
+    assert leading_word(r"\text{Bob or Alice}", r"\text{Bob}") is None
+    assert leading_word(r"\text{Bobby wins}", r"\text{Bob}") is None
+    assert leading_word(r"\text{Yesterday, it rained}", r"\text{Yes}") is None
+    assert leading_word(r"\text{x is odd}", "x") is None
+    assert compare(r"\text{Yes, such a sequence exists.}", r"\text{Yes}").equal
+    assert not compare(r"\text{Alice has a winning strategy}", r"\text{Bob}").equal
+    assert not compare(r"\text{No, such a sequence does not exist.}", r"\text{Yes}").equal

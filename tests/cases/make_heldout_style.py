@@ -168,6 +168,11 @@ EXTRA: list[tuple[str, str, str, bool]] = [
     ("Find the minimum value of $f$.", "12", r"$\boxed{\text{The minimum is }12\text{, attained at }x=3}$", True),
     ("Find the minimum value of $f$.", "12", r"$\boxed{\text{The minimum is }13\text{, attained at }x=12}$", False),
     ("How many such $n$ are there?", "12", r"\(\boxed{\text{There are at least } 12 \text{ such numbers}}\)", False),
+    ("Does such a sequence exist?", r"\text{Yes}", r"$\boxed{\text{Yes, such a sequence exists.}}$", True),
+    ("Does such a sequence exist?", r"\text{Yes}", r"$\boxed{\text{No, such a sequence does not exist.}}$", False),
+    ("Which player has a winning strategy?", r"\text{Bob}", r"$\boxed{\text{Bob has a winning strategy}}$", True),
+    ("Which player has a winning strategy?", r"\text{Bob}", r"$\boxed{\text{Bob does not have a winning strategy}}$", False),
+    ("Which player has a winning strategy?", r"\text{Bob}", r"$\boxed{\text{Alice has a winning strategy}}$", False),
     ("Find all positive $t$ with $3t<1$.", r"t<\frac{1}{3}", r"$\boxed{t\in(0,\tfrac13)}$", True),
     ("Find all positive $t$ with $3t<1$.", r"t<\frac{1}{3}", r"$\boxed{(0,\tfrac13]}$", False),
 ]

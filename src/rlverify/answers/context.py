@@ -140,7 +140,10 @@ def _text(answer: str, gold: str) -> Match | None:
     yn = words.yes_no(answer, gold)
     if yn is not None and (words.is_wordy(answer) or words.normalize_text(answer) in ("yes", "no", "true", "false")):
         return Match(yn, ("text",))
-    return Match(True, ("text",)) if words.same_text(answer, gold) else None
+    if words.same_text(answer, gold):
+        return Match(True, ("text",))
+    lead = words.leading_word(answer, gold)
+    return None if lead is None else Match(lead, ("text",))
 
 
 def _families(answer: str, gold: str, question: str | None) -> Match | None:

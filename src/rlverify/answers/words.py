@@ -7,6 +7,7 @@ Interface::
     normalize_text(text) -> str                  case, articles, plural, \\text{}, punctuation folded
     same_text(answer, gold) -> bool
     yes_no(answer, gold) -> bool | None          synonyms only when the gold is a yes/no/true/false word
+    leading_word(answer, gold) -> bool | None    "Yes, such a sequence exists." / "Bob has a winning strategy"
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from fractions import Fraction
 
 from .surface import unwrap
 
-__all__ = ["words_to_number", "normalize_text", "same_text", "is_wordy", "yes_no", "strip_trailing_words"]
+__all__ = ["words_to_number", "normalize_text", "same_text", "is_wordy", "yes_no", "strip_trailing_words",
+           "leading_word"]
 
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -163,3 +165,42 @@ def strip_trailing_words(text: str) -> str | None:
     if any(w in _BLOCK or w in _ORD or w.rstrip("s") in _BLOCK for w in words):
         return None
     return m.group(1).strip()
+
+
+_LEAD_PUNCT = re.compile(r"\s*(?:[,;:.!]|—|--|\s-\s)")
+_LEAD_VERB = re.compile(r"\s+(?:has|have|wins|win|is|are|will|can|must|should|does)\b", re.I)
+_NEGATION = re.compile(r"\b(?:not|no|never|cannot|neither|nor|none|nobody|or|fails?|loses?|unless|except|wrong|"
+                       r"false|incorrect|impossible)\b|n't\b", re.I)
+
+
+def _sentence(text: str) -> str:
+    s = unwrap(text)
+    return re.sub(r"\s+", " ", re.sub(r"\\[A-Za-z]+", " ", s)).strip()
+
+
+def leading_word(answer: str, gold: str) -> bool | None:
+    """A one- or two-word text gold stated first in a sentence answer. Yes/no golds: the leading
+    yes/no word followed by punctuation decides ("No, such a sequence does not exist."). Other
+    golds (names, words): the gold then punctuation or a verb, and no negation or alternative
+    anywhere after it ("Bob has a winning strategy"). None when the form does not apply."""
+    g = normalize_text(gold) if len(answer) <= 300 and len(gold) <= 100 else ""
+    if not g or len(g.split()) > 2 or not re.fullmatch(r"[a-z ]+", g):
+        return None
+    s = _sentence(answer)
+    words = s.split()
+    if len(words) < 2 or not is_wordy(s.rstrip(".!")) and not re.fullmatch(r"[\w\s,;:.!'\-—()]+", s):
+        return None
+    if g in ("yes", "no", "true", "false"):
+        first = words[0].strip(",;:.!").lower()
+        rest = s[len(words[0].rstrip(",;:.!")):]
+        if first in _YES | _NO and first not in ("y", "n") and _LEAD_PUNCT.match(rest):
+            return (first in _YES) == (g in ("yes", "true"))
+        return None
+    if len(g) < 3:
+        return None                  # "x is odd" does not state the value x
+    n = len(g.split())
+    lead = " ".join(words[:n]).rstrip(",;:.!")
+    rest = s[len(lead):]
+    if normalize_text(lead) != g or _NEGATION.search(rest):
+        return None
+    return True if (_LEAD_PUNCT.match(rest) or _LEAD_VERB.match(rest)) else None
