@@ -177,3 +177,14 @@ def test_contradictory_chain_is_not_read():
     m = qt.align(r"\theta = 61^\circ = 60^\circ", "60", "Find angle A.")
     assert isinstance(m, Match) and not m.equal and "contradiction" in m.flags
     assert not isinstance(qt.align(r"x = 2 + 3 = 5\text{ m}", "5 m", None), Match)
+
+
+def test_percent_against_a_proportion_is_never_blind_100x():
+    from rlverify.answers import compare
+    assert not compare(r"0.5\%", r"\frac12").equal
+    assert not compare(r"1\%", "1").equal
+    assert compare(r"50\%", r"\frac12").equal
+    assert compare(r"100\%", "1").equal
+    assert compare(r"0.25\%", "0.0025").equal
+    assert compare(r"0.5\%", "0.5", "What percent of the students own a dog?").equal
+    assert compare(r"25\%", "25").equal            # a gold above 1 is the percent number itself

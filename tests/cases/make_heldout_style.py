@@ -173,6 +173,8 @@ EXTRA: list[tuple[str, str, str, bool]] = [
     ("Which player has a winning strategy?", r"\text{Bob}", r"$\boxed{\text{Bob has a winning strategy}}$", True),
     ("Which player has a winning strategy?", r"\text{Bob}", r"$\boxed{\text{Bob does not have a winning strategy}}$", False),
     ("Which player has a winning strategy?", r"\text{Bob}", r"$\boxed{\text{Alice has a winning strategy}}$", False),
+    ("What is the probability that both coins show heads?", r"\frac{1}{4}", r"$\boxed{25\%}$", True),
+    ("What is the probability that both coins show heads?", r"\frac{1}{4}", r"$\boxed{0.25\%}$", False),
     ("Find all positive $t$ with $3t<1$.", r"t<\frac{1}{3}", r"$\boxed{t\in(0,\tfrac13)}$", True),
     ("Find all positive $t$ with $3t<1$.", r"t<\frac{1}{3}", r"$\boxed{(0,\tfrac13]}$", False),
 ]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from decimal import Decimal, localcontext
 from typing import Callable
 
@@ -120,6 +121,23 @@ def _number_words(answer: str, gold: str) -> Match | None:
     return Match(va == vg, ("words",))
 
 
+_PERCENT_TAIL = re.compile(r"^(.{1,60}?)\s*(?:\\%|%|\\text\s*\{\s*\\?%\s*\}|\\percent)$")
+_PERCENT_Q = re.compile(r"percent|%", re.I)
+
+
+def _percent_of_proportion(answer: str, gold: str, question: str | None) -> Match | None:
+    """``x\\%`` against a bare gold in [-1, 1] when nothing asks for a percent: the answer means
+    x/100, never x ("0.5%" is not 0.5; "50%" is). No blind x = 100x rule."""
+    if (question and _PERCENT_Q.search(question)) or _PERCENT_Q.search(gold):
+        return None
+    m = _PERCENT_TAIL.match(unwrap(answer))
+    x = exact_number(m.group(1)) if m else None
+    g = exact_number(unwrap(gold)) if x is not None else None
+    if g is None or not -1 <= g <= 1:
+        return None
+    return Match(x / 100 == g, ("percent",))
+
+
 def _clause(answer: str, gold: str, question: str | None) -> Match | None:
     """The value stated before a trailing clause decides: "min is 12, attained at x=3" is 12;
     "min is 13, attained at x=12" is 13 (never the 12 of the clause). A condition clause
@@ -169,6 +187,9 @@ def _domain_set(answer: str, gold: str, question: str | None) -> Match | None:
 def pre(answer: str, gold: str, question: str | None = None) -> Match | None:
     if not enabled():
         return None
+    pct = _percent_of_proportion(answer, gold, question)
+    if pct is not None:
+        return pct
     got = quantity.align(answer, gold, question)
     if isinstance(got, Match):
         return got
