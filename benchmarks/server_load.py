@@ -97,9 +97,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, workers: int) -> subprocess.Popen:
+def start_server(port: int, workers: int, http_workers: int = 1) -> subprocess.Popen:
     cmd = [sys.executable, "-m", "rlverify.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-           "--workers", str(workers)]
+           "--workers", str(workers), "--http-workers", str(http_workers)]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -179,10 +179,31 @@ async def drive(url: str, clients: int, n_requests: int, bodies: Iterator[dict[s
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc)."""
-    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time so far of a process and, with --http-workers, of its direct
+    children (the uvicorn worker processes; rule pool processes are not counted) (Linux /proc)."""
+    total = 0.0
+    pids = [pid] + (_children(pid) if _HTTP_WORKERS > 1 else [])
+    for p in pids:
+        try:
+            with open(f"/proc/{p}/stat", encoding="ascii") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+_HTTP_WORKERS = 1
+
+
+def _children(pid: int) -> list[int]:
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            out += [int(k) for k in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return out
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -211,6 +232,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--items-per-request", type=int, default=1, help="responses per /reward request")
     p.add_argument("--workers", type=int, default=DEFAULT_POOL_WORKERS,
                    help=f"rule processes, server and in-process (default {DEFAULT_POOL_WORKERS}; 0 = one thread)")
+    p.add_argument("--http-workers", type=int, default=1, help="server HTTP processes (rlverify serve --http-workers)")
     p.add_argument("--memory-requests", type=int, default=10000, help="requests between the RSS readings")
     p.add_argument("--json", type=Path, default=None, help="also write the results here")
     return p.parse_args(argv)
@@ -237,7 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     items = load_items(args.data, args.items)
     baseline_before = in_process_rate(items, args.workers, repeat=2)
     port = free_port()
-    proc = start_server(port, args.workers)
+    global _HTTP_WORKERS
+    _HTTP_WORKERS = args.http_workers
+    proc = start_server(port, args.workers, args.http_workers)
     url = f"http://127.0.0.1:{port}"
     try:
         bodies = payloads(items, args.items_per_request)
@@ -259,7 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.write_text(json.dumps({"in_process_items_per_s": round(baseline, 1), "levels": [asdict(r) for r in levels],
                                          "memory": mem, "items_per_request": args.items_per_request,
-                                         "workers": args.workers, "cpus": os.cpu_count()}, indent=2))
+                                         "workers": args.workers, "http_workers": args.http_workers,
+                                         "cpus": os.cpu_count()}, indent=2))
     return 0
 
 

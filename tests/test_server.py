@@ -271,13 +271,30 @@ def test_cli_options_error_is_one_line(capsys: pytest.CaptureFixture[str]) -> No
     assert cli_main(["serve", "--options", "{bad"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("rlverify: error: --options") and "\n" not in err
+    assert cli_main(["serve", "--http-workers", "0"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("rlverify: error: --http-workers") and "\n" not in err
 
 
-def test_rlverify_serve_subprocess(tmp_path: Path) -> None:
+def test_app_factory_reads_its_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rlverify.integrations.server import APP_CONFIG_ENV, app_from_env
+
+    monkeypatch.setenv(APP_CONFIG_ENV, '{"verifiers": ["rule"], "token": "t2", "workers": 0, "max_items": 7}')
+    interval = sys.getswitchinterval()
+    try:
+        state = app_from_env().state.rlverify
+    finally:
+        sys.setswitchinterval(interval)
+    assert state.settings.token == "t2" and state.settings.max_items == 7 and state.settings.pool_workers == 0
+
+
+@pytest.mark.parametrize("http_workers", [1, 2])
+def test_rlverify_serve_subprocess(tmp_path: Path, http_workers: int) -> None:
     port = _closed_port()
     # CLI wiring test: rules run inline (no sympy helper start-up to wait for on a busy machine)
     env = {**os.environ, "RLVERIFY_TOKEN": "", "RLVERIFY_BOUNDED_INLINE": "1"}
-    cmd = [sys.executable, "-m", "rlverify.cli", "serve", "--port", str(port), "--token", "tk", "--workers", "0"]
+    cmd = [sys.executable, "-m", "rlverify.cli", "serve", "--port", str(port), "--token", "tk", "--workers", "0",
+           "--http-workers", str(http_workers)]
     err_path = tmp_path / "stderr.txt"
     with open(err_path, "wb") as err:
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=err)
@@ -291,9 +308,11 @@ def test_rlverify_serve_subprocess(tmp_path: Path) -> None:
                     break
             assert time.monotonic() < deadline, "rlverify serve did not come up"
             time.sleep(0.1)
-        r = httpx.post(f"{url}/reward", headers={"Authorization": "Bearer tk"},
-                       json={"query": ["P: \\boxed{12}"], "prompts": ["P: "], "labels": ["12"]})
-        assert r.json()["rewards"] == [1.0]
+        for _ in range(4):  # several connections: with http_workers=2 both processes serve
+            r = httpx.post(f"{url}/reward", headers={"Authorization": "Bearer tk"},
+                           json={"query": ["P: \\boxed{12}"], "prompts": ["P: "], "labels": ["12"]})
+            assert r.json()["rewards"] == [1.0]
+            assert httpx.post(f"{url}/reward", json={"query": [], "labels": []}).status_code == 401
     finally:
         proc.terminate()
         proc.wait(10)

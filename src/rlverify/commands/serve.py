@@ -34,6 +34,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-items", type=int, default=4096, help="items per request limit (default: 4096)")
     p.add_argument("--judge-concurrency", type=int, default=4,
                    help="batches in flight per non-rule verifier (default: 4)")
+    p.add_argument("--http-workers", type=int, default=1,
+                   help="HTTP server processes sharing the port (uvicorn workers; each has its own rule "
+                        "processes and /metrics; default: 1)")
     p.add_argument("--log-level", default="warning", help="uvicorn log level (default: warning)")
     p.set_defaults(func=run)
 
@@ -62,22 +65,31 @@ def _is_loopback(host: str) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..errors import MissingDependencyError
+    from ..errors import BadInputError, MissingDependencyError
 
     try:
         import uvicorn
 
-        from ..integrations.server import create_app
+        from ..integrations.server import APP_CONFIG_ENV, create_app
     except ModuleNotFoundError as e:
         raise MissingDependencyError(f"the server needs {e.name}: pip install 'rlverify[server]'") from None
-    app = create_app(args.verifier or ["rule"], token=args.token, workers=args.workers,
-                     options=_options(args.options), max_body_bytes=int(args.max_body_mb * 1024 * 1024),
-                     max_items=args.max_items, judge_concurrency=args.judge_concurrency)
+    config = {"verifiers": args.verifier or ["rule"], "token": args.token, "workers": args.workers,
+              "options": _options(args.options), "max_body_bytes": int(args.max_body_mb * 1024 * 1024),
+              "max_items": args.max_items, "judge_concurrency": args.judge_concurrency}
+    if args.http_workers < 1:
+        raise BadInputError(f"--http-workers must be >= 1, got {args.http_workers}")
     if not _is_loopback(args.host) and not args.token:
         print(f"rlverify serve: warning: listening on {args.host} without --token", file=sys.stderr)
     print(f"rlverify serve: http://{args.host}:{args.port} verifiers={','.join(args.verifier or ['rule'])}",
           file=sys.stderr, flush=True)
     # The event loop shares the GIL with the batch thread: hand it over sooner than every 5 ms.
     sys.setswitchinterval(SWITCH_INTERVAL)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False)
+    if args.http_workers == 1:
+        uvicorn.run(create_app(**config), host=args.host, port=args.port, log_level=args.log_level,
+                    access_log=False)
+        return 0
+    # Several processes: uvicorn imports the app factory in each (settings travel in the environment).
+    os.environ[APP_CONFIG_ENV] = json.dumps(config)
+    uvicorn.run("rlverify.integrations.server:app_from_env", factory=True, workers=args.http_workers,
+                host=args.host, port=args.port, log_level=args.log_level, access_log=False)
     return 0

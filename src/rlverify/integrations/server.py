@@ -42,8 +42,8 @@ from ._common import cached_verifier, join_verdicts, split_golds
 from ._metrics import CONTENT_TYPE_LATEST, ServerMetrics
 from .openrlhf import response_from_query, reward_payload
 
-__all__ = ["create_app", "ServerSettings", "response_from_query", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_MAX_ITEMS",
-           "DEFAULT_POOL_WORKERS"]
+__all__ = ["create_app", "app_from_env", "ServerSettings", "response_from_query", "DEFAULT_MAX_BODY_BYTES",
+           "DEFAULT_MAX_ITEMS", "DEFAULT_POOL_WORKERS", "APP_CONFIG_ENV"]
 
 log = logging.getLogger("rlverify.server")
 
@@ -337,3 +337,18 @@ def create_app(verifiers: Sequence[str] | Mapping[str, Any] = ("rule",), *, toke
     _install_routes(app, state)
     app.add_middleware(_BodyLimit, max_bytes=max_body_bytes, metrics=state.metrics)
     return app
+
+
+APP_CONFIG_ENV = "RLVERIFY_SERVE_APP"  # JSON keyword arguments of create_app, for app_from_env
+
+
+def app_from_env() -> FastAPI:
+    """``create_app(**json.loads($RLVERIFY_SERVE_APP))``: the factory uvicorn calls in each of
+    several HTTP worker processes (``rlverify serve --http-workers N``; they share the port)."""
+    import json
+    import sys
+
+    from ..commands.serve import SWITCH_INTERVAL
+
+    sys.setswitchinterval(SWITCH_INTERVAL)  # per process, as `rlverify serve` does for one process
+    return create_app(**json.loads(os.environ.get(APP_CONFIG_ENV) or "{}"))
