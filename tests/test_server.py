@@ -160,6 +160,35 @@ def test_openrlhf_reward_protocol(client: httpx.Client) -> None:
         assert len(values) == 2 and all(isinstance(x, float) for x in values)
 
 
+@pytest.mark.parametrize("path", ["/reward", "/get_reward"])
+def test_openrlhf_client_as_released(base_url: str, path: str) -> None:
+    """OpenRLHF 0.11.2 `SingleTurnAgentExecutor._fetch_rewards_via_http`: one query per request,
+    aiohttp `session.post(url, json=...)`, `raise_for_status()`, then `scores` (else `rewards`)
+    and `extra_logs` read from the reply."""
+    import aiohttp
+
+    prompt = "<|im_start|>user\nWhat is 6*7?<|im_end|>\n<|im_start|>assistant\n"
+
+    async def fetch(query: str, label: str) -> dict:
+        payload = {"query": [query], "prompts": [prompt], "labels": [label]}
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=180)) as session:
+            # no headers: the token rides in --remote_rm_url
+            async with session.post(f"{base_url}{path}?token={TOKEN}", json=payload) as response:
+                response.raise_for_status()
+                return await response.json()
+
+    async def rollouts() -> list[dict]:
+        return await asyncio.gather(*(fetch(prompt + f"so \\boxed{{{a}}}<|im_end|>", "42") for a in (42, 41, 42)))
+
+    infos = asyncio.run(rollouts())
+    scores = [i.get("scores") if i.get("scores") is not None else i.get("rewards") for i in infos]
+    assert scores == [[1.0], [0.0], [1.0]]
+    assert all(set(i["extra_logs"]) >= {"acc"} and all(len(v) == 1 for v in i["extra_logs"].values()) for i in infos)
+    body = {"query": ["\\boxed{1}"], "prompts": [""], "labels": ["1"]}
+    assert httpx.post(f"{base_url}{path}?token=wrong", json=body).status_code == 401
+    assert httpx.post(f"{base_url}{path}", json=body).status_code == 401
+
+
 def test_verify_endpoint_agrees_with_library(client: httpx.Client, corpora_paths: list[Path]) -> None:
     rows = read_jsonl(corpora_paths[0])[:40]
     items = [{"response": r["response"], "gold": r["gold"], "question": r["question"]} for r in rows]

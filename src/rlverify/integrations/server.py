@@ -2,7 +2,8 @@
 
 Endpoints::
 
-    POST /reward   {"query": [...], "prompts": [...], "labels": [...]}       (OpenRLHF --remote_rm_url)
+    POST /reward   {"query": [...], "prompts": [...], "labels": [...]}       (OpenRLHF --remote_rm_url;
+                   also at /get_reward, the path of OpenRLHF's own reward server)
                    -> {"rewards": [...], "scores": [...], "extra_logs": {"acc": [...], ...}}
     POST /verify   {"items": [{"response", "gold", "question"}], "verifier": NAME?}
                    -> {"verdicts": [Verdict.to_dict(), ...]}
@@ -12,7 +13,8 @@ Endpoints::
 ``?verifier=NAME`` picks one of the served verifiers (default: the first). Concurrent
 requests are micro-batched (see ``_batcher``); a verifier other than ``rule`` that fails
 (a judge outage) degrades to rule verdicts flagged ``judge_unavailable``. With a token,
-every endpoint but /health needs ``Authorization: Bearer <token>`` (else 401). Bodies over
+every endpoint but /health needs ``Authorization: Bearer <token>`` or ``?token=<token>``
+(OpenRLHF's client sends no headers: ``--remote_rm_url http://host:8000/reward?token=T``) (else 401). Bodies over
 ``max_body_bytes`` or with more than ``max_items`` items get 413; malformed ones 422 with a
 one-line ``detail``.
 """
@@ -227,10 +229,13 @@ class _BodyLimit:
 
 
 def _check_token(request: Request, token: str | None) -> None:
+    """``Authorization: Bearer <token>``, or ``?token=<token>`` in the URL: OpenRLHF's reward
+    client sends no headers, so its ``--remote_rm_url`` can carry the token instead."""
     if token is None:
         return
     got = request.headers.get("authorization", "")
-    if not (got.startswith("Bearer ") and hmac.compare_digest(got[7:].encode(), token.encode())):
+    given = got[7:] if got.startswith("Bearer ") else request.query_params.get("token")
+    if given is None or not hmac.compare_digest(given.encode(), token.encode()):
         raise HTTPException(401, "missing or wrong bearer token", headers={"WWW-Authenticate": "Bearer"})
 
 
@@ -278,6 +283,7 @@ def _install_routes(app: FastAPI, state: _State) -> None:
         return Response(state.metrics.render(), media_type=CONTENT_TYPE_LATEST)
 
     @app.post("/reward")
+    @app.post("/get_reward")  # the path of OpenRLHF's own `serve_rm` examples
     async def reward(request: Request) -> JSONResponse:
         t0 = time.perf_counter()
         _check_token(request, token)
