@@ -80,3 +80,12 @@ def test_negated_last_box():
     assert extract_answer(r"So the answer is not $\boxed{12}$.").hedge
     assert extract_answer(r"\boxed{10} and \boxed{12}").answer == "10, 12"
     assert extract_answer(r"A knot \boxed{3}").answer == "3"
+
+
+def test_box_nested_with_more_after_it_reads_the_container():
+    from rlverify.extract import extract_answer
+    assert extract_answer(r"\boxed{\boxed{5}, 6}").answer == "5, 6"
+    assert extract_answer(r"\boxed{\boxed{5} \text{ or } 6}").answer == r"5 \text{ or } 6"
+    assert extract_answer(r"\boxed{\frac{1}{\boxed{2}}}").answer == r"\frac{1}{2}"
+    assert extract_answer(r"\boxed{x = \boxed{5}}").answer == "5"     # closes its container
+    assert extract_answer(r"\boxed{\boxed{5}}").answer == "5"

@@ -203,8 +203,45 @@ def _drop_negated(text: str, boxes: list[_Box]) -> list[_Box]:
     return boxes[:-1] if boxes[-2].end <= boxes[-1].start and _same_sentence(sep) else boxes
 
 
+_INNER_BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)\s*\{")
+
+
+def _outermost(text: str, boxes: list[_Box]) -> list[_Box]:
+    """A last box nested in an earlier one with more after it (``\\boxed{\\boxed{5}, 6}``) is read as
+    the outermost box with the inner box commands unwrapped ("5, 6"), not as the inner "5"; a box
+    closing its container (``\\boxed{a = \\boxed{5}}``) stays the answer."""
+    last, outer = boxes[-1], None
+    for b in reversed(boxes[:-1]):
+        if b.start < last.start and b.end >= last.end:
+            outer = b
+    if outer is None or len(outer.content) > MAX_ANSWER_CHARS or not text[last.end:outer.end - 1].strip(" \t.$"):
+        return boxes
+    inner = [b for b in boxes if outer.start < b.start and b.end <= outer.end]
+    content = outer.content
+    content = _unwrap_inner(content)
+    rest = [b for b in boxes if b is not outer and b not in inner]
+    return rest + [_Box(outer.start, outer.end, content)]
+
+
+def _unwrap_inner(content: str) -> str:
+    """Drop the ``\\boxed{`` command and its matching brace of every box inside ``content``."""
+    for _ in range(8):
+        m = _INNER_BOX_RE.search(content)
+        if m is None:
+            return content
+        depth = 0
+        for k in range(m.end() - 1, len(content)):
+            depth += {"{": 1, "}": -1}.get(content[k], 0) if content[k - 1:k] != "\\" else 0
+            if depth == 0:
+                content = content[:m.start()] + content[m.end():k] + content[k + 1:]
+                break
+        else:
+            return content
+    return content
+
+
 def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
-    boxes = _drop_negated(text, boxes)
+    boxes = _outermost(text, _drop_negated(text, boxes))
     if _negated(text, boxes[-1]):   # "the answer is not \boxed{12}" asserts no answer
         return Extraction(_clean_box(boxes[-1].content), "boxed", ("hedge",), ())
     cands = tuple(c for c in (_clean_box(b.content) for b in boxes[-MAX_CANDIDATES:]
