@@ -31,6 +31,21 @@ def _rows(n: int) -> list[dict]:
     return rows
 
 
+def test_ray_address_env_connects_to_a_cluster(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ray
+
+    calls: list[dict] = []
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", lambda **kw: calls.append(kw))
+    monkeypatch.setattr("rlverify.integrations.ray._quiet_data", lambda r: None)
+    monkeypatch.setenv("RAY_ADDRESS", "ray://head:10001")
+    ensure_ray(num_cpus=3)
+    assert calls == [{"address": "ray://head:10001", "log_to_driver": False}]
+    monkeypatch.delenv("RAY_ADDRESS")
+    ensure_ray(num_cpus=3)
+    assert calls[1]["num_cpus"] == 3 and "address" not in calls[1]
+
+
 def test_verify_block_needs_no_ray() -> None:
     import numpy as np
 

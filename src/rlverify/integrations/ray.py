@@ -5,14 +5,15 @@
 ``rows``: a ``ray.data.Dataset`` or any iterable of dicts with ``response``, ``gold`` and
 optionally ``question`` (other keys are ignored). Returns one ``Verdict.to_dict()`` per row,
 in input order. Without a running Ray, a local instance is started (``num_cpus`` CPUs, no
-dashboard); with ``address`` (``"ray://head:10001"``, ``"auto"``) the same code runs on a
-cluster. Each Ray worker builds its verifier once (cached per name and options).
+dashboard); with ``address`` (``"ray://head:10001"``, ``"auto"``, or ``$RAY_ADDRESS``, which
+``rlverify eval --ray`` relies on) the same code runs on a cluster (``num_cpus`` is then ignored). Each Ray worker builds its verifier once (cached per name and options).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 from typing import Any, Iterable, Mapping
 
 import numpy as np
@@ -34,6 +35,7 @@ def ensure_ray(num_cpus: int | None = None, address: str | None = None) -> Any:
     except ModuleNotFoundError:
         raise MissingDependencyError("Ray is not installed: pip install 'rlverify[ray]'") from None
     if not ray.is_initialized():
+        address = address or os.environ.get("RAY_ADDRESS") or None  # `rlverify eval --ray` on a cluster
         if address is None:
             ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
         else:
