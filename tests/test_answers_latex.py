@@ -52,3 +52,11 @@ def test_text_unwrapping_and_keys() -> None:
     assert plain_key(r"\text{Monday}") != plain_key(r"\text{Tuesday}")
     assert plain_key(r"\frac{1}{23}") != plain_key(r"\frac{12}{3}")
     assert plain_key("2N") != plain_key("2n")
+
+
+@pytest.mark.parametrize("raw", ["", " ", ")", "]", ") ", "))", "$", "$$", ".", ";", "\\.", "{}", "\\left)", "\\[\\]"])
+def test_clean_on_spans_that_reduce_to_nothing(raw: str) -> None:
+    """Regression: stripping a stray leading closer once indexed an empty string."""
+    out = clean(raw)
+    assert isinstance(out, str)
+    assert clean(out) == clean(clean(out))

@@ -64,3 +64,11 @@ def test_bound_side() -> None:
     assert bound_side("x < y") is None
     assert bound_side("1 < x < 2") is None
     assert bound_side("3") is None
+
+
+@pytest.mark.parametrize("span", ["\\text{", "\\text{is }", "\\text{is}}", "\\text{a}\\text{", "\\text{the answer is",
+                                  "\\text{is }\\text{", "\\text{}", "so the answer is", "\\text{is } ", "\\text{ is }\\text{}"])
+def test_prose_with_unbalanced_or_empty_text(span: str) -> None:
+    """Regression: a lead-in \\text{ with no closing brace or no value once raised IndexError."""
+    cands = candidates(span)
+    assert cands and all(isinstance(c, str) for c in cands)
