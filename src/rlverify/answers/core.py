@@ -55,6 +55,7 @@ _REQUEST_VERB = re.compile(r"\b(?:find|determine|compute|calculate|what|which|ho
                            r"|state|write|identify)\b", re.I)
 _ENUMERATION = re.compile(r"\band\b|[,;]|\brespectively\b|\border\b|\bpairs?\b|\btriples?\b|\btuples?\b"
                           r"|\bfirst\b|\bthen\b", re.I)
+_ONE_EXAMPLE = re.compile(r"\b(?:another|an example|one example|one such|one possible|any one|an instance)\b", re.I)
 _SET_QUESTION = re.compile(r"\ball\b|\bsolutions?\b|\broots?\b|\bzeros?\b|\bsolve\b|\bset\b|\bpossible\b"
                            r"|\bintersect", re.I)
 
@@ -404,10 +405,23 @@ def compare_core(answer: str, gold: str, question: str | None = None) -> Match:
         return _compare_choice(answer, g, question, dl)
     m = _compare_candidates(unwrap_text(answer) if _only_text(answer) else answer, g, dl, question)
     if not m.equal and "hedge" not in m.flags:
-        alt = _letter_for_value(answer, g, question, dl)
+        alt = _letter_for_value(answer, g, question, dl) or _one_of_listed(answer, g, question, dl)
         if alt is not None and alt.equal:
             return alt
     return m
+
+
+def _one_of_listed(answer: str, gold: _Gold, question: str | None, dl: _Deadline) -> Match | None:
+    """"Find another 5-label ...": the reference lists every valid example, one is asked."""
+    if not question or not _ONE_EXAMPLE.search(_request(question)) or gold.shapes[0].kind != "list":
+        return None
+    if _shape(clean(answer)).kind != "scalar":
+        return None
+    for item in gold.shapes[0].items:
+        m = _compare_candidates(answer, _gold_info(item), dl, question)
+        if m.equal:
+            return m
+    return None
 
 
 def _domain(question: str | None) -> str:
