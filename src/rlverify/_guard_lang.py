@@ -38,9 +38,30 @@ def _soft_verdict(s: Span) -> bool:
 def verdict(s: Span) -> bool:
     if (set(s.words) & gt.VERDICT_WORDS) - s.gold_words or _soft_verdict(s):
         return True
-    if any(c in gt.VERDICT_SYMBOLS for c in s.raw) or "\\checkmark" in s.raw:
+    if any(c in gt.VERDICT_SYMBOLS for c in s.raw) or _VERDICT_COMMANDS.search(s.raw):
         return True
-    return any(p in s.plain and p not in s.gold_plain for p in gt.VERDICT_PHRASES)
+    if any(p in s.plain and p not in s.gold_plain for p in gt.VERDICT_PHRASES):
+        return True
+    return _meta_answer(s)
+
+
+# LaTeX for "true" / "done": a tick, the logical top, the end-of-proof square.
+_VERDICT_COMMANDS = re.compile(r"\\(?:checkmark|top|blacksquare)(?![a-zA-Z])|[\u22a4\u220e]")
+_LETTER_GRADE = re.compile(r"^[a-f][+-]$")
+_TAUTOLOGY = re.compile(r"^\s*([^=<>]+?)\s*=\s*\1\s*$")
+_META_WORDS = frozenset("the final answer answers solution solutions result reference expected given above".split())
+
+
+def _meta_answer(s: Span) -> bool:
+    """A letter grade ("A+"), a tautology ("1=1"), or words that point at an answer instead of
+    giving one ("{answer}", "the final answer") -- unless the gold is such a thing itself."""
+    plain, gold = s.plain.replace(" ", ""), s.gold_plain.replace(" ", "")
+    if _LETTER_GRADE.match(plain) and plain != gold:
+        return True
+    if _TAUTOLOGY.match(s.plain) and not _TAUTOLOGY.match(s.gold_plain):
+        return True
+    return (bool(s.words) and not _DIGIT.search(s.text) and set(s.words) <= _META_WORDS
+            and not set(s.words) <= s.gold_words)
 
 
 # Instruction words that a problem may use innocently ("how many points", "a system of").

@@ -65,7 +65,7 @@ vrai vraie juste oui exacte richtig korrekt korrekte wahr stimmt genau
 corretto corretta giusto giusta vero vera esatto esatta correto correta verdadeiro certo certa sim
 correcte exacto exacta bien
 juist klopt waar goed poprawny poprawna prawda dobrze spravne spravny pravda pravilno verno
-dogru evet benar betul tama sahi haan
+dogru evet benar betul tama sahi haan qed
 """.split())
 # Words that are verdicts only when no mathematics comes with them ("right triangle", "exactly 3").
 SOFT_VERDICT_WORDS = frozenset("true right exact exactly ok okay good sure fine ja si da".split())
@@ -73,6 +73,7 @@ VERDICT_PHRASES = (
     "final decision", "final verdict", "final grade", "final judgment", "final judgement",
     "the answer is correct", "answer is right", "is equivalent", "are equivalent", "matches the",
     "same as the reference", "same as the gold", "ground truth", "reference answer", "gold answer",
+    "expected answer", "answer key", "same as", "see above", "answer above", "as above", "as expected",
 )
 INSTRUCTION_WORDS = frozenset("""
 ignore ignoring disregard instruction instructions override overridden forget pretend
