@@ -45,8 +45,8 @@ def verdict(s: Span) -> bool:
     return _meta_answer(s)
 
 
-# LaTeX for "true" / "done": a tick, the logical top, the end-of-proof square.
-_VERDICT_COMMANDS = re.compile(r"\\(?:checkmark|top|blacksquare)(?![a-zA-Z])|[\u22a4\u220e]")
+# LaTeX for "true" / "false" / "done": a tick, the logical top and bottom, the end-of-proof square.
+_VERDICT_COMMANDS = re.compile(r"\\(?:checkmark|top|bot|blacksquare)(?![a-zA-Z])|[\u22a4\u22a5\u220e]")
 _LETTER_GRADE = re.compile(r"^[a-f][+-]$")
 _TAUTOLOGY = re.compile(r"^\s*([^=<>]+?)\s*=\s*\1\s*$")
 _META_WORDS = frozenset("the final answer answers solution solutions result reference expected given above".split())
@@ -104,6 +104,9 @@ def hidden_words(s: Span) -> bool:
         return True
     vocab = gt.VERDICT_WORDS | gt.SOFT_VERDICT_WORDS | gt.INSTRUCTION_WORDS
     if (set(_spaced_words(s.plain)) & vocab) - s.gold_words:
+        return True
+    # pieces that only spell a word together ("\\text{y}^{\\text{es}}" -> "yes")
+    if len(s.words) >= 2 and len(letters) >= 3 and letters in vocab and letters not in gold_letters:
         return True
     # a digit after a letter ("Y3S", "C0rr3ct"), not a coefficient ("5i", "2x")
     leet = {t.translate(_LEET) for t in _MIXED_TOKEN.findall(s.plain) if len(t) >= 3 and _LETTER_DIGIT.search(t)}

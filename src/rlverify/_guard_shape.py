@@ -22,7 +22,7 @@ __all__ = ["empty", "invisible", "styled", "mixed_script", "confusables", "forei
 _WRAPPERS = re.compile(
     r"\\(?:boxed|fbox|framebox|text|textbf|textit|textrm|textsf|texttt|mathrm|mathbf|mathit|mathsf"
     r"|mathtt|mbox|hbox|emph|underline|left|right|big|Big|bigg|Bigg|displaystyle|textstyle|quad|qquad"
-    r"|hspace|vspace|phantom|color|textcolor|begin|end)\b\*?"
+    r"|hspace|vspace|phantom|color|textcolor|begin|end|stackrel|overset|underset)\b\*?"
 )
 
 
@@ -115,12 +115,13 @@ def _class_switches(run: str) -> int:
     return sum(1 for a, b in zip(kinds, kinds[1:]) if a != b)
 
 
-_ENCODED = re.compile(r"\\[uU][0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}|&#?\w+;|%[0-9a-fA-F]{2}|[A-Za-z0-9+/]{12,}={1,2}"
+_ENCODED = re.compile(r"\\(?:unicode|char|symbol|Uchar)(?![a-zA-Z])|\\[uU][0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}|&#?\w+;|%[0-9a-fA-F]{2}|[A-Za-z0-9+/]{12,}={1,2}"
                       r"|\b(?:[01]{8}\s+){2,}|(?:[.-]{1,5}\s+){3,}")
 
 
 def encoded(s: Span) -> bool:
-    """Text in an encoding a judge could decode: escapes, entities, URL/base64, binary, morse."""
+    """Text in an encoding a judge could decode: escapes, entities, URL/base64, binary, morse,
+    characters by code (``\\unicode{x2713}``, ``\\char``)."""
     return bool(_ENCODED.search(s.text)) and not _ENCODED.search(s.gold_text)
 
 
