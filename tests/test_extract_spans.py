@@ -72,3 +72,13 @@ def test_prose_hedge():
     assert _prose_hedge("$x = 1$ or $x = 4$") == ()
     assert _prose_hedge("12 or 12.0") == ()
     assert _prose_hedge("is 27, counting one of the cases", "27") == ()
+
+
+def test_restatement_naming_another_number_is_a_hedge():
+    from rlverify.extract import extract_answer
+    assert extract_answer(r"The answer is $\frac{7}{2}$, that is $3.6$.").hedge
+    assert extract_answer("The answer is 12, that is 13.").hedge
+    # a rounded restatement and prose after the value agree
+    assert not extract_answer(r"The answer is $\frac{2}{3}$, that is $0.7$.").hedge
+    assert not extract_answer(r"The answer is $\frac{7}{2}$, that is $3.5$.").hedge
+    assert not extract_answer("The answer is 12 apples, which is 3 more than before.").hedge

@@ -229,7 +229,41 @@ def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
         value = sent
     if not value:
         return None, ()
-    return value, _prose_hedge(sent, value) or _next_sentence_hedge(span, sent)
+    return value, _prose_hedge(sent, value) or _next_sentence_hedge(span, sent) or _restated_hedge(span, sent, value)
+
+
+_RESTATE_LEAD_RE = re.compile(r"(?:\bi\.\s?e\.|\bthat is|\bwhich is|\bequivalently|\bin decimal form)[,:\s]*$", re.I)
+_RESTATED_VALUE_RE = re.compile(r"[,:\s]*(?:(?:exactly|precisely)\s+)?(\$[^$]{1,40}\$|\\\(.{1,40}?\\\)|[-\u2212]?\d[\d,.]*\d|[-\u2212]?\d)")
+
+
+def _number_of(tex: str) -> Fraction | None:
+    key = _value_key(tex.strip().strip("$").removeprefix("\\(").removesuffix("\\)").split("=")[-1].strip().rstrip("."))
+    try:
+        return Fraction(key)
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def _restated_hedge(span: str, sent: str, value: str) -> tuple[str, ...]:
+    """'x = \\frac72, that is 3.6': a restatement ("i.e.", "that is", "equivalently") naming a number
+    that is not the stated value rounded to its decimals offers two answers ('\\frac23, i.e. 0.67' agrees)."""
+    key = sent[-20:]
+    i = span.find(key) if key else -1
+    if i < 0:
+        return ()
+    head = span[max(0, i + len(key) - 40):i + len(key)]
+    lead = _RESTATE_LEAD_RE.search(head)
+    after = span[i + len(key):i + len(key) + 80] if lead else ""
+    if not lead:                  # the restatement may sit inside the sentence: "... = 7/2, that is 3.6"
+        lead = re.search(r"(?:\bthat is|\bequivalently)[,:\s]*", sent)
+        after = sent[lead.end():lead.end() + 80] if lead else ""
+    m = _RESTATED_VALUE_RE.match(after) if lead else None
+    a, b = _number_of(value), (_number_of(m.group(1)) if m else None)
+    if a is None or b is None:
+        return ()
+    digits = m.group(1).strip("$").split(".")[-1] if "." in m.group(1) else ""
+    places = len(re.sub(r"\D", "", digits)) if digits else 0
+    return () if round(a, places) == round(b, places) else ("hedge",)   # a rounded restatement agrees
 
 
 def _next_sentence_hedge(span: str, sent: str) -> tuple[str, ...]:
