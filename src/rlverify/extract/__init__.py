@@ -21,6 +21,9 @@ is the job of :mod:`rlverify.answers`. Order of evidence, strongest first:
    number ("12" and "12.0") are not hedges. An explicit marker *after* the last box
    ("Final answer: ...", "# Answer", "Answer: ...") overrides step boxes.
    Every box seen (the last ``MAX_CANDIDATES``) goes to ``candidates``, oldest first.
+   A last box introduced by a negation ("..., not \\boxed{12}") is a rejected alternative;
+   a box nested in a box with more after it reads the container; a later "so the answer
+   is N." naming a different plain number than the box is a ``hedge``.
 3. Answer markers, the last one wins: "Final Answer:", "The (final|correct) answer /
    option is", ``# Answer`` headings, ``Answer:``/``**Answer:**`` lines, a final
    ``A:`` line, ``####``, "答案是".
