@@ -71,3 +71,16 @@ def test_leading_word_answers():
     assert compare(r"\text{Yes, such a sequence exists.}", r"\text{Yes}").equal
     assert not compare(r"\text{Alice has a winning strategy}", r"\text{Bob}").equal
     assert not compare(r"\text{No, such a sequence does not exist.}", r"\text{Yes}").equal
+
+
+def test_sentence_number():
+    from rlverify.answers import compare
+    from rlverify.answers.words import sentence_number
+    assert sentence_number("There are twelve ways.") == 12
+    assert sentence_number(r"\text{There are twenty one ways}") == 21
+    assert sentence_number("There are at least twelve ways") is None
+    assert sentence_number("There are twelve or thirteen ways") is None
+    assert sentence_number("There are twelve ways to choose two") is None
+    assert sentence_number("There are 12 ways") is None
+    assert compare("There are twelve ways.", "12").equal
+    assert not compare("There are twelve ways.", "13").equal

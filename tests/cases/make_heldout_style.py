@@ -175,6 +175,10 @@ EXTRA: list[tuple[str, str, str, bool]] = [
     ("Which player has a winning strategy?", r"\text{Bob}", r"$\boxed{\text{Alice has a winning strategy}}$", False),
     ("What is the probability that both coins show heads?", r"\frac{1}{4}", r"$\boxed{25\%}$", True),
     ("What is the probability that both coins show heads?", r"\frac{1}{4}", r"$\boxed{0.25\%}$", False),
+    ("In how many ways can the books be arranged?", "12", "<think>\nTry 3! * 2 = 12.\n</think>\n\nAnswer: There are twelve ways.", True),
+    ("In how many ways can the books be arranged?", "12", "<think>\nTry 3! * 2 = 12.\n</think>\n\nAnswer: There are at least twelve ways.", False),
+    ("Solve for $x$.", r"\frac{7}{2}", r"The answer is $\frac{7}{2}$, that is $3.6$.", False),
+    ("Solve for $x$.", r"\frac{7}{2}", r"The answer is $\frac{7}{2}$, that is $3.5$.", True),
     ("Find all positive $t$ with $3t<1$.", r"t<\frac{1}{3}", r"$\boxed{t\in(0,\tfrac13)}$", True),
     ("Find all positive $t$ with $3t<1$.", r"t<\frac{1}{3}", r"$\boxed{(0,\tfrac13]}$", False),
 ]

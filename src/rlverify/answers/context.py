@@ -113,6 +113,8 @@ def _number_words(answer: str, gold: str) -> Match | None:
     """"seventeen", "5^{th}", "18 million" against a number (or words against words)."""
     na, ng = words.words_to_number(answer), words.words_to_number(gold)
     if na is None and ng is None:
+        na = words.sentence_number(answer)
+    if na is None and ng is None:
         return None
     va = na if na is not None else exact_number(unwrap(answer))
     vg = ng if ng is not None else exact_number(unwrap(gold))

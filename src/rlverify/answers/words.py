@@ -8,6 +8,7 @@ Interface::
     same_text(answer, gold) -> bool
     yes_no(answer, gold) -> bool | None          synonyms only when the gold is a yes/no/true/false word
     leading_word(answer, gold) -> bool | None    "Yes, such a sequence exists." / "Bob has a winning strategy"
+    sentence_number(text) -> Fraction | None     "There are twelve ways." (one number word, nothing hedging)
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from fractions import Fraction
 from .surface import unwrap
 
 __all__ = ["words_to_number", "normalize_text", "same_text", "is_wordy", "yes_no", "strip_trailing_words",
-           "leading_word"]
+           "leading_word", "sentence_number"]
 
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -204,3 +205,27 @@ def leading_word(answer: str, gold: str) -> bool | None:
     if normalize_text(lead) != g or _NEGATION.search(rest):
         return None
     return True if (_LEAD_PUNCT.match(rest) or _LEAD_VERB.match(rest)) else None
+
+
+_NUMBER_WORD = re.compile(r"\b(?:" + "|".join(sorted(set(_UNITS) | set(_TENS), key=len, reverse=True)) + r")\b", re.I)
+_SENTENCE_LEAD = re.compile(r"^(?:there\s+(?:are|is|were|was)|it\s+is|it's|we\s+get|we\s+need|the\s+answer\s+is|"
+                            r"she\s+has|he\s+has|they\s+have|exactly)\s+", re.I)
+_QUALIFIED = re.compile(r"\b(?:at\s+least|at\s+most|more|less|fewer|about|around|roughly|approximately|nearly|almost|"
+                        r"over|under|up\s+to|between|or|not|no|than|per|times|each)\b|\d", re.I)
+
+
+def sentence_number(text: str) -> Fraction | None:
+    """'There are twelve ways.' -> 12: a short sentence opening with a copula lead-in, then ONE number
+    in words and at most three plain words; any qualifier, digit or second number -> None."""
+    s = _sentence(text).rstrip(".!") if len(text) <= 200 else ""
+    lead = _SENTENCE_LEAD.match(s)
+    if lead is None or _QUALIFIED.search(s) or not is_wordy(s):
+        return None
+    rest = s[lead.end():].split()
+    if not rest or len(rest) > 4 or len(_NUMBER_WORD.findall(s)) > 2:
+        return None
+    for k in (2, 1):               # "twenty one ways" / "twelve ways"
+        value = words_to_number(" ".join(rest[:k]))
+        if value is not None and all(_NUMBER_WORD.fullmatch(w) is None for w in rest[k:]):
+            return value
+    return None
