@@ -21,6 +21,9 @@ AGREE = [
     r"75^\circ", r"75^{\circ}", r"-\infty", r"\ln(5)", r"\log(8)", r"\sin(x)", r"\lfloor x \rfloor", r"\log_2(8)",
     r"\cos(\frac{4\pi}{7})", "|x-1|", r"\frac{27 \cdot \ln(5)}{8 \cdot \ln(2)}", r"\lfloor\frac{2 n}{3}\rfloor+1",
     r"\lceil \frac{n}{2} \rceil", r"\sin(x)^2+\cos(x)^2",
+    "n(n+1)", r"k(4 k^{2}+k-1) / 2", "a(b+1)", r"\theta", r"2\theta+\phi", r"\alpha_1", r"\beta+\lambda+\omega",
+    r"\log _{10} 2", r"\frac{\ln 2}{\ln 2 - \ln 3}", "(d-k)!", r"\frac{d!}{2 (d-k)! k}", r"5 \sqrt[3]{4}",
+    "10^{0.01}", r"\theta = \frac{\pi}{6}", r"\sqrt[3]{2}",
 ]
 
 
@@ -38,9 +41,11 @@ def test_agrees_with_the_grammar(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "f(x)", "a(b)", r"\sqrt[3]{2}", r"\sin x", "2^10", "2^3^2", r"3\frac{1}{2}", "2 3", "a=b=c", "=3", "3=",
+    "f(x)", "a(b)", r"\sin x", "2^10", "2^3^2", r"3\frac{1}{2}", "2 3", "a=b=c", "=3", "3=",
     r"\frac{1}{0}", "0^{-1}", "2^{100000}", "2^{2^{100}}", "1001!", r"2^{\sqrt{2}}", "x+", "(1+2", "{", "", "   ",
-    r"\int x", "[1,2]", r"\sin x", r"\sin^2 x", r"\log_{10} 250", r"\circ", r"\rfloor", "|x||y|", "x^{\\circ 2}", "1,2", "x < 3", "(" * 100 + "1" + ")" * 100, "1+" * 400 + "1",
+    r"\int x", "[1,2]", r"\sin x", r"\sin^2 x", r"\log_{10} 250x", r"\circ", r"\rfloor", "|x||y|", "x^{\\circ 2}",
+    "x(x)", "p(0)", "g(n)", r"\gamma", r"\ln 2x", r"\ln 2^3", r"\sqrt[n]{x}", r"\sqrt[13]{2}", "[1]",
+    "2.5!", "1,2", "x < 3", "(" * 100 + "1" + ")" * 100, "1+" * 400 + "1",
 ])
 def test_refuses_outside_the_subset_or_over_a_bound(text: str) -> None:
     assert read_arith(text) is None
@@ -62,7 +67,7 @@ def test_sqrt_of_a_large_number_is_refused_fast() -> None:
 
 ALPHABET = ["1", "23", "0.5", "x", "y", "e", "I", "+", "-", "*", "/", "^", "_", "(", ")", "{", "}", "!", "=",
             r"\frac", r"\sqrt", r"\pi", r"\cdot", " ", "|", r"\ln", r"\sin", r"\log", r"\lfloor", r"\rfloor",
-            r"\circ", r"\infty"]
+            r"\circ", r"\infty", "[", "]", r"\theta", "3"]
 
 
 @settings(max_examples=300, deadline=None)

@@ -32,12 +32,15 @@ _MAX_POWER_BITS = 20_000
 _MAX_ROOT_BITS = 200
 _MAX_FACTORIAL = 1000
 
-_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?|\.\d+)|(\\[a-zA-Z]+)|([a-zA-Z])|([-+*/^_(){}!=|]))")
+_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?|\.\d+)|(\\[a-zA-Z]+)|([a-zA-Z])|([-+*/^_(){}!=|\[\]]))")
 _FUNCTIONS = {"\\sin": "sin", "\\cos": "cos", "\\tan": "tan", "\\cot": "cot", "\\sec": "sec", "\\csc": "csc",
               "\\arcsin": "asin", "\\arccos": "acos", "\\arctan": "atan", "\\ln": "log", "\\exp": "exp"}
+_GREEK = frozenset({"alpha", "beta", "delta", "theta", "lambda", "mu", "phi", "psi", "omega", "sigma", "tau",
+                    "rho"})
 _BRACKETS = {"\\lfloor": ("\\rfloor", "floor"), "\\lceil": ("\\rceil", "ceiling")}
 _COMMANDS = frozenset({"\\frac", "\\sqrt", "\\pi", "\\cdot", "\\times", "\\div", "\\infty", "\\circ", "\\log",
-                       "\\rfloor", "\\rceil"}) | frozenset(_FUNCTIONS) | frozenset(_BRACKETS)
+                       "\\rfloor", "\\rceil"}) | frozenset(_FUNCTIONS) | frozenset(_BRACKETS) \
+    | frozenset("\\" + g for g in _GREEK)
 _MUL_OPS = frozenset({"*", "/", "\\cdot", "\\times", "\\div"})
 _SUBSCRIPT = re.compile(r"[A-Za-z0-9]+")
 
@@ -171,12 +174,23 @@ class _Parser:
             self.take()
             base = self.exponent()
         tok = self.peek()
-        if tok is None or tok[1] not in "({":
+        if tok is not None and tok[0] == "num":
+            arg = self.bare_number()
+        elif tok is None or tok[1] not in "({":
             raise _Refuse
-        arg = self.group(tok[1], ")" if tok[1] == "(" else "}")
+        else:
+            arg = self.group(tok[1], ")" if tok[1] == "(" else "}")
         if name == "\\log":
             return self.sp.log(arg) if base is None else self.sp.log(arg, base)
         return getattr(self.sp, _FUNCTIONS[name])(arg)
+
+    def bare_number(self) -> Any:
+        """``\\ln 2``: one number, with nothing after it that could extend the argument."""
+        tok = self.take()
+        nxt = self.peek()
+        if nxt is not None and (nxt[0] == "num" or nxt[1] in ("^", "!") or _starts_factor(nxt)):
+            raise _Refuse
+        return self.sp.Rational(tok[1])
 
     def primary(self) -> Any:
         tok = self.peek()
@@ -197,9 +211,9 @@ class _Parser:
         if kind == "num":
             self.take()
             return self.sp.Rational(val)
-        if kind == "letter":
+        if kind == "letter" or val[1:] in _GREEK:
             self.take()
-            return self.letter(val)
+            return self.letter(val.lstrip("\\"))
         if val == "(":
             return self.group("(", ")")
         if val == "{":
@@ -230,8 +244,10 @@ class _Parser:
         return self.sp.Symbol(name)
 
     def no_call(self) -> None:
-        """``f(x)`` is a function application for the grammar, not ``f*x``: refused."""
-        if (tok := self.peek()) is not None and tok[1] == "(":
+        """``f(x)`` / ``p(0)`` (one atom in parentheses) is a function application for the
+        grammar: refused; ``n(n+1)`` is a product, as the grammar reads it."""
+        ahead = [t[1] for t in self.toks[self.i:self.i + 3]]
+        if len(ahead) == 3 and ahead[0] == "(" and ahead[2] == ")":
             raise _Refuse
 
     def subscript(self) -> str:
@@ -251,8 +267,15 @@ class _Parser:
         return inner if len(inner) == 1 else "{" + inner + "}"
 
     def root(self) -> Any:
-        value = self.group("{", "}")  # "\\sqrt[3]{x}": "[" is not a token, so it is refused
-        return _power(self.sp, value, self.sp.Rational(1, 2))
+        index = 2
+        if (tok := self.peek()) is not None and tok[1] == "[":
+            self.take()
+            tok = self.take()
+            if tok[0] != "num" or not tok[1].isdigit() or not 2 <= int(tok[1]) <= 12:
+                raise _Refuse
+            index = int(tok[1])
+            self.take("]")
+        return _power(self.sp, self.group("{", "}"), self.sp.Rational(1, index))
 
 
 def _starts_factor(tok: tuple[str, str] | None) -> bool:
@@ -261,7 +284,7 @@ def _starts_factor(tok: tuple[str, str] | None) -> bool:
     if tok is None:
         return False
     return tok[0] == "letter" or tok[1] in ("\\pi", "\\sqrt", "(", "{", "\\lfloor", "\\lceil", "\\log") \
-        or tok[1] in _FUNCTIONS
+        or tok[1] in _FUNCTIONS or tok[1][1:] in _GREEK
 
 
 def _divide(a: Any, b: Any) -> Any:
@@ -271,7 +294,8 @@ def _divide(a: Any, b: Any) -> Any:
 
 
 def _factorial(sp: Any, value: Any) -> Any:
-    if not (value.is_Integer and 0 <= value <= _MAX_FACTORIAL):
+    """``10!`` (at most 1000!) or ``(d-k)!`` kept symbolic."""
+    if value.is_number and not (value.is_Integer and 0 <= value <= _MAX_FACTORIAL):
         raise _Refuse
     return sp.factorial(value)
 
@@ -288,7 +312,7 @@ def _power(sp: Any, base: Any, exp: Any) -> Any:
         return sp.Pow(base, exp)  # 2^{k-1}
     if base == 0 and exp <= 0:
         raise _Refuse
-    if abs(exp.p) > 10_000 or exp.q > 12:
+    if abs(exp.p) > 10_000 or exp.q > 1000 or (exp.q > 12 and not (base.is_Rational and _bits(base) <= 64)):
         raise _Refuse
     if base.is_Rational:
         if exp.q > 1 and _bits(base) > _MAX_ROOT_BITS:
