@@ -1,14 +1,18 @@
 """A small exact reader for the common arithmetic subset of LaTeX, without the ANTLR grammar.
 
-Most expressions in answers are numbers, ``\\frac``, ``\\sqrt``, ``\\pi``, powers, products
-and sums of single-letter variables, with the odd ``\\ln(5)``, ``\\lfloor x\\rfloor``, ``|x|``,
-``75^\\circ`` or ``\\infty`` (functions only with a bracketed argument). Reading those
-through latex2sympy's ANTLR parser costs 10-500 ms each under load; this module tokenizes the text (a fixed regular token set), parses
-it by recursive descent and builds sympy objects directly (``Rational``/``Symbol``/``sqrt``:
-no ``sympify``/``parse_expr`` of text). Anything outside the subset returns None and the
-caller falls back to the grammar, so the two readings must agree: implicit multiplication
-binds tighter than ``/`` (``1/2x`` is ``1/(2x)``), ``e`` is Euler's number, ``I`` the
-imaginary unit, ``x_{12}`` the symbol ``x_{12}``, ``a = b`` an unevaluated ``Eq`` (one ``=`` only).
+Most expressions in answers are numbers, ``\\frac``, ``\\sqrt``/``\\sqrt[k]``, ``\\pi``, powers,
+products and sums of letters (Greek ones too), with the odd ``\\ln(5)``, ``\\ln 2``, ``\\log_2(8)``,
+``\\lfloor x\\rfloor``, ``|x|``, ``n!``, ``75^\\circ`` or ``\\infty``. Reading those through
+latex2sympy's ANTLR parser costs 10-500 ms each under load; this module tokenizes the text
+(a fixed regular token set), parses it by recursive descent and builds sympy objects
+directly (``Rational``/``Symbol``/``sqrt``: no ``sympify``/``parse_expr`` of text). Anything
+outside the subset returns None and the caller falls back to the grammar, so the two
+readings must agree (the tests compare them): implicit multiplication binds tighter than
+``/`` (``1/2x`` is ``1/(2x)``); ``n(n+1)`` is a product but ``f(x)``/``p(0)`` (one atom in
+parentheses) a function call, left to the grammar; ``e`` is Euler's number, ``I`` the
+imaginary unit, ``\\gamma`` (Euler's constant there) is refused; ``x_{12}`` is the symbol
+``x_{12}``; ``a = b`` an unevaluated ``Eq`` (one ``=`` only); functions take a bracketed
+argument or one bare number (``\\sin x`` is the grammar's).
 
 Interface::
 
