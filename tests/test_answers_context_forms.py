@@ -201,3 +201,14 @@ def test_split_condition_and_the_clause_rule():
     assert not compare(r"13\text{ when } n=12", "12").equal
     assert compare(r"a_n=\frac{1}{3n}\ \text{for all } n\ge 1", r"\frac{1}{3n}").equal
     assert not compare(r"a_n=\frac{1}{3n}\text{ for } n=1", r"\frac{1}{3n}").equal
+
+
+def test_cas_parse_goes_through_the_memoized_reader(monkeypatch):
+    from rlverify.answers import symbolic
+    seen = []
+    real = symbolic._parse
+    monkeypatch.setattr(symbolic, "_parse", lambda t: seen.append(t) or real(t))
+    assert cas.same_sets(("x > 0 and x < 3",), ("(0, 3)",), "x", "real") is True
+    assert seen  # the memoized (fast-reader-first) parse was used
+    assert cas.same_sets((r"x\in[1,2)",), ("[1, 2)",), "x", "real") is True   # Contains(x, S) reads as S
+    assert cas.proportional_equations("0.5x + y = 2", "x + 2y = 4") is True

@@ -118,3 +118,22 @@ def test_problem_golds_self_check_and_restatements(shared_data: Path) -> None:
             if near is not None and compare_core(near, gold, question).equal:
                 failures.append(("accepted near-miss", g, near))
     assert not failures, failures[:10]
+
+
+def test_either_or_with_different_values_is_a_hedge():
+    from rlverify.answers import compare
+    m = compare("either x+1=3 or x=1", "x=1")
+    assert not m.equal and "hedge" in m.flags
+    assert not compare("x = 1 or x = 4", "4").equal
+    assert compare("x = 1 or x = 4", "1, 4").equal
+    assert compare("x = 1 or x = 4", r"x=1 \text{ or } x=4").equal
+
+
+def test_assignment_to_another_variable_does_not_match():
+    from rlverify.answers import compare
+    m = compare("y=3", "x=3")
+    assert not m.equal and "variable" in m.flags
+    assert compare("x=3", "3").equal
+    assert compare("3", "x=3").equal
+    assert compare("x_1 = 3", "x_{1}=3").equal
+    assert not compare("x=4", "x=3").equal

@@ -72,3 +72,10 @@ def test_prose_with_unbalanced_or_empty_text(span: str) -> None:
     """Regression: a lead-in \\text{ with no closing brace or no value once raised IndexError."""
     cands = candidates(span)
     assert cands and all(isinstance(c, str) for c in cands)
+
+
+def test_assignment_chain_across_or_is_not_reduced():
+    from rlverify.answers.views import candidates
+    assert "1" not in candidates("either x+1=3 or x=1")
+    assert "4" not in candidates("x = 1 or x = 4")
+    assert "45" in candidates("total = 30+15 = 45")

@@ -17,7 +17,17 @@ _MAX_EXPAND = 12
 
 
 def _parse(tex: str) -> Any:
-    """latex2sympy with its own malformed-operator repair (``\\frac13``, ``\\sqrt2`` -> braced)."""
+    """The memoized reading of :mod:`.symbolic` (its fast arithmetic reader first, then the
+    grammar: exact decimals, case-sensitive names, ``\\log`` = ln, ``x \\in S`` a ``Contains``);
+    where that fails, latex2sympy with its own malformed-operator repair (``\\frac13``,
+    ``\\sqrt2`` -> braced)."""
+    from .symbolic import parse_cached
+
+    got = parse_cached(tex)
+    return got if got is not None else _parse_repaired(tex)
+
+
+def _parse_repaired(tex: str) -> Any:
     from latex2sympy2_extended import NormalizationConfig, latex2sympy
 
     config = NormalizationConfig(basic_latex=True, units=False, malformed_operators=True, nits=False,
@@ -126,6 +136,8 @@ def _as_set(tex: str, var: str) -> Any:
     e = _parse(tex)
     if isinstance(e, sympy.Equality) and isinstance(e.rhs, sympy.Set):
         e = e.rhs
+    if isinstance(e, sympy.Contains) and isinstance(e.args[1], sympy.Set):
+        e = e.args[1]  # x \in (0, 3)
     if isinstance(e, sympy.Set):
         return e
     return _rel_set(e, var)

@@ -8,7 +8,8 @@ Interface (see :mod:`rlverify.answers`)::
         angles (degree <-> radian only for an angle question or a degree-sign gold); clock
         times; number words / ordinals / "18 million"; plain-word text and yes/no; general
         solutions with a free integer; the same line/plane in another normal form; labelled
-        parts; sets in the domain the question fixes; rounding the question asks for.
+        parts; sets in the domain the question fixes; rounding the question asks for;
+        several one-sided bounds listed for one relation gold are a hedge (never equal).
         None: the core decides.
     post(answer, gold, question, core_match) -> Match | None
         rescues tried when the core said "not equal" (returns only equal=True or None):
@@ -29,6 +30,7 @@ from typing import Callable
 
 from . import Match
 from . import forms, quantity, rounding, words
+from .relation_hedge import offers_several_bounds
 from .quantity import Aligned
 from .surface import exact_number, numeric_value, presentation, strip_approx, unwrap
 
@@ -189,6 +191,8 @@ def _domain_set(answer: str, gold: str, question: str | None) -> Match | None:
 def pre(answer: str, gold: str, question: str | None = None) -> Match | None:
     if not enabled():
         return None
+    if offers_several_bounds(answer, gold):
+        return Match(False, ("hedge",))
     pct = _percent_of_proportion(answer, gold, question)
     if pct is not None:
         return pct

@@ -28,7 +28,7 @@ from ..errors import BoundExceeded
 from ..limits import DEFAULT_CAS_TIMEOUT, DEFAULT_ITEM_TIMEOUT, MAX_ANSWER_CHARS, MAX_GOLD_CHARS
 from . import Match
 from .choice import answer_letter, gold_letter, option_text
-from .latex import clean, matching_brace, plain_key, unwrap_text
+from .latex import clean, matching_brace, plain_key, split_top, unwrap_text
 from .numbers import Num, numbers_equal, parse_based, parse_number
 from .shapes import Shape, inequality_as_interval, parse_shape
 from .simplest import form_violation
@@ -50,6 +50,7 @@ _CLAIM_WORDS = re.compile(r"\b(?:is|are|was|were|be|not|wrong|incorrect|false|tr
 _LABELLED = re.compile(r"^\(?\s*[A-E]\s*[).:]\s*(\S.*)$")
 _REALS = re.compile(r"^\\mathbb\s*\{?\s*R\s*\}?$|^\\R$")
 _RATIO = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
+_VARIABLE = re.compile(r"^[A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?$")
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s+|\n+")
 _REQUEST_VERB = re.compile(r"\b(?:find|determine|compute|calculate|what|which|how|give|list|express|evaluate|solve"
                            r"|state|write|identify)\b", re.I)
@@ -397,6 +398,8 @@ def compare_core(answer: str, gold: str, question: str | None = None) -> Match:
         return Match(False, ("gold_too_long",), undecided=True)
     if len(answer) > MAX_ANSWER_CHARS:
         return Match(False, ("too_long",))
+    if _other_variable(answer, gold):
+        return Match(False, ("variable",))
     g = _gold_info(gold)
     left = remaining()  # the caller's item deadline (RuleVerifier sets one), else the default
     dl = _Deadline(DEFAULT_ITEM_TIMEOUT if left is None else left, unordered=_lists_are_sets(question),
@@ -409,6 +412,22 @@ def compare_core(answer: str, gold: str, question: str | None = None) -> Match:
         if alt is not None and alt.equal:
             return alt
     return m
+
+
+def _assigned_name(s: str) -> str | None:
+    """``y = 3`` -> ``y``: the single variable a one-equation span assigns (None otherwise)."""
+    parts = split_top(clean(s), ("=",))
+    if len(parts) != 2 or not parts[1].strip():
+        return None
+    name = parts[0].replace(" ", "")
+    return re.sub(r"[{}]", "", name) if _VARIABLE.match(name) else None
+
+
+def _other_variable(answer: str, gold: str) -> bool:
+    """Both sides assign a named variable and the names differ (``y = 3`` vs ``x = 3``)."""
+    na = _assigned_name(answer)
+    ng = _assigned_name(gold) if na is not None else None
+    return ng is not None and na != ng
 
 
 def _one_of_listed(answer: str, gold: _Gold, question: str | None, dl: _Deadline) -> Match | None:

@@ -30,7 +30,7 @@ from ..bounded import run_bounded
 from ..limits import DEFAULT_CAS_TIMEOUT
 from .arith import read_arith
 
-__all__ = ["too_big", "symbolic_equal", "compare_latex", "parse_grammar", "warm_up"]
+__all__ = ["too_big", "symbolic_equal", "compare_latex", "parse_cached", "parse_grammar", "warm_up"]
 
 MAX_EXPONENT_LITERAL = 10_000
 MAX_FACTORIAL = 3_000
@@ -106,6 +106,12 @@ def _parse(text: str) -> Any:
         return sympy.Rational(text.replace(",", "").strip())
     fast = read_arith(text)  # the common arithmetic subset, read without the ANTLR grammar
     return fast if fast is not None else parse_grammar(text)
+
+
+def parse_cached(text: str) -> Any:
+    """The memoized reading used by :func:`compare_latex` (None when it fails); call it only
+    inside ``run_bounded``."""
+    return _parse(text)
 
 
 def parse_grammar(text: str) -> Any:

@@ -45,6 +45,7 @@ _MEMBERSHIP_TAIL = re.compile(r"(?:,|\\quad|\\qquad|\s)+\(?\s*[a-zA-Z]\s*\\in\s*
 _SPECIALIZATION = re.compile(r"(?<![<>\\])=|\\neq|\\ne\b")
 _CONDITION = re.compile(r"\b(?:for|when|if|where|with|at|unless|except)\b", re.I)
 _IN = re.compile(r"\\in(?![a-zA-Z])")
+_OR_WORD = re.compile(r"\bor\b|\\lor(?![a-zA-Z])|\\vee(?![a-zA-Z])", re.I)
 _NAME_LHS = re.compile(r"^[^=<>]*[a-zA-Z][^=<>]*$")
 
 
@@ -129,6 +130,8 @@ def _last_member(s: str) -> str | None:
         return None
     if any(_CONDITION.search(unwrap_text(p)) for p in parts[1:-1]) or not _members_consistent([clean(p) for p in parts]):
         return None
+    if any(_OR_WORD.search(unwrap_text(p)) for p in parts[:-1]):
+        return None  # "either x+1=3 or x=1": the chain crosses an "or", its last member is one alternative
     return clean(parts[-1])
 
 
