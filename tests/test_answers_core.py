@@ -137,3 +137,4 @@ def test_assignment_to_another_variable_does_not_match():
     assert compare("3", "x=3").equal
     assert compare("x_1 = 3", "x_{1}=3").equal
     assert not compare("x=4", "x=3").equal
+    assert compare("N = 5", "n=5").equal  # the same unknown, capitalised

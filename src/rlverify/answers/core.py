@@ -424,10 +424,11 @@ def _assigned_name(s: str) -> str | None:
 
 
 def _other_variable(answer: str, gold: str) -> bool:
-    """Both sides assign a named variable and the names differ (``y = 3`` vs ``x = 3``)."""
+    """Both sides assign a named variable and the names differ (``y = 3`` vs ``x = 3``).
+    Case is ignored: a model writing ``N = 5`` for ``n = 5`` names the same unknown."""
     na = _assigned_name(answer)
     ng = _assigned_name(gold) if na is not None else None
-    return ng is not None and na != ng
+    return ng is not None and na.lower() != ng.lower()
 
 
 def _one_of_listed(answer: str, gold: _Gold, question: str | None, dl: _Deadline) -> Match | None:
