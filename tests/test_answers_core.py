@@ -138,3 +138,20 @@ def test_assignment_to_another_variable_does_not_match():
     assert compare("x_1 = 3", "x_{1}=3").equal
     assert not compare("x=4", "x=3").equal
     assert compare("N = 5", "n=5").equal  # the same unknown, capitalised
+
+
+def test_reference_equation_is_not_reduced_to_one_side():
+    from rlverify.answers import compare
+    # y+3x-4=0 is a line: its right side 0 is not an answer, and several lines are a hedge
+    assert not compare("0", "y+3x-4=0").equal
+    assert not compare("y+3x-4=1, y+3x-4=2, y+3x-4=0", "y+3x-4=0").equal
+    assert compare("y=-3x+4", "y+3x-4=0").equal
+    # named left sides still assign: the value is the answer
+    assert compare("a_{n+1}=5", "5").equal and compare("f(x-1)=2", "2").equal
+    assert compare("a+b=5", "5").equal  # an answer's computation ends in its value
+
+
+def test_restated_steps_must_agree():
+    from rlverify.answers import compare
+    assert compare("T = a + b, T = 5 + 4 = 9", "9").equal
+    assert not compare("T=5, T=9", "9").equal

@@ -33,7 +33,7 @@ from .numbers import Num, numbers_equal, parse_based, parse_number
 from .shapes import Shape, inequality_as_interval, parse_shape
 from .simplest import form_violation
 from .symbolic import symbolic_equal
-from .views import QUALIFIER_WORDS, bound_side, candidates, rhs_of_assignment
+from .views import QUALIFIER_WORDS, bound_side, candidates, is_equation, rhs_of_assignment
 
 __all__ = ["compare_core", "strip_units"]
 
@@ -90,7 +90,8 @@ def _gold_info(gold: str) -> _Gold:
     rhs = rhs_of_assignment(views[0])
     if rhs:
         views.append(rhs)
-    views += [c for c in candidates(gold)[1:] if c not in views]
+    if not is_equation(views[0]):  # a reference equation (y+3x-4=0) is not reduced to a side
+        views += [c for c in candidates(gold)[1:] if c not in views]
     return _Gold(tuple(views), gold_letter(gold), tuple(_shape(v) for v in views),
                  tuple(parse_number(v) for v in views))
 

@@ -22,7 +22,7 @@ import re
 from .latex import clean, matching_brace, split_top, unwrap_text
 from .numbers import parse_number
 
-__all__ = ["candidates", "rhs_of_assignment", "bound_side", "QUALIFIER_WORDS"]
+__all__ = ["candidates", "rhs_of_assignment", "is_equation", "is_sum", "bound_side", "QUALIFIER_WORDS"]
 
 QUALIFIER_WORDS = re.compile(
     r"\b(?:at\s+least|at\s+most|more|less|fewer|greater|smaller|larger|bigger|not|no|never|approx\w*|about|around"
@@ -107,7 +107,9 @@ def _restated(s: str) -> bool:
     """``T = a + b, T = 5 + 4 = 9``: comma-separated steps that all restate one quantity."""
     steps = split_top(s)
     heads = {split_top(step, ("=",))[0].strip() for step in steps}
-    return len(steps) > 1 and len(heads) == 1 and all("=" in step for step in steps)
+    lasts = [clean(split_top(step, ("=",))[-1]) for step in steps]
+    return (len(steps) > 1 and len(heads) == 1 and all("=" in step for step in steps)
+            and _members_consistent(lasts))  # "T = 5, T = 9" offers two values: not a restatement
 
 
 def _env_after_name(s: str) -> str | None:
@@ -185,9 +187,23 @@ def rhs_of_assignment(gold: str) -> str | None:
     if len(parts) != 2 or not parts[1] or parts[0].endswith(("<", ">", "!")):
         return None
     lhs = parts[0]
-    if parse_number(lhs) is not None or not _NAME_LHS.match(lhs):
+    if parse_number(lhs) is not None or not _NAME_LHS.match(lhs) or is_sum(lhs):
         return None
     return clean(parts[1])
+
+
+def is_sum(side: str) -> bool:
+    """``y+3x-4`` is a sum of terms, not a name: ``y+3x-4=0`` is an equation (a line), and its
+    right side ``0`` is not the answer it names. A leading sign and operators inside brackets
+    (``a_{n+1}``, ``f(x-1)``) do not count."""
+    terms = split_top(side.strip(), ("+", "-"))
+    return sum(1 for t in terms if t.strip()) > 1
+
+
+def is_equation(text: str) -> bool:
+    """Two sides, the left a sum with a variable: a relation such as ``y+3x-4=0``."""
+    parts = split_top(text, ("=",))
+    return len(parts) == 2 and bool(_NAME_LHS.match(parts[0])) and is_sum(parts[0])
 
 
 _RELATION = re.compile(r"\\geq?(?![a-zA-Z])|\\leq?(?![a-zA-Z])|\\geqslant|\\leqslant|[<>]=?")
