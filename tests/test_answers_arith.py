@@ -24,6 +24,16 @@ AGREE = [
     "n(n+1)", r"k(4 k^{2}+k-1) / 2", "a(b+1)", r"\theta", r"2\theta+\phi", r"\alpha_1", r"\beta+\lambda+\omega",
     r"\log _{10} 2", r"\frac{\ln 2}{\ln 2 - \ln 3}", "(d-k)!", r"\frac{d!}{2 (d-k)! k}", r"5 \sqrt[3]{4}",
     "10^{0.01}", r"\theta = \frac{\pi}{6}", r"\sqrt[3]{2}",
+    # function calls of one atom and bare one-atom arguments of named functions
+    "f(x)", "a(b)", "x(x)", "p(0)", "g(n)", "f(2.5)", r"f(\pi)", r"f(\alpha)", "2f(x)", "f(x)g(x)", "f(x)^2",
+    "f(x)!", "f (x)", "f(i)", "i(x)", "f(a)b", "f(-1)", "f(x)=x", r"3 - \frac{2}{3}f(x)", "P(n + 23) = P(n) + 23",
+    r"\sin x", r"\sin^2 x", r"\sin^{2} x", r"\sin^2(x)", r"\sin^3 2", r"\sin^{10} x", r"\cot x", r"\ln x",
+    r"\log x", r"\log_2 x", r"\sin e", r"\sin \theta", r"\sin x + 1", r"\sin x \cos x", r"\sin x \ln x",
+    r"\sin^2 x\cos^2 x", r"\frac{1}{\sin x \cos x} - \tan x", r"\sin x = 1", r"(\sin x)", r"x\sin x",
+    r"\sin \alpha \cos \beta", r"\sin^2 \pi", r"\exp x", r"\lfloor\log _{2} n\rfloor+1", r"\lceil \sin x \rceil",
+    # inverse trigonometric powers and binomials
+    r"\cot^{-1}(x)", r"\sin^{-1}(x)", r"8 \tan^{-1}(2)", r"\tan^{-1} x", r"\cos^{-1}(\frac{1}{2})", r"\binom{39}{36}", r"\binom{5}{7}",
+    r"\frac{1}{\binom{39}{36}}", r"\binom{n}{2}+\binom{n}{k}", r"\binom{4}{2}^2", r"\binom{4}{2}!", r"\dbinom{4}{2}x",
 ]
 
 
@@ -41,10 +51,13 @@ def test_agrees_with_the_grammar(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "f(x)", "a(b)", r"\sin x", "2^10", "2^3^2", r"3\frac{1}{2}", "2 3", "a=b=c", "=3", "3=",
+    "2^10", "2^3^2", r"3\frac{1}{2}", "2 3", "a=b=c", "=3", "3=",
     r"\frac{1}{0}", "0^{-1}", "2^{100000}", "2^{2^{100}}", "1001!", r"2^{\sqrt{2}}", "x+", "(1+2", "{", "", "   ",
-    r"\int x", "[1,2]", r"\sin x", r"\sin^2 x", r"\log_{10} 250x", r"\circ", r"\rfloor", "|x||y|", "x^{\\circ 2}",
-    "x(x)", "p(0)", "g(n)", r"\gamma", r"\ln 2x", r"\ln 2^3", r"\sqrt[n]{x}", r"\sqrt[13]{2}", "[1]",
+    r"\int x", "[1,2]", r"\log_{10} 250x", r"\circ", r"\rfloor", "|x||y|", "x^{\\circ 2}",
+    "x_1(2)", "e(x)", r"\alpha(x)", "f(e)", "f(x)(y)", "2^f(x)", r"\sin x y", r"\sin 2x", r"\sin x/2", r"\sin x^2",
+    r"\sin x!", r"\sin x_1", r"\tan x \cdot 2", r"\sin^0 x", r"\sin^2 x^2", r"\sin^2(x)^3",
+    r"\ln^{-1}(x)", "2\\binom{4}{2}", r"x\binom{4}{2}", r"\binom{-1}{2}", r"\binom{2.5}{1}", r"\binom{5000}{2}",
+    r"\binom 42", r"\gamma", r"\ln 2x", r"\ln 2^3", r"\sqrt[n]{x}", r"\sqrt[13]{2}", "[1]",
     "2.5!", "1,2", "x < 3", "(" * 100 + "1" + ")" * 100, "1+" * 400 + "1",
 ])
 def test_refuses_outside_the_subset_or_over_a_bound(text: str) -> None:
@@ -67,7 +80,7 @@ def test_sqrt_of_a_large_number_is_refused_fast() -> None:
 
 ALPHABET = ["1", "23", "0.5", "x", "y", "e", "I", "+", "-", "*", "/", "^", "_", "(", ")", "{", "}", "!", "=",
             r"\frac", r"\sqrt", r"\pi", r"\cdot", " ", "|", r"\ln", r"\sin", r"\log", r"\lfloor", r"\rfloor",
-            r"\circ", r"\infty", "[", "]", r"\theta", "3"]
+            r"\circ", r"\infty", "[", "]", r"\theta", "3", "f", r"\cos"]
 
 
 @settings(max_examples=300, deadline=None)

@@ -41,9 +41,11 @@ _FUNCTIONS = {"\\sin": "sin", "\\cos": "cos", "\\tan": "tan", "\\cot": "cot", "\
               "\\arcsin": "asin", "\\arccos": "acos", "\\arctan": "atan", "\\ln": "log", "\\exp": "exp"}
 _GREEK = frozenset({"alpha", "beta", "delta", "theta", "lambda", "mu", "phi", "psi", "omega", "sigma", "tau",
                     "rho"})
+_INVERSE = {"\\sin": "asin", "\\cos": "acos", "\\tan": "atan", "\\cot": "acot"}
+_BINOMIALS = frozenset({"\\binom", "\\dbinom", "\\tbinom"})
 _BRACKETS = {"\\lfloor": ("\\rfloor", "floor"), "\\lceil": ("\\rceil", "ceiling")}
 _COMMANDS = frozenset({"\\frac", "\\sqrt", "\\pi", "\\cdot", "\\times", "\\div", "\\infty", "\\circ", "\\log",
-                       "\\rfloor", "\\rceil"}) | frozenset(_FUNCTIONS) | frozenset(_BRACKETS) \
+                       "\\rfloor", "\\rceil"}) | _BINOMIALS | frozenset(_FUNCTIONS) | frozenset(_BRACKETS) \
     | frozenset("\\" + g for g in _GREEK)
 _MUL_OPS = frozenset({"*", "/", "\\cdot", "\\times", "\\div"})
 _SUBSCRIPT = re.compile(r"[A-Za-z0-9]+")
@@ -156,6 +158,8 @@ class _Parser:
             self.take()
             return self.sp.Integer(int(tok[1]))
         if tok[0] == "letter" or tok[1] == "\\pi":
+            if self.toks[self.i + 1:self.i + 2] == [("op", "(")]:
+                raise _Refuse  # 2^f(x): left to the grammar
             return self.primary()
         raise _Refuse
 
@@ -171,22 +175,49 @@ class _Parser:
         return False
 
     def call(self, name: str) -> Any:
-        """``\\sin(x)``, ``\\ln{5}``, ``\\log_2(8)``: only with a bracketed argument (``\\sin x``
-        and ``\\sin^2 x`` are left to the grammar)."""
-        base = None
+        """``\\sin(x)``, ``\\ln{5}``, ``\\log_2(8)``, ``\\sin x``, ``\\sin^2 x``: a bracketed argument, one
+        bare number, or one bare atom that ends the term (``\\sin 2x`` is left to the grammar)."""
+        base = power = None
         if name == "\\log" and (tok := self.peek()) is not None and tok[1] == "_":
             self.take()
             base = self.exponent()
+        elif (tok := self.peek()) is not None and tok[1] == "^":
+            self.take()
+            power = self.function_power(name)
         tok = self.peek()
         if tok is not None and tok[0] == "num":
             arg = self.bare_number()
+        elif tok is not None and _bare_atom(tok) and _ends_bare_argument(self.toks[self.i + 1:self.i + 2]):
+            arg = self.primary()
         elif tok is None or tok[1] not in "({":
             raise _Refuse
         else:
             arg = self.group(tok[1], ")" if tok[1] == "(" else "}")
         if name == "\\log":
-            return self.sp.log(arg) if base is None else self.sp.log(arg, base)
-        return getattr(self.sp, _FUNCTIONS[name])(arg)
+            value = self.sp.log(arg) if base is None else self.sp.log(arg, base)
+        elif power == -1:
+            return getattr(self.sp, _INVERSE[name])(arg)  # \\tan^{-1}(2) is atan(2), as the grammar reads it
+        else:
+            value = getattr(self.sp, _FUNCTIONS[name])(arg)
+        if power is None:
+            return value
+        if (tok := self.peek()) is not None and tok[1] in ("^", "!"):
+            raise _Refuse  # \\sin^2(x)^3: the grammar's business
+        return self.sp.Pow(value, power)
+
+    def function_power(self, name: str) -> int:
+        """``\\sin^2`` / ``\\sin^{10}``: a plain integer power 2..99; ``\\tan^{-1}``: -1 (the inverse)."""
+        ahead = [t[1] for t in self.toks[self.i:self.i + 4]]
+        if ahead == ["{", "-", "1", "}"] and name in _INVERSE:
+            self.i += 4
+            return -1
+        tok = self.take()
+        if tok[1] == "{":
+            tok = self.take()
+            self.take("}")
+        if tok[0] != "num" or not tok[1].isdigit() or not 2 <= int(tok[1]) <= 99:
+            raise _Refuse
+        return int(tok[1])
 
     def bare_number(self) -> Any:
         """``\\ln 2``: one number, with nothing after it that could extend the argument."""
@@ -232,6 +263,9 @@ class _Parser:
         if val == "\\sqrt":
             self.take()
             return self.root()
+        if val in _BINOMIALS:
+            self.take()
+            return _binomial(self.sp, self.group("{", "}"), self.group("{", "}"))
         raise _Refuse
 
     def letter(self, name: str) -> Any:
@@ -240,12 +274,23 @@ class _Parser:
             name = f"{name}_{self.subscript()}"
             self.no_call()
             return self.sp.Symbol(name)
+        if len(name) == 1 and name not in "eEI" and self.call_ahead():
+            return self.sp.Function(name)(self.group("(", ")"))  # f(x), p(0): as the grammar reads it
         self.no_call()
         if name == "e":
             return self.sp.E
         if name == "I":
             return self.sp.I
         return self.sp.Symbol(name)
+
+    def call_ahead(self) -> bool:
+        """``(`` one atom ``)`` next (not ``(e)``, Euler's number there makes a product), and no
+        second bracket after it."""
+        ahead = self.toks[self.i:self.i + 4]
+        if len(ahead) < 3 or ahead[0][1] != "(" or ahead[2][1] != ")" or ahead[3:4] == [("op", "(")]:
+            return False
+        atom = ahead[1]
+        return atom[0] == "num" or (_bare_atom(atom) and atom[1] not in ("e", "E"))
 
     def no_call(self) -> None:
         """``f(x)`` / ``p(0)`` (one atom in parentheses) is a function application for the
@@ -289,6 +334,31 @@ def _starts_factor(tok: tuple[str, str] | None) -> bool:
         return False
     return tok[0] == "letter" or tok[1] in ("\\pi", "\\sqrt", "(", "{", "\\lfloor", "\\lceil", "\\log") \
         or tok[1] in _FUNCTIONS or tok[1][1:] in _GREEK
+
+
+def _bare_atom(tok: tuple[str, str]) -> bool:
+    """One letter (not ``I``), a Greek letter or ``\\pi``."""
+    return (tok[0] == "letter" and tok[1] != "I") or tok[1] == "\\pi" or tok[1][1:] in _GREEK
+
+
+def _ends_bare_argument(nxt: list[tuple[str, str]]) -> bool:
+    """What may follow a bare one-atom argument: the end, ``+ - ) } =`` or another function
+    (``\\sin x \\cos x`` is a product of two calls); anything else extends the argument."""
+    if not nxt:
+        return True
+    kind, val = nxt[0]
+    return (kind == "op" and val in ("+", "-", ")", "}", "=")) or val in _FUNCTIONS \
+        or val in ("\\rfloor", "\\rceil")
+
+
+def _binomial(sp: Any, n: Any, k: Any) -> Any:
+    """``\\binom{n}{k}``: numbers only as integers with ``0 <= n <= 1000`` (else the grammar's)."""
+    for v in (n, k):
+        if v.is_number and not v.is_Integer:
+            raise _Refuse
+    if n.is_number and not 0 <= n <= _MAX_FACTORIAL:
+        raise _Refuse
+    return sp.binomial(n, k)
 
 
 def _divide(a: Any, b: Any) -> Any:
