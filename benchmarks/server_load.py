@@ -97,9 +97,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, workers: int, http_workers: int = 1) -> subprocess.Popen:
+def start_server(port: int, workers: int, http_workers: int = 1, inline_batch: int | None = None
+                 ) -> subprocess.Popen:
     cmd = [sys.executable, "-m", "rlverify.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
            "--workers", str(workers), "--http-workers", str(http_workers)]
+    if inline_batch is not None:
+        cmd += ["--inline-batch", str(inline_batch)]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -233,6 +236,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--workers", type=int, default=DEFAULT_POOL_WORKERS,
                    help=f"rule processes, server and in-process (default {DEFAULT_POOL_WORKERS}; 0 = one thread)")
     p.add_argument("--http-workers", type=int, default=1, help="server HTTP processes (rlverify serve --http-workers)")
+    p.add_argument("--inline-batch", type=int, default=None,
+                   help="server rule batches up to N items run in a thread (rlverify serve --inline-batch; "
+                        "default: the server's; 0 = always the process pool)")
     p.add_argument("--memory-requests", type=int, default=10000, help="requests between the RSS readings")
     p.add_argument("--json", type=Path, default=None, help="also write the results here")
     return p.parse_args(argv)
@@ -261,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     port = free_port()
     global _HTTP_WORKERS
     _HTTP_WORKERS = args.http_workers
-    proc = start_server(port, args.workers, args.http_workers)
+    proc = start_server(port, args.workers, args.http_workers, args.inline_batch)
     url = f"http://127.0.0.1:{port}"
     try:
         bodies = payloads(items, args.items_per_request)

@@ -403,3 +403,36 @@ def test_pathological_responses_get_verdicts_not_hangs(client: httpx.Client) -> 
         r = client.post("/reward", json={"query": [text], "labels": ["1"]})
         assert r.status_code == 200 and r.json()["rewards"] == [0.0]
     assert time.monotonic() - t0 < 30
+
+
+def test_small_rule_batches_run_in_thread_big_ones_in_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rlverify import pool
+    from rlverify.integrations.server import _runner
+
+    pooled: list[int] = []
+
+    def fake_pool(items: list[dict[str, Any]], **kw: Any) -> list[Any]:
+        pooled.append(len(items))
+        return [rlverify.verify(it["response"], it["gold"]) for it in items]
+
+    monkeypatch.setattr(pool, "verify_batch", fake_pool)
+    run = _runner("rule", rlverify.get_verifier("rule"), {}, workers=2, inline_max=3)
+    items = [{"response": f"\\boxed{{{i}}}", "gold": str(i if i % 2 else i + 1), "question": None}
+             for i in range(5)]
+    small = run(items[:3])
+    assert pooled == [] and [v.correct for v in small] == [False, True, False]
+    big = run(items)
+    assert pooled == [5] and [v.correct for v in big] == [False, True, False, True, False]
+    _runner("rule", rlverify.get_verifier("rule"), {}, workers=2, inline_max=0)(items[:1])
+    assert pooled == [5, 1]  # inline_batch=0: always the pool
+
+
+def test_name_built_rule_server_verifies_small_batches_inline(corpora_paths: list[Path]) -> None:
+    rows = [r for p in corpora_paths for r in read_jsonl(p)][:20]
+    app = create_app(["rule"], workers=2, inline_batch=64, warm=False)
+    with serve(app) as url, httpx.Client(base_url=url, timeout=60) as c:
+        r = c.post("/verify", json={"items": [{"response": x["response"], "gold": str(x["gold"]),
+                                               "question": x["question"]} for x in rows]})
+    assert r.status_code == 200
+    got = [v["correct"] for v in r.json()["verdicts"]]
+    assert got == [rlverify.verify(x["response"], str(x["gold"]), x["question"]).correct for x in rows]

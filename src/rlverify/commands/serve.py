@@ -30,6 +30,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="require 'Authorization: Bearer TOKEN' (default: $RLVERIFY_TOKEN, else none)")
     p.add_argument("--workers", type=int, default=None,
                    help="rule verification processes (rlverify.pool; default min(4, CPUs); 0 = in a thread)")
+    p.add_argument("--inline-batch", type=int, default=None, metavar="N",
+                   help="rule batches of at most N items are verified in a thread instead of the process "
+                        "pool (cheaper for small micro-batches; default: 64; 0 = always the pool)")
     p.add_argument("--max-body-mb", type=float, default=32.0, help="request body limit in MiB (default: 32)")
     p.add_argument("--max-items", type=int, default=4096, help="items per request limit (default: 4096)")
     p.add_argument("--judge-concurrency", type=int, default=4,
@@ -76,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
     config = {"verifiers": args.verifier or ["rule"], "token": args.token, "workers": args.workers,
               "options": _options(args.options), "max_body_bytes": int(args.max_body_mb * 1024 * 1024),
               "max_items": args.max_items, "judge_concurrency": args.judge_concurrency}
+    if args.inline_batch is not None:
+        config["inline_batch"] = args.inline_batch
     if args.http_workers < 1:
         raise BadInputError(f"--http-workers must be >= 1, got {args.http_workers}")
     if not _is_loopback(args.host) and not args.token:

@@ -45,13 +45,14 @@ from ._metrics import CONTENT_TYPE_LATEST, ServerMetrics
 from .openrlhf import response_from_query, reward_payload
 
 __all__ = ["create_app", "app_from_env", "ServerSettings", "response_from_query", "DEFAULT_MAX_BODY_BYTES",
-           "DEFAULT_MAX_ITEMS", "DEFAULT_POOL_WORKERS", "APP_CONFIG_ENV"]
+           "DEFAULT_MAX_ITEMS", "DEFAULT_POOL_WORKERS", "DEFAULT_INLINE_BATCH", "APP_CONFIG_ENV"]
 
 log = logging.getLogger("rlverify.server")
 
 DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024
 DEFAULT_MAX_ITEMS = 4096
 DEFAULT_POOL_WORKERS = min(4, os.cpu_count() or 1)  # rule verification processes
+DEFAULT_INLINE_BATCH = 64  # rule batches up to this size are verified in a thread, not the pool
 Gold = Union[str, int, float, list[Union[str, int, float]], None]
 _M = TypeVar("_M", bound=BaseModel)
 
@@ -87,14 +88,20 @@ class ServerSettings:
     max_items: int = DEFAULT_MAX_ITEMS
     max_batch: int = 256
     judge_concurrency: int = 4
+    inline_batch: int = DEFAULT_INLINE_BATCH
 
     @property
     def pool_workers(self) -> int:
         return DEFAULT_POOL_WORKERS if self.workers is None else max(0, int(self.workers))
 
 
-def _pool_runner(options: Mapping[str, Any], workers: int) -> RunBatch | None:
-    """Rules in ``rlverify.pool`` worker processes: a hard deadline on every item, any stage."""
+def _pool_runner(verifier: Any, options: Mapping[str, Any], workers: int, inline_max: int) -> RunBatch | None:
+    """Rules in ``rlverify.pool`` worker processes: a hard deadline on every item, any stage.
+
+    Batches of at most ``inline_max`` items run in the calling (worker) thread instead: most
+    items are decided by the in-process fast path, and shipping a small batch to the pool
+    costs more than verifying it. ``RuleVerifier.verify`` is thread-safe and runs its CAS
+    stage in killable helper processes under the per-item deadline."""
     try:
         from .. import pool
     except ModuleNotFoundError:  # no pool: the caller verifies in a thread
@@ -103,19 +110,24 @@ def _pool_runner(options: Mapping[str, Any], workers: int) -> RunBatch | None:
     timeout = float(opts.pop("timeout", DEFAULT_ITEM_TIMEOUT))
 
     def run(items: list[dict[str, Any]]) -> Sequence[Verdict]:
+        if len(items) <= inline_max:
+            return verifier.verify_batch(items)
         return pool.verify_batch(items, workers=workers, timeout=timeout, verifier="rule", **opts)
 
     return run
 
 
-def _runner(name: str, verifier: Any, options: Mapping[str, Any] | None, workers: int) -> RunBatch:
+def _runner(name: str, verifier: Any, options: Mapping[str, Any] | None, workers: int,
+            inline_max: int = 0) -> RunBatch:
     """The batch function for ``verifier``; a non-rule verifier that raises falls back to rules.
 
     ``rule`` built from its name runs in the process pool (``workers`` processes; 0 = in a
-    thread); other verifiers get ``workers`` for their own rule stage."""
-    pooled = _pool_runner(options, workers) if name == "rule" and options is not None and workers else None
+    thread), batches of at most ``inline_max`` items in a thread; other verifiers get
+    ``workers`` for their own rule stage."""
+    pooled = (_pool_runner(verifier, options, workers, inline_max)
+              if name == "rule" and options is not None and workers else None)
     primary = pooled or (lambda items: verifier.verify_batch(items, workers=workers or None))
-    fallback = None if name == "rule" else _runner("rule", cached_verifier("rule"), {}, workers)
+    fallback = None if name == "rule" else _runner("rule", cached_verifier("rule"), {}, workers, inline_max)
 
     def run(items: list[dict[str, Any]]) -> Sequence[Verdict]:
         try:
@@ -138,7 +150,7 @@ class _State:
         self.metrics = ServerMetrics()
         self.default = next(iter(verifiers))
         self.batchers = {
-            name: MicroBatcher(_runner(name, v, options.get(name), settings.pool_workers),
+            name: MicroBatcher(_runner(name, v, options.get(name), settings.pool_workers, settings.inline_batch),
                                max_batch=settings.max_batch,
                                concurrency=1 if name == "rule" else settings.judge_concurrency,
                                on_batch=self.metrics.record_batch)
@@ -157,6 +169,9 @@ class _State:
         item = {"response": "so \\boxed{\\frac{1}{2}}", "gold": "0.5", "question": None}
         try:
             await asyncio.get_running_loop().run_in_executor(None, run, [item])
+            if self.settings.inline_batch:  # small batches verify in this process: build its lazy state
+                from ..rules import warm_up
+                await asyncio.get_running_loop().run_in_executor(None, warm_up)
         except Exception as e:  # noqa: BLE001 - serve anyway; the first requests pay the start-up
             log.warning("warm-up failed (%s: %s)", type(e).__name__, e)
 
@@ -319,13 +334,15 @@ def _build_verifiers(verifiers: Sequence[str] | Mapping[str, Any], options: Mapp
 def create_app(verifiers: Sequence[str] | Mapping[str, Any] = ("rule",), *, token: str | None = None,
                workers: int | None = None, options: Mapping[str, Mapping[str, Any]] | None = None,
                max_body_bytes: int = DEFAULT_MAX_BODY_BYTES, max_items: int = DEFAULT_MAX_ITEMS,
-               max_batch: int = 256, judge_concurrency: int = 4, warm: bool = True) -> FastAPI:
+               max_batch: int = 256, judge_concurrency: int = 4, warm: bool = True,
+               inline_batch: int = DEFAULT_INLINE_BATCH) -> FastAPI:
     """The reward server app. ``verifiers``: registry names (options per name in ``options``)
     or a mapping name -> verifier object; the first is the default. ``warm``: verify one item
-    before accepting requests, so the first real request does not pay the start-up."""
+    before accepting requests, so the first real request does not pay the start-up.
+    ``inline_batch``: rule batches of at most this many items run in a thread (0: always the pool)."""
     built, built_options = _build_verifiers(verifiers, options)
     settings = ServerSettings(tuple(built), token, workers, max_body_bytes, max_items, max_batch,
-                              judge_concurrency)
+                              judge_concurrency, max(0, int(inline_batch)))
     state = _State(settings, built, built_options)
 
     @asynccontextmanager
