@@ -165,12 +165,12 @@ def _closed_equal(a: Any, b: Any) -> bool | None:
         if va.is_Rational and vb.is_Rational:
             return bool(va == vb)
     try:
-        x, y = complex(sympy.N(a, 60)), complex(sympy.N(b, 60))
+        xa, ya = sympy.N(a, 60), sympy.N(b, 60)  # evaluated once, reused below
+        x, y = complex(xa), complex(ya)
     except (TypeError, ValueError):
         return None
     if any(math.isnan(v.real) or math.isnan(v.imag) for v in (x, y)):
         return None
-    xa, ya = sympy.N(a, 60), sympy.N(b, 60)
     diff = abs(sympy.N(xa - ya, 60))
     scale = max(abs(x), abs(y))
     if scale == 0 or not math.isfinite(scale):
