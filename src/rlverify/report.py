@@ -244,14 +244,7 @@ def plot_monitor_rewards(history: Sequence[Any], alerts: Sequence[Any], path: Pa
     ax.fill_between(steps, [h.oracle_reward for h in history], [h.train_reward_sampled for h in history],
                     color="tab:red", alpha=0.12, label="gap")
     _alert_lines(ax, alerts)
-    ax.set_xlabel("step")
-    ax.set_ylabel("mean reward")
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize="small", loc="best")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return _save_step_plot(plt, fig, ax, "mean reward", path)
 
 
 def plot_monitor_flags(history: Sequence[Any], alerts: Sequence[Any], path: Path, top: int = 8) -> Path:
@@ -269,8 +262,13 @@ def plot_monitor_flags(history: Sequence[Any], alerts: Sequence[Any], path: Path
             label="guard blocked (any)")
     _alert_lines(ax, [a for a in alerts if a.kind == "flag_jump"])
     ax.set_ylim(-0.02, 1.02)
+    return _save_step_plot(plt, fig, ax, "share of sampled responses", path)
+
+
+def _save_step_plot(plt: Any, fig: Any, ax: Any, ylabel: str, path: Path) -> Path:
+    """Label a per-step monitor plot, write it to ``path`` and free the figure."""
     ax.set_xlabel("step")
-    ax.set_ylabel("share of sampled responses")
+    ax.set_ylabel(ylabel)
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small", loc="best")
     fig.tight_layout()

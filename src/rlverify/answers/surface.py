@@ -17,6 +17,7 @@ from fractions import Fraction
 from ..bounded import run_bounded
 from ..errors import BoundExceeded
 from ..limits import MAX_ANSWER_CHARS
+from .latex import split_top  # split on separators outside (), [], {} (re-exported)
 
 __all__ = ["unwrap", "split_top", "numeric_value", "exact_number", "strip_outer", "strip_approx", "presentation",
            "MAX_PARTS"]
@@ -88,28 +89,6 @@ def _balanced(s: str) -> bool:
         if depth < 0:
             return False
     return depth == 0
-
-
-def split_top(s: str, seps: tuple[str, ...]) -> list[str]:
-    """Split on any of ``seps`` at nesting depth 0 of (), [], {}."""
-    parts: list[str] = []
-    depth, start, i = 0, 0, 0
-    while i < len(s):
-        ch = s[i]
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif depth == 0:
-            sep = next((x for x in seps if s.startswith(x, i)), None)
-            if sep is not None:
-                parts.append(s[start:i])
-                i += len(sep)
-                start = i
-                continue
-        i += 1
-    parts.append(s[start:])
-    return [p.strip() for p in parts]
 
 
 _DEC = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
