@@ -18,8 +18,9 @@ Two layers, in separate modules:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
-__all__ = ["Match", "compare"]
+__all__ = ["Match", "compare", "same_multiset"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,19 @@ class Match:
     equal: bool
     flags: tuple[str, ...] = ()   # e.g. ("hedge",), ("numeric",), ("timeout",)
     undecided: bool = False       # the reference itself could not be parsed
+
+
+def same_multiset(xs: Sequence[Any], ys: Sequence[Any], equal: Callable[[Any, Any], bool]) -> bool:
+    """Every x pairs off with a distinct y under ``equal`` (order ignored, repeats kept)."""
+    if len(xs) != len(ys):
+        return False
+    left = list(ys)
+    for x in xs:
+        hit = next((k for k, y in enumerate(left) if equal(x, y)), None)
+        if hit is None:
+            return False
+        left.pop(hit)
+    return True
 
 
 def compare(answer: str, gold: str, question: str | None = None) -> Match:

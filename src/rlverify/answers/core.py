@@ -26,7 +26,7 @@ from fractions import Fraction
 from ..bounded import remaining
 from ..errors import BoundExceeded
 from ..limits import DEFAULT_CAS_TIMEOUT, DEFAULT_ITEM_TIMEOUT, MAX_ANSWER_CHARS, MAX_GOLD_CHARS
-from . import Match
+from . import Match, same_multiset
 from .choice import answer_letter, gold_letter, option_text
 from .latex import clean, matching_brace, plain_key, split_top, unwrap_text
 from .numbers import Num, numbers_equal, parse_based, parse_number
@@ -235,17 +235,8 @@ def _ordered(xs: tuple[str, ...], ys: tuple[str, ...], dl: _Deadline) -> bool:
 
 
 def _unordered(xs: tuple, ys: tuple, dl: _Deadline, eq=None) -> bool:
-    if len(xs) != len(ys):
-        return False
     cas = len(xs) <= _MAX_SYMBOLIC_ITEMS
-    eq = eq or (lambda x, y: _item_equal(x, y, dl, cas))
-    left = list(ys)
-    for x in xs:
-        hit = next((k for k, y in enumerate(left) if eq(x, y)), None)
-        if hit is None:
-            return False
-        left.pop(hit)
-    return True
+    return same_multiset(xs, ys, eq or (lambda x, y: _item_equal(x, y, dl, cas)))
 
 
 def _as_vector(s: Shape) -> tuple[str, ...] | None:

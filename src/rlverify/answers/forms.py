@@ -24,6 +24,7 @@ from typing import Callable
 from ..bounded import run_bounded
 from ..errors import BoundExceeded
 from . import _forms_cas as cas
+from . import same_multiset
 from .surface import MAX_PARTS, split_top, unwrap
 
 __all__ = ["Part", "Parts", "parse_parts", "function_rhs", "compare_parts", "compare_labelled", "same_relation",
@@ -175,16 +176,6 @@ def _label_order(question: str | None, labels: list[str]) -> list[str] | None:
     return sorted(labels, key=lambda x: pos[x])
 
 
-def _as_set(a: list[str], g: list[str], equal: Callable[[str, str], bool]) -> bool:
-    if len(a) != len(g):
-        return False
-    left = list(g)
-    for x in a:
-        hit = next((i for i, y in enumerate(left) if equal(x, y)), None)
-        if hit is None:
-            return False
-        left.pop(hit)
-    return True
 
 
 def _in_order(a: list[str], g: list[str], equal: Callable[[str, str], bool]) -> bool:
@@ -198,7 +189,7 @@ def _labelled_vs_plain(lab: Parts, plain: Parts, question: str | None,
     pv = [p.value for p in plain.items]
     pair = (lambda x, y: equal(x, y)) if answer_labelled else (lambda x, y: equal(y, x))
     if len(set(labels)) == 1:                      # x = 1 or x = 4: a solution set
-        return _as_set(vals, pv, pair) if plain.enclosure in ("", "{}") else None
+        return same_multiset(vals, pv, pair) if plain.enclosure in ("", "{}") else None
     if plain.enclosure not in ("", "()"):
         return None
     order = _label_order(question, labels)
@@ -219,7 +210,7 @@ def compare_parts(answer: str, gold: str, question: str | None,
     lg = all(p.label for p in pg.items)
     if la and lg:
         if len({p.label for p in pa.items}) == 1 and len({p.label for p in pg.items}) == 1:
-            return _as_set([p.value for p in pa.items], [p.value for p in pg.items], equal)
+            return same_multiset([p.value for p in pa.items], [p.value for p in pg.items], equal)
         da, dg = {p.label: p.value for p in pa.items}, {p.label: p.value for p in pg.items}
         return set(da) == set(dg) and len(da) == len(pa.items) and all(equal(da[k], dg[k]) for k in da)
     if la and not any(p.label for p in pg.items):
@@ -232,7 +223,7 @@ def compare_parts(answer: str, gold: str, question: str | None,
     if {pa.enclosure, pg.enclosure} & {"()", "[]"}:
         return _in_order(av, gv, equal)
     if "{}" in (pa.enclosure, pg.enclosure) or "or" in (pa.connective, pg.connective) or _asks_for_set(question):
-        return _as_set(av, gv, equal)
+        return same_multiset(av, gv, equal)
     return _in_order(av, gv, equal)
 
 
