@@ -63,3 +63,45 @@ def test_no_eval_of_raw_text(monkeypatch: pytest.MonkeyPatch) -> None:
     assert compare_latex(payload, "1") in ("unequal", "unparsed")
     assert compare_latex(r"\frac{1}{2}+x", "x+0.5") == "equal"
     assert sympy.Symbol("x")  # sympy still usable
+
+
+_GRAMMAR_TEXTS = (
+    r"\frac{1}{(1 - x_1)^2} + \frac{1}{(1 - x_2)^2} + \ldots + \frac{1}{(1 - x_{9})^2}",  # SLL fails: LL retry
+    r"N(n) = \lfloor \frac{n^2 + 3n}{6} \rfloor + (n \mod 2)",  # SLL fails: LL retry
+    r"(10^{2}, 10^{-1}, 10^{-2})", r"\{1, 2, 3\}", r"x \in (0, 1]", r"y = 2x + \sin^{2} x",
+    r"\frac{\pi}{6} + k\pi, \frac{\pi}{3} + k\pi", r"\binom{5}{2} + 5! + \lfloor 2.5 \rfloor",
+    r"\begin{pmatrix}1 & 2\\3 & 4\end{pmatrix}", r"\sqrt[3]{2} \cdot 10^{-5}", r"a \le b < c",
+    r"\frac{\sqrt{3}}{2}", r"f(x) = x^{2} - 1", r"\log_{2} 8 + \ln(4/5)", r"1,000", r"(",
+)
+
+
+@pytest.mark.parametrize("text", _GRAMMAR_TEXTS)
+def test_two_stage_parse_is_the_full_ll_parse(text: str) -> None:
+    """SLL-first parsing must read every text exactly as full-LL prediction does."""
+    symbolic.warm_up()
+    two_stage = symbolic.parse_grammar(text)
+    cls = symbolic._converter_class(True)
+    cls.sll = False
+    try:
+        full_ll = symbolic.parse_grammar(text)
+    finally:
+        cls.sll = True
+    assert type(two_stage) is type(full_ll)
+    assert str(two_stage) == str(full_ll)
+
+
+def test_sll_failure_is_retried_in_ll(monkeypatch: pytest.MonkeyPatch) -> None:
+    modes: list[bool] = []
+    cls = symbolic._converter_class(True)
+    real = cls.create_parser
+
+    def spy(self, latex_str):  # type: ignore[no-untyped-def]
+        modes.append(self.sll)
+        return real(self, latex_str)
+
+    monkeypatch.setattr(cls, "create_parser", spy)
+    assert symbolic.parse_grammar(_GRAMMAR_TEXTS[0]) is not None  # needs LL
+    assert modes == [True, False]
+    modes.clear()
+    assert symbolic.parse_grammar(r"\frac{\sqrt{3}}{2} + x") is not None  # SLL suffices
+    assert modes == [True]

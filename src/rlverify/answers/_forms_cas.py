@@ -28,11 +28,13 @@ def _parse(tex: str) -> Any:
 
 
 def _parse_repaired(tex: str) -> Any:
-    from latex2sympy2_extended import NormalizationConfig, latex2sympy
+    from latex2sympy2_extended import NormalizationConfig
+
+    from .symbolic import latex_to_sympy
 
     config = NormalizationConfig(basic_latex=True, units=False, malformed_operators=True, nits=False,
                                  boxed="none", equations=False)
-    return latex2sympy(tex, normalization_config=config)
+    return latex_to_sympy(tex, normalization=config, exact_numbers=False)
 
 
 def proportional_equations(a: str, g: str) -> bool | None:

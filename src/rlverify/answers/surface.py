@@ -124,9 +124,9 @@ def exact_number(tex: str) -> Fraction | None:
 
 def _latex_float(tex: str) -> float | None:
     """Module-level (picklable): value of a constant LaTeX expression, None if not constant."""
-    from latex2sympy2_extended import latex2sympy
+    from .symbolic import latex_to_sympy
 
-    expr = latex2sympy(tex)
+    expr = latex_to_sympy(tex, exact_numbers=False)  # latex2sympy's defaults, SLL-first
     if not hasattr(expr, "free_symbols") or expr.free_symbols:
         return None
     val = complex(expr.evalf(30))
