@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rlverify.answers import Match
+from rlverify.answers import Match, compare
 from rlverify.bounded import item_deadline
 from rlverify.answers.core import compare_core, strip_units
 from rlverify.limits import MAX_ANSWER_CHARS, MAX_GOLD_CHARS
@@ -155,3 +155,28 @@ def test_restated_steps_must_agree():
     from rlverify.answers import compare
     assert compare("T = a + b, T = 5 + 4 = 9", "9").equal
     assert not compare("T=5, T=9", "9").equal
+
+
+@pytest.mark.parametrize("answer, gold, want", [
+    (r"\int_0^1 x^2 \, dx", r"\frac{1}{3}", False),          # the question restated, not evaluated
+    (r"\lim_{x \to 0} \frac{\sin x}{x}", "1", False),
+    (r"\sum_{n=1}^{3} n", "6", False),
+    (r"\prod_{k=1}^{3} k", "6", False),
+    (r"\iint_D 1 \, dA", "4", False),
+    (r"\sum_{k=1}^{n} k = \frac{n(n+1)}{2}", r"\frac{n(n+1)}{2}", True),  # the evaluated side counts
+    ("6", r"\sum_{n=1}^{3} n", True),                      # a reference may be unevaluated
+    (r"\sum_{n=1}^{3} n", r"\sum_{k=1}^{3} k", True),
+    (r"\sinh 1", r"\frac{e - e^{-1}}{2}", True),              # \sin..., \int... prefixes are not operators
+])
+def test_unevaluated_operators_are_not_values(answer: str, gold: str, want: bool) -> None:
+    assert compare(answer, gold).equal is want
+
+
+def test_unevaluated_answer_costs_no_cas(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rlverify.answers import core
+
+    def boom(*a, **k):  # noqa: ANN002, ANN003
+        raise AssertionError("CAS called")
+
+    monkeypatch.setattr(core, "symbolic_equal", boom)
+    assert not compare(r"\lim_{x\to 0} \frac{\sin(x^{99})}{x^{98}}", r"\frac{1}{3}").equal

@@ -50,6 +50,8 @@ _CLAIM_WORDS = re.compile(r"\b(?:is|are|was|were|be|not|wrong|incorrect|false|tr
 _LABELLED = re.compile(r"^\(?\s*[A-E]\s*[).:]\s*(\S.*)$")
 _REALS = re.compile(r"^\\mathbb\s*\{?\s*R\s*\}?$|^\\R$")
 _RATIO = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
+# A limit, sum, product or integral left unevaluated is a restatement, not a value.
+_UNEVALUATED = re.compile(r"\\(?:i{0,3}int|oint|lim|limsup|liminf|sum|prod)(?![a-zA-Z])")
 _VARIABLE = re.compile(r"^[A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?$")
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s+|\n+")
 _REQUEST_VERB = re.compile(r"\b(?:find|determine|compute|calculate|what|which|how|give|list|express|evaluate|solve"
@@ -206,6 +208,8 @@ def _leaf_equal(a: str, b: str, dl: _Deadline, cas: bool = True) -> bool:
         return sa is not None and sb is not None and _leaf_equal(sa, sb, dl, cas)
     if ta:
         return False
+    if _UNEVALUATED.search(a) and not _UNEVALUATED.search(b):
+        return False  # ``\int_0^1 x^2 dx`` is the question restated, not ``1/3``; no CAS either
     return cas and _symbolic(a, b, dl)
 
 

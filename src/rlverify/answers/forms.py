@@ -349,10 +349,13 @@ def _set_body(s: str) -> str:
     return m.group(2) if m else s
 
 
+_SET_LIKE = re.compile(r"[<>]|\\[lg]eq?(?![a-z])|\\[lg]eqslant|\\cup|\\infty|[(\[][^()\[\]]*,[^()\[\]]*[)\]]")
+
+
 def same_set_in_domain(answer: str, gold: str, question: str | None, require_domain: bool = False) -> bool | None:
     a, g = _set_body(unwrap(answer)), _set_body(unwrap(gold))
-    if len(a) > 300 or len(g) > 300 or not re.search(r"[<>(\[]|\\[lg]e|\\cup|\\infty", a + g):
-        return None
+    if len(a) > 300 or len(g) > 300 or not (_SET_LIKE.search(a) and _SET_LIKE.search(g)):
+        return None  # both sides must read as a range: a relation, an interval, a union
     names = set(re.findall(r"(?<![A-Za-z\\])([a-z])(?![A-Za-z])", a + " " + g))
     if len(names) != 1:
         return None
