@@ -6,9 +6,16 @@ the labelled corpora, and reports rewards/s, p50/p99 latency and failed requests
 the in-process ``verify_batch`` throughput on the same items (ratio). Finally it sends
 ``--memory-requests`` more requests and reports the server's RSS before and after.
 
+The load client runs in this process, on the same CPUs as the server (a trainer's clients
+are other machines). So each level also reports the CPU time per request of the server
+process and of this client, and the CPU time per item of in-process verification (one
+thread); ``cpu bound`` is the rewards/s those costs allow on this machine's CPUs, the most
+any server could reach here with this client.
+
     .venv/bin/python benchmarks/server_load.py                       # defaults
     .venv/bin/python benchmarks/server_load.py --items-per-request 32 --requests 500
     .venv/bin/python benchmarks/server_load.py --memory-requests 100000 --json out.json
+    .venv/bin/python benchmarks/server_load.py --session-per-request   # OpenRLHF 0.11's client shape
 
 Only loopback, only bounded request loops.
 """
@@ -19,6 +26,7 @@ import argparse
 import asyncio
 import json
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -47,6 +55,8 @@ class LevelResult:
     p99_ms: float
     ratio_to_in_process: float
     server_cpu_ms_per_request: float
+    client_cpu_ms_per_request: float
+    cpu_bound_rewards_per_s: float
 
 
 def load_items(data_dir: Path, limit: int) -> list[dict[str, Any]]:
@@ -89,6 +99,18 @@ def in_process_rate(items: list[dict[str, Any]], workers: int, repeat: int) -> f
     for _ in range(repeat):
         batch(items)
     return repeat * len(items) / (time.perf_counter() - t0)  # wall clock, like the server numbers
+
+
+def verify_cpu_ms_per_item(items: list[dict[str, Any]]) -> float:
+    """CPU time per item of ``RuleVerifier.verify_batch`` in this thread (this process only:
+    sympy helper processes are not counted), after a warm-up pass over the same items."""
+    import rlverify
+
+    v = rlverify.get_verifier("rule")
+    v.verify_batch(items)
+    c0 = time.thread_time()
+    v.verify_batch(items)
+    return (time.thread_time() - c0) / len(items) * 1000
 
 
 def free_port() -> int:
@@ -150,35 +172,55 @@ def tree_rss_mib(pid: int) -> float:
     return total
 
 
-async def drive(url: str, clients: int, n_requests: int, bodies: Iterator[dict[str, Any]]) -> tuple[list[float], int]:
+async def drive(url: str, clients: int, n_requests: int, bodies: Iterator[dict[str, Any]],
+                session_per_request: bool = False) -> tuple[list[float], int]:
     """``clients`` concurrent loops sending ``n_requests`` requests in all; latencies and failures.
 
     The client is aiohttp, as in OpenRLHF's remote reward client (and it costs the shared CPUs
-    about a third of what httpx does, which matters when client and server share 2 cores)."""
+    about a third of what httpx does, which matters when client and server share 2 cores).
+    ``session_per_request``: a new ``ClientSession`` (so a new connection) per request, as
+    OpenRLHF 0.11 does; else one session whose connections are kept alive."""
     import aiohttp
 
     latencies: list[float] = []
     failed = 0
     remaining = n_requests
+    timeout = aiohttp.ClientTimeout(total=120)
 
-    async def worker(session: aiohttp.ClientSession) -> None:
+    async def post(session: aiohttp.ClientSession, body: dict[str, Any]) -> bool:
+        async with session.post(f"{url}/reward", json=body) as r:
+            return r.status == 200 and len((await r.json())["rewards"]) == len(body["query"])
+
+    async def worker(session: aiohttp.ClientSession | None) -> None:
         nonlocal remaining, failed
         while remaining > 0:
             remaining -= 1
             body = next(bodies)
             t0 = time.perf_counter()
             try:
-                async with session.post(f"{url}/reward", json=body) as r:
-                    ok = r.status == 200 and len((await r.json())["rewards"]) == len(body["query"])
+                if session is None:
+                    async with aiohttp.ClientSession(timeout=timeout) as own:
+                        ok = await post(own, body)
+                else:
+                    ok = await post(session, body)
             except (aiohttp.ClientError, asyncio.TimeoutError):
                 ok = False
             latencies.append(time.perf_counter() - t0)
             failed += not ok
 
+    if session_per_request:
+        await asyncio.gather(*[worker(None) for _ in range(clients)])
+        return latencies, failed
     connector = aiohttp.TCPConnector(limit=clients)
-    async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=120)) as session:
+    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
         await asyncio.gather(*[worker(session) for _ in range(clients)])
     return latencies, failed
+
+
+def own_cpu_seconds() -> float:
+    """User + system CPU time of this process (the load client) so far."""
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
 
 
 def cpu_seconds(pid: int) -> float:
@@ -215,15 +257,20 @@ def percentile(xs: list[float], q: float) -> float:
 
 
 def run_level(url: str, pid: int, clients: int, n_requests: int, per_request: int,
-              bodies: Iterator[dict[str, Any]]) -> LevelResult:
-    """One concurrency level; ``ratio_to_in_process`` is filled in by the caller."""
-    cpu0, t0 = cpu_seconds(pid), time.perf_counter()
-    lat, failed = asyncio.run(drive(url, clients, n_requests, bodies))
-    secs, cpu = time.perf_counter() - t0, cpu_seconds(pid) - cpu0
+              bodies: Iterator[dict[str, Any]], session_per_request: bool = False) -> LevelResult:
+    """One concurrency level; ``ratio_to_in_process`` is filled in by the caller.
+
+    ``cpu_bound_rewards_per_s``: the CPUs divided by the CPU time per reward of the server
+    process and this client together (rule pool processes, idle with inline batches, aside)."""
+    cpu0, own0, t0 = cpu_seconds(pid), own_cpu_seconds(), time.perf_counter()
+    lat, failed = asyncio.run(drive(url, clients, n_requests, bodies, session_per_request))
+    secs, cpu, own = time.perf_counter() - t0, cpu_seconds(pid) - cpu0, own_cpu_seconds() - own0
     rate = n_requests * per_request / secs
+    per_reward = (cpu + own) / (n_requests * per_request)
+    bound = (os.cpu_count() or 1) / per_reward if per_reward > 0 else float("inf")
     return LevelResult(clients, n_requests, n_requests * per_request, failed, round(secs, 3), round(rate, 1),
                        round(percentile(lat, 0.5) * 1000, 2), round(percentile(lat, 0.99) * 1000, 2),
-                       0.0, round(cpu / n_requests * 1000, 3))
+                       0.0, round(cpu / n_requests * 1000, 3), round(own / n_requests * 1000, 3), round(bound, 1))
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -240,22 +287,30 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="server rule batches up to N items run in a thread (rlverify serve --inline-batch; "
                         "default: the server's; 0 = always the process pool)")
     p.add_argument("--memory-requests", type=int, default=10000, help="requests between the RSS readings")
+    p.add_argument("--session-per-request", action="store_true",
+                   help="a new aiohttp session (connection) per request, as OpenRLHF 0.11's reward client")
     p.add_argument("--json", type=Path, default=None, help="also write the results here")
     return p.parse_args(argv)
 
 
-def print_table(levels: list[LevelResult], baseline: float, mem: dict[str, float]) -> None:
+def print_table(levels: list[LevelResult], baseline: float, mem: dict[str, float], verify_ms: float) -> None:
     from rich.console import Console
     from rich.table import Table
 
     t = Table(title=f"reward server vs in-process verify_batch (best of before/after: {baseline:,.0f} items/s)")
-    for col in ("clients", "requests", "failed", "rewards/s", "p50 ms", "p99 ms", "ratio", "server CPU ms/req"):
+    for col in ("clients", "requests", "failed", "rewards/s", "p50 ms", "p99 ms", "ratio", "server CPU ms/req",
+                "client CPU ms/req", "cpu bound rewards/s (ratio)"):
         t.add_column(col, justify="right")
     for r in levels:
         t.add_row(str(r.clients), str(r.requests), str(r.failed), f"{r.rewards_per_s:,.0f}", f"{r.p50_ms:.1f}",
-                  f"{r.p99_ms:.1f}", f"{r.ratio_to_in_process:.2f}", f"{r.server_cpu_ms_per_request:.2f}")
-    Console().print(t)
-    Console().print(f"server RSS: {mem['rss_before_mib']:.1f} MiB -> {mem['rss_after_mib']:.1f} MiB; with its "
+                  f"{r.p99_ms:.1f}", f"{r.ratio_to_in_process:.2f}", f"{r.server_cpu_ms_per_request:.3f}",
+                  f"{r.client_cpu_ms_per_request:.3f}",
+                  f"{r.cpu_bound_rewards_per_s:,.0f} ({r.cpu_bound_rewards_per_s / baseline:.2f})")
+    console = Console(width=max(Console().width, 150))
+    console.print(t)
+    console.print(f"in-process rule verification, one thread: {verify_ms:.3f} ms CPU per item; "
+                    f"{os.cpu_count()} CPUs shared by server, client and verification")
+    console.print(f"server RSS: {mem['rss_before_mib']:.1f} MiB -> {mem['rss_after_mib']:.1f} MiB; with its "
                     f"worker processes {mem['tree_rss_before_mib']:.1f} -> {mem['tree_rss_after_mib']:.1f} MiB; "
                     f"after {mem['requests']} more requests ({mem['failed']} failed)")
 
@@ -264,6 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     items = load_items(args.data, args.items)
     baseline_before = in_process_rate(items, args.workers, repeat=2)
+    verify_ms = verify_cpu_ms_per_item(items)
     port = free_port()
     global _HTTP_WORKERS
     _HTTP_WORKERS = args.http_workers
@@ -272,10 +328,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         bodies = payloads(items, args.items_per_request)
         asyncio.run(drive(url, 8, min(200, args.requests), bodies))  # warm up
-        levels = [run_level(url, proc.pid, int(c), args.requests, args.items_per_request, bodies)
-                  for c in args.clients.split(",")]
+        levels = [run_level(url, proc.pid, int(c), args.requests, args.items_per_request, bodies,
+                            args.session_per_request) for c in args.clients.split(",")]
         before, tree_before = rss_mib(proc.pid), tree_rss_mib(proc.pid)
-        _, mem_failed = asyncio.run(drive(url, 64, args.memory_requests, bodies))
+        _, mem_failed = asyncio.run(drive(url, 64, args.memory_requests, bodies, args.session_per_request))
         mem = {"requests": args.memory_requests, "failed": mem_failed, "rss_before_mib": round(before, 1),
                "rss_after_mib": round(rss_mib(proc.pid), 1), "tree_rss_before_mib": round(tree_before, 1),
                "tree_rss_after_mib": round(tree_rss_mib(proc.pid), 1)}
@@ -285,11 +341,13 @@ def main(argv: list[str] | None = None) -> int:
     # The machine may be shared: measure in-process again and compare with the better of the two.
     baseline = max(baseline_before, in_process_rate(items, args.workers, repeat=2))
     levels = [replace(r, ratio_to_in_process=round(r.rewards_per_s / baseline, 3)) for r in levels]
-    print_table(levels, baseline, mem)
+    print_table(levels, baseline, mem, verify_ms)
     if args.json:
         args.json.write_text(json.dumps({"in_process_items_per_s": round(baseline, 1), "levels": [asdict(r) for r in levels],
                                          "memory": mem, "items_per_request": args.items_per_request,
                                          "workers": args.workers, "http_workers": args.http_workers,
+                                         "session_per_request": args.session_per_request,
+                                         "verify_cpu_ms_per_item": round(verify_ms, 4),
                                          "cpus": os.cpu_count()}, indent=2))
     return 0
 

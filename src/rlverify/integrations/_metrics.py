@@ -12,7 +12,7 @@ Exported series::
 from __future__ import annotations
 
 import threading
-from typing import Sequence
+from typing import Any, Sequence
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
 
@@ -41,6 +41,11 @@ class ServerMetrics:
                                      buckets=_BATCH_BUCKETS, registry=r)
         self._seen_flags: set[str] = set()
         self._lock = threading.Lock()
+        # labelled children by label values: ``labels()`` costs more than the increment
+        self._verdict_children: dict[tuple[str, str, str], Any] = {}
+        self._flag_children: dict[tuple[str, str], Any] = {}
+        self._request_children: dict[tuple[str, int], Any] = {}
+        self._latency_children: dict[str, Any] = {}
 
     def _flag_label(self, flag: str) -> str:
         with self._lock:
@@ -52,16 +57,32 @@ class ServerMetrics:
         return "other"
 
     def record_verdicts(self, verifier: str, verdicts: Sequence[Verdict]) -> None:
+        children, flag_children = self._verdict_children, self._flag_children
         for v in verdicts:
-            self.verdicts.labels(verifier, v.source, v.status).inc()
+            key = (verifier, v.source, v.status)
+            child = children.get(key)
+            if child is None:
+                child = children[key] = self.verdicts.labels(*key)
+            child.inc()
             for f in v.flags:
-                self.flags.labels(verifier, self._flag_label(f)).inc()
+                fchild = flag_children.get((verifier, f))
+                if fchild is None:  # a flag past the label cap is counted as "other", not cached
+                    fchild = self.flags.labels(verifier, self._flag_label(f))
+                    if len(flag_children) < MAX_FLAG_LABELS * 4:
+                        flag_children[(verifier, f)] = fchild
+                fchild.inc()
 
     def record_request(self, endpoint: str, code: int, seconds: float | None = None) -> None:
         endpoint = endpoint if endpoint in ENDPOINTS else "other"
-        self.requests.labels(endpoint, str(code)).inc()
+        child = self._request_children.get((endpoint, code))
+        if child is None:
+            child = self._request_children[(endpoint, code)] = self.requests.labels(endpoint, str(code))
+        child.inc()
         if seconds is not None:
-            self.latency.labels(endpoint).observe(seconds)
+            lchild = self._latency_children.get(endpoint)
+            if lchild is None:
+                lchild = self._latency_children[endpoint] = self.latency.labels(endpoint)
+            lchild.observe(seconds)
 
     def record_batch(self, n_items: int) -> None:
         self.batch_items.observe(n_items)

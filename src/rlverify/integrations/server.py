@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import logging
 import os
 import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, AsyncIterator, Mapping, Sequence, TypeVar, Union
+from urllib.parse import parse_qsl
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
@@ -179,6 +181,8 @@ class _State:
         if len(items) > self.settings.max_items:
             raise HTTPException(413, f"{len(items)} items; at most {self.settings.max_items} per request")
         flat, spans = split_golds(items)
+        if len(flat) > self.settings.max_items:  # lists of acceptable golds count one each
+            raise HTTPException(413, f"{len(flat)} item-gold pairs; at most {self.settings.max_items} per request")
         verdicts = join_verdicts(await self.batchers[name].submit(flat), spans)
         self.metrics.record_verdicts(name, verdicts)
         return verdicts
@@ -196,12 +200,16 @@ def _one_line(errs: Sequence[Any]) -> str:
     return f"{where}: {e.get('msg', 'invalid')}{more}"
 
 
-async def _parse(request: Request, model: type[_M]) -> _M:
-    """The JSON body validated by ``model`` (parsed and checked in one pass by pydantic-core)."""
+def _validate(model: type[_M], body: bytes) -> _M:
+    """``body`` validated by ``model`` (parsed and checked in one pass by pydantic-core)."""
     try:
-        return model.model_validate_json(await request.body())
+        return model.model_validate_json(body)
     except ValidationError as e:
         raise HTTPException(422, _one_line(e.errors(include_url=False))) from None
+
+
+async def _parse(request: Request, model: type[_M]) -> _M:
+    return _validate(model, await request.body())
 
 
 class _BodyLimit:
@@ -318,6 +326,127 @@ def _install_routes(app: FastAPI, state: _State) -> None:
         return JSONResponse({"verdicts": [v.to_dict() for v in verdicts]})
 
 
+_RAW_ENDPOINTS = frozenset({"/reward", "/get_reward", "/verify"})
+
+
+def _render(content: Any) -> bytes:
+    """JSON exactly as Starlette's ``JSONResponse`` renders it."""
+    return json.dumps(content, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")).encode("utf-8")
+
+
+async def _send_json(send: Any, status: int, body: bytes, headers: Mapping[str, str] | None = None) -> None:
+    """The two ASGI messages of a ``JSONResponse`` (same header order)."""
+    raw = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()] if headers else []
+    raw.append((b"content-length", str(len(body)).encode("latin-1")))
+    raw.append((b"content-type", b"application/json"))
+    await send({"type": "http.response.start", "status": status, "headers": raw})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _first_header(headers: Sequence[tuple[bytes, bytes]], name: bytes) -> str | None:
+    for key, value in headers:
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
+def _query(query_string: bytes) -> dict[str, str]:
+    """Query parameters as Starlette reads them (latin-1, blank values kept, the last one wins)."""
+    return dict(parse_qsl(query_string.decode("latin-1"), keep_blank_values=True)) if query_string else {}
+
+
+class _RawEndpoints:
+    """POST /reward, /get_reward and /verify as one plain ASGI handler.
+
+    The same steps, status codes and bodies as the FastAPI routes and middleware below
+    (body limit 413, token 401, validation 422, items 413, internal error 500), without
+    the per-request routing, ``Request`` objects and exception-handler layers, which cost
+    more CPU than verifying a typical answer. ``create_app(raw_endpoints=False)`` serves the
+    same endpoints through FastAPI only (the reference the tests compare against)."""
+
+    def __init__(self, state: _State) -> None:
+        self.state = state
+        self.max_bytes = state.settings.max_body_bytes
+        self.token = state.settings.token
+
+    async def _body(self, scope: Any, receive: Any, send: Any) -> bytes | None:
+        """The whole body, or None after answering 413 (or when the client went away)."""
+        limit = self.max_bytes
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            return await self._too_big(scope, send)
+        chunks: list[bytes] = []
+        size, more = 0, True
+        while more:
+            msg = await receive()
+            if msg["type"] != "http.request":
+                return None  # client went away
+            chunk = msg.get("body", b"")
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                return await self._too_big(scope, send)
+            more = msg.get("more_body", False)
+        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+    async def _too_big(self, scope: Any, send: Any) -> None:
+        self.state.metrics.record_request(scope["path"], 413)
+        await _send_json(send, 413, _render({"detail": f"request body over {self.max_bytes} bytes"}))
+
+    def _check_token(self, scope: Any, query: Mapping[str, str]) -> None:
+        token = self.token
+        if token is None:
+            return
+        got = _first_header(scope["headers"], b"authorization") or ""
+        given = got[7:] if got.startswith("Bearer ") else query.get("token")
+        if given is None or not hmac.compare_digest(given.encode(), token.encode()):
+            raise HTTPException(401, "missing or wrong bearer token", headers={"WWW-Authenticate": "Bearer"})
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        body = await self._body(scope, receive, send)
+        if body is None:
+            return
+        path, state = scope["path"], self.state
+        t0 = time.perf_counter()
+        try:
+            query = _query(scope.get("query_string", b""))
+            self._check_token(scope, query)
+            if path == "/verify":
+                vreq = _validate(VerifyRequest, body)
+                name = state.pick(vreq.verifier or query.get("verifier"))
+                verdicts = await state.verify(name, [{"response": it.response, "gold": it.gold,
+                                                      "question": it.question} for it in vreq.items])
+                state.metrics.record_request("/verify", 200, time.perf_counter() - t0)
+                out = _render({"verdicts": [v.to_dict() for v in verdicts]})
+            else:
+                rreq = _validate(RewardRequest, body)
+                name = state.pick(query.get("verifier"))
+                verdicts = await state.verify(name, _reward_items(rreq))
+                state.metrics.record_request("/reward", 200, time.perf_counter() - t0)
+                out = _render(reward_payload(verdicts))
+        except StarletteHTTPException as e:
+            state.metrics.record_request(path, e.status_code)
+            return await _send_json(send, e.status_code, _render({"detail": str(e.detail)}), e.headers)
+        except Exception as e:  # noqa: BLE001 - as the FastAPI app's handler: one line, 500
+            log.exception("internal error on %s", path)
+            state.metrics.record_request(path, 500)
+            return await _send_json(send, 500, _render({"detail": f"internal error: {type(e).__name__}"}))
+        await _send_json(send, 200, out)
+
+
+class _App(FastAPI):
+    """The FastAPI app, with its POST endpoints answered by ``_RawEndpoints`` when set."""
+
+    raw_endpoints: _RawEndpoints | None = None
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        raw = self.raw_endpoints
+        if raw is not None and scope["type"] == "http" and scope["path"] in _RAW_ENDPOINTS \
+                and scope["method"] == "POST":
+            return await raw(scope, receive, send)
+        return await super().__call__(scope, receive, send)
+
+
 def _build_verifiers(verifiers: Sequence[str] | Mapping[str, Any], options: Mapping[str, Mapping[str, Any]] | None
                      ) -> tuple[dict[str, Any], dict[str, Mapping[str, Any] | None]]:
     """Verifier objects by name, and the options of those built here from a name (None: given)."""
@@ -335,11 +464,13 @@ def create_app(verifiers: Sequence[str] | Mapping[str, Any] = ("rule",), *, toke
                workers: int | None = None, options: Mapping[str, Mapping[str, Any]] | None = None,
                max_body_bytes: int = DEFAULT_MAX_BODY_BYTES, max_items: int = DEFAULT_MAX_ITEMS,
                max_batch: int = 256, judge_concurrency: int = 4, warm: bool = True,
-               inline_batch: int = DEFAULT_INLINE_BATCH) -> FastAPI:
+               inline_batch: int = DEFAULT_INLINE_BATCH, raw_endpoints: bool = True) -> FastAPI:
     """The reward server app. ``verifiers``: registry names (options per name in ``options``)
     or a mapping name -> verifier object; the first is the default. ``warm``: verify one item
     before accepting requests, so the first real request does not pay the start-up.
-    ``inline_batch``: rule batches of at most this many items run in a thread (0: always the pool)."""
+    ``inline_batch``: rule batches of at most this many items run in a thread (0: always the pool).
+    ``raw_endpoints``: answer POST /reward, /get_reward and /verify with a plain ASGI handler
+    (same responses, less CPU per request); False: through FastAPI's routing."""
     built, built_options = _build_verifiers(verifiers, options)
     settings = ServerSettings(tuple(built), token, workers, max_body_bytes, max_items, max_batch,
                               judge_concurrency, max(0, int(inline_batch)))
@@ -353,12 +484,13 @@ def create_app(verifiers: Sequence[str] | Mapping[str, Any] = ("rule",), *, toke
         for b in state.batchers.values():
             await b.aclose()
 
-    app = FastAPI(title="rlverify reward server", version=__version__, lifespan=lifespan,
-                  docs_url=None, redoc_url=None, openapi_url=None)
+    app = _App(title="rlverify reward server", version=__version__, lifespan=lifespan,
+               docs_url=None, redoc_url=None, openapi_url=None)
     app.state.rlverify = state
     _install_handlers(app, state)
     _install_routes(app, state)
     app.add_middleware(_BodyLimit, max_bytes=max_body_bytes, metrics=state.metrics)
+    app.raw_endpoints = _RawEndpoints(state) if raw_endpoints else None
     return app
 
 
