@@ -436,3 +436,63 @@ def test_name_built_rule_server_verifies_small_batches_inline(corpora_paths: lis
     assert r.status_code == 200
     got = [v["correct"] for v in r.json()["verdicts"]]
     assert got == [rlverify.verify(x["response"], str(x["gold"]), x["question"]).correct for x in rows]
+
+
+def test_micro_batcher_bounds_concurrency_survives_cancellation_and_closes_cleanly() -> None:
+    from rlverify.integrations._batcher import MicroBatcher
+    from rlverify.verdict import Verdict
+
+    lock = threading.Lock()
+    active = {"now": 0, "max": 0}
+    sizes: list[int] = []
+
+    def run(items: list[dict]) -> list[Verdict]:
+        with lock:
+            active["now"] += 1
+            active["max"] = max(active["max"], active["now"])
+            sizes.append(len(items))
+        time.sleep(0.02)
+        with lock:
+            active["now"] -= 1
+        if any(it["response"] == "short" for it in items):
+            return []  # a wrong-length result fails that batch's requests only
+        return [Verdict(True, float(it["response"])) for it in items]
+
+    async def go() -> tuple[list, Any, list, Any]:
+        b = MicroBatcher(run, max_batch=4, concurrency=2)
+        tasks = [asyncio.ensure_future(b.submit([{"response": str(i)}])) for i in range(40)]
+        await asyncio.sleep(0)
+        tasks[25].cancel()  # a request that went away while waiting: the others keep their rows
+        got = await asyncio.gather(*tasks, return_exceptions=True)
+        short = await asyncio.gather(b.submit([{"response": "short"}]), return_exceptions=True)
+        after = await b.submit([{"response": "7"}, {"response": "8"}])
+        await b.aclose()
+        one = MicroBatcher(run, max_batch=4, concurrency=1)
+        slow = asyncio.ensure_future(one.submit([{"response": "9"}]))
+        await asyncio.sleep(0.005)  # its batch is running
+        waiting = [asyncio.ensure_future(one.submit([{"response": str(i)}])) for i in range(10, 14)]
+        await asyncio.sleep(0)  # queued behind it
+        await one.aclose()
+        closed = await asyncio.gather(slow, *waiting, return_exceptions=True)
+        return got, short[0], [v.score for v in after], closed
+
+    got, short, after, closed = asyncio.run(go())
+    assert isinstance(got[25], asyncio.CancelledError)
+    assert [g[0].score for i, g in enumerate(got) if i != 25] == [float(i) for i in range(40) if i != 25]
+    assert active["max"] <= 2 and max(sizes) <= 4 and len(sizes) < 40
+    assert isinstance(short, RuntimeError) and "verdicts for 1 items" in str(short)
+    assert after == [7.0, 8.0]
+    assert closed[0][0].score == 9.0  # a batch in flight finishes on close, requests still waiting fail
+    assert all(isinstance(c, RuntimeError) and "shutting down" in str(c) for c in closed[1:])
+
+
+def test_serve_runs_uvicorn_with_uvloop_httptools_and_no_proxy_rewriting() -> None:
+    from importlib.util import find_spec
+
+    from rlverify.cli import build_parser
+    from rlverify.commands.serve import _uvicorn_options
+
+    opts = _uvicorn_options(build_parser().parse_args(["serve", "--port", "8123"]))
+    assert opts["port"] == 8123 and opts["host"] == "127.0.0.1" and opts["proxy_headers"] is False
+    assert opts.get("loop") == ("uvloop" if find_spec("uvloop") else None)
+    assert opts.get("http") == ("httptools" if find_spec("httptools") else None)

@@ -67,6 +67,20 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def _uvicorn_options(args: argparse.Namespace) -> dict:
+    """uvloop and httptools when installed (the ``server`` extra installs both; uvicorn's pure
+    Python parser costs more CPU per request), no proxy-header rewriting (the server never
+    reads client addresses), no access log."""
+    from importlib.util import find_spec
+
+    opts = {"host": args.host, "port": args.port, "log_level": args.log_level, "access_log": False,
+            "proxy_headers": False}
+    for key, module in (("loop", "uvloop"), ("http", "httptools")):
+        if find_spec(module) is not None:
+            opts[key] = module
+    return opts
+
+
 def run(args: argparse.Namespace) -> int:
     from ..errors import BadInputError, MissingDependencyError
 
@@ -90,11 +104,10 @@ def run(args: argparse.Namespace) -> int:
     # The event loop shares the GIL with the batch thread: hand it over sooner than every 5 ms.
     sys.setswitchinterval(SWITCH_INTERVAL)
     if args.http_workers == 1:
-        uvicorn.run(create_app(**config), host=args.host, port=args.port, log_level=args.log_level,
-                    access_log=False)
+        uvicorn.run(create_app(**config), **_uvicorn_options(args))
         return 0
     # Several processes: uvicorn imports the app factory in each (settings travel in the environment).
     os.environ[APP_CONFIG_ENV] = json.dumps(config)
     uvicorn.run("rlverify.integrations.server:app_from_env", factory=True, workers=args.http_workers,
-                host=args.host, port=args.port, log_level=args.log_level, access_log=False)
+                **_uvicorn_options(args))
     return 0
