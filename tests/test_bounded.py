@@ -210,3 +210,75 @@ def test_helpers_die_when_the_parent_exits(tmp_path) -> None:
     while any(_alive(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(_alive(p) for p in pids)
+
+
+_IDLE_MOD = """
+import time
+DONE = 0
+def steps():
+    global DONE
+    for _ in range(20):
+        time.sleep(0.05)
+        DONE += 1
+        yield
+def done():
+    return DONE
+def spin():
+    while True:
+        pass
+"""
+
+_IDLE_CHILD = """
+import sys, time
+sys.path.insert(0, {tmp!r})
+from rlverify import bounded
+from rlverify.errors import BoundExceeded
+import idlemod
+t0 = time.monotonic()
+first = bounded.run_bounded(idlemod.done, timeout=30)   # forked at once: idle work barely begun
+took = time.monotonic() - t0
+time.sleep(2.0)                                          # the zygote finishes its 20 steps (1 s)
+try:
+    bounded.run_bounded(idlemod.spin, timeout=0.2)       # kills that helper: the next one is new
+except BoundExceeded:
+    pass
+print(first, bounded.run_bounded(idlemod.done, timeout=30), round(took, 2), flush=True)
+"""
+
+
+def test_zygote_does_idle_work_between_forks_and_helpers_inherit_it(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    (tmp_path / "idlemod.py").write_text(_IDLE_MOD)
+    script = _IDLE_CHILD.format(tmp=str(tmp_path))
+    env = dict(os.environ, **{bounded.PRELOAD_ENV: "idlemod:steps"})
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    first, later, took = out.stdout.split()
+    assert int(first) < 20          # the first helper did not wait for the idle work
+    assert int(later) == 20         # a helper forked after it inherits all of it
+    assert float(took) < 10
+
+
+def test_preload_collects_iterators_and_idle_steps_drop_finished_ones() -> None:
+    import types
+
+    mod = types.ModuleType("rlv_idle_probe")
+    mod.gen = lambda: iter([1, 2])  # type: ignore[attr-defined]
+    mod.plain = lambda: None  # type: ignore[attr-defined]
+    import sys
+
+    sys.modules["rlv_idle_probe"] = mod
+    try:
+        was = bounded.is_inline()
+        idle = bounded._preload(["rlv_idle_probe:gen", "rlv_idle_probe:plain", "no_such_module_xyz"])
+        bounded.set_inline(was)
+    finally:
+        del sys.modules["rlv_idle_probe"]
+    assert len(idle) == 1
+    bounded._idle_step(idle)
+    bounded._idle_step(idle)
+    assert len(idle) == 1
+    bounded._idle_step(idle)  # exhausted: dropped
+    assert idle == []

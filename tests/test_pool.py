@@ -14,7 +14,8 @@ from rlverify.verdict import BaseVerifier, Verdict
 
 
 class _Scripted(BaseVerifier):
-    """Correct iff response == gold; 'hang' spins forever, 'crash' kills the process."""
+    """Correct iff response == gold; 'hang' spins forever, 'crash' kills the process,
+    'raise' raises, 'nap' sleeps 50 ms."""
 
     name = "test-scripted"
 
@@ -24,6 +25,10 @@ class _Scripted(BaseVerifier):
                 pass
         if response == "crash":
             os._exit(3)
+        if response == "raise":
+            raise ValueError("scripted failure")
+        if response == "nap":
+            time.sleep(0.05)
         ok = response == gold
         return Verdict(ok, float(ok), "rule", response, (f"pid:{os.getpid()}",), 0.0)
 
@@ -109,3 +114,38 @@ def test_closed_pool_refuses_work() -> None:
     p.close()
     with pytest.raises(RuntimeError, match="closed"):
         p.verify_batch(_items(["a"]), verifier="test-scripted")
+
+
+def test_grouped_verdicts_blame_only_the_item_that_overran(vpool) -> None:
+    """Verdicts travel in groups; a kill must still time out only the stuck item, never a
+    finished neighbour whose verdict was waiting in the unsent group."""
+    responses = [f"f{i}" for i in range(60)]
+    for k in (7, 41):
+        responses[k] = "hang"
+    t0 = time.monotonic()
+    out = vpool.verify_batch(_items(responses), timeout=0.4, verifier="test-scripted")
+    assert time.monotonic() - t0 < 20
+    assert len(out) == 60
+    assert [i for i, v in enumerate(out) if "timeout" in v.flags] == [7, 41]
+    for i, v in enumerate(out):
+        if i not in (7, 41):
+            assert v.extracted == responses[i] and v.correct == (i % 2 == 0)
+
+
+def test_an_error_comes_after_the_verdicts_finished_before_it(vpool) -> None:
+    responses = [f"e{i}" for i in range(10)]
+    responses[6] = "raise"
+    out = vpool.verify_batch(_items(responses), timeout=2.0, verifier="test-scripted")
+    assert "error" in out[6].flags and "error:ValueError" in out[6].flags
+    assert [v.extracted for k, v in enumerate(out) if k != 6] == [r for k, r in enumerate(responses) if k != 6]
+
+
+def test_worker_groups_verdicts_by_elapsed_work() -> None:
+    rows = [(f"g{i}", f"g{i}", None) for i in range(10)]
+    context = ([], None)
+    grouped = list(pool._verify_items("test-scripted", {}, rows, context, 10.0))
+    assert grouped[0] is None and [len(g) for g in grouped[1:]] == [10]  # fast rows: one message
+    strict = list(pool._verify_items("test-scripted", {}, rows, context, 0.0))
+    assert [len(g) for g in strict[1:]] == [1] * 10
+    naps = list(pool._verify_items("test-scripted", {}, [("nap", "nap", None)] * 3, context, 0.02))
+    assert [len(g) for g in naps[1:]] == [1, 1, 1]  # each 50 ms item exceeds the 20 ms group

@@ -63,11 +63,13 @@ INLINE_ENV = "RLVERIFY_BOUNDED_INLINE"
 HELPER_MEMORY_BYTES = 2 * 1024**3   # address space a helper may add to what it maps at start (RLIMIT_AS)
 MAX_HELPERS = int(os.environ.get("RLVERIFY_MAX_HELPERS", "4"))  # concurrent helpers per parent process
 STARTUP_TIMEOUT = 120.0             # seconds a fresh helper may take to come up (not counted in fn's bound)
-# imported by the zygote, so every helper starts warm; "module:function" also calls it.
+# imported by the zygote, so every helper starts warm; "module:function" also calls it, and
+# when that returns an iterator the zygote advances it one step at a time whenever no fork
+# request is waiting (idle work: helpers forked later inherit what it built).
 # $RLVERIFY_HELPER_PRELOAD (comma-separated, may be empty) replaces the list.
 PRELOAD_ENV = "RLVERIFY_HELPER_PRELOAD"
 _PRELOAD = ["sympy", "latex2sympy2_extended", "rlverify.bounded", "rlverify.registry:available_verifiers",
-            "rlverify.rules:warm_up", "rlverify.answers.symbolic:warm_up"]
+            "rlverify.rules:warm_up", "rlverify.answers.symbolic:warm_up", "rlverify.answers.warm:idle_steps"]
 
 _inline = os.environ.get(INLINE_ENV, "") not in ("", "0")
 _local = threading.local()
@@ -212,19 +214,32 @@ def _fork_helper(sock: Any, fd: int, memory: int) -> None:
     sock.sendall(struct.pack("q", pid))
 
 
-def _preload(modules: list[str]) -> None:
-    """Import (and warm) what helpers and pool workers need, once, in the zygote (best effort)."""
+def _preload(modules: list[str]) -> list[Iterator[Any]]:
+    """Import (and warm) what helpers and pool workers need, once, in the zygote (best effort).
+    Returns the iterators that preload functions returned: the zygote's idle work."""
     import importlib
+    from collections.abc import Iterator as _Iterator
 
     set_inline(True)  # warm-up code that calls run_bounded must not start a zygote of its own
+    idle: list[Iterator[Any]] = []
     for spec in modules:
         mod, _, func = spec.partition(":")
         try:
             m = importlib.import_module(mod)
-            if func:
-                getattr(m, func)()
+            out = getattr(m, func)() if func else None
+            if isinstance(out, _Iterator):
+                idle.append(out)
         except Exception:  # noqa: BLE001 - a broken optional module must not kill the zygote
             pass
+    return idle
+
+
+def _idle_step(idle: list[Iterator[Any]]) -> None:
+    """Advance the first idle task by one step; drop it when it ends or fails."""
+    try:
+        next(idle[0])
+    except Exception:  # noqa: BLE001 - StopIteration, or a failing warm-up: either way it is done
+        idle.pop(0)
 
 
 def _zygote_main(fd: int) -> None:
@@ -234,6 +249,7 @@ def _zygote_main(fd: int) -> None:
     answers with the helper's pid. It exits when the parent closes the socket (also
     when the parent dies); its helpers then die too (PR_SET_PDEATHSIG).
     """
+    import select
     import socket
     import sys
 
@@ -241,9 +257,12 @@ def _zygote_main(fd: int) -> None:
     size = struct.unpack("q", _recv_exactly(sock, 8))[0]
     sys_path, preload = pickle.loads(_recv_exactly(sock, size))
     sys.path[:0] = [p for p in sys_path if p not in sys.path]
-    _preload(preload)
+    idle = _preload(preload)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped automatically
     while True:
+        if idle and not select.select([sock], [], [], 0)[0]:
+            _idle_step(idle)  # nothing to fork right now: a step of warm-up (tens of ms)
+            continue
         try:
             msg, fds, _, _ = socket.recv_fds(sock, 8, 1)
         except OSError:

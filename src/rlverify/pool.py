@@ -13,6 +13,13 @@ waits on all workers at once with the earliest per-item deadline; a worker that 
 is SIGKILLed and replaced, its item gets ``Verdict(correct=False, flags=("timeout",))``
 and the rest of its chunk is handed out again. Order is preserved and no row is lost.
 
+Workers send verdicts in small groups: a group is flushed once ``_FLUSH`` seconds of work
+have gone by, so fast items cost the parent one message per chunk instead of one per item.
+The parent's clock for an item therefore starts at most ``_FLUSH`` early, which the
+``_SLACK`` it adds covers. When a worker has to be killed its last group may be unsent, so
+the parent cannot tell which item overran: the unfinished items go out again one verdict
+per message (``strict``), and there the item that overruns again is the one timed out.
+
 Items are grouped by gold text before chunking, so each reference is parsed once per
 worker (the parsers' caches are keyed by gold text and live as long as the worker).
 Inside a worker, :func:`rlverify.bounded.run_bounded` runs inline: the parent's deadline
@@ -41,6 +48,7 @@ __all__ = ["VerifierPool", "verify_batch", "shutdown", "MAX_CHUNK"]
 
 MAX_CHUNK = 32           # items sent to a worker at once
 _SLACK = 0.05            # seconds added to the per-item deadline for the round trip
+_FLUSH = 0.02            # seconds of work a worker's verdict group may cover (< _SLACK)
 _WORKER_MEMORY = 2 * 1024**3
 
 _VERIFIERS: dict[tuple, Any] = {}
@@ -63,8 +71,9 @@ def _worker_verifier(name: str, options: dict[str, Any]) -> Any:
 
 
 def _verify_items(name: str, options: dict[str, Any], rows: list[tuple],
-                  context: tuple[list[str], str | None]) -> Iterator[Verdict | None]:
-    """Runs inside a worker: ``None`` once the verifier is built, then one Verdict per row.
+                  context: tuple[list[str], str | None], flush: float = _FLUSH) -> Iterator[list[Verdict] | None]:
+    """Runs inside a worker: ``None`` once the verifier is built, then the rows' Verdicts in
+    order, in groups flushed after ``flush`` seconds of work (``flush=0``: one per group).
 
     ``context`` is the parent's ``sys.path`` and the module that registered ``name``, so
     verifiers registered outside rlverify exist in the worker too.
@@ -78,8 +87,21 @@ def _verify_items(name: str, options: dict[str, Any], rows: list[tuple],
         importlib.import_module(module)
     v = _worker_verifier(name, options)
     yield None
+    group: list[Verdict] = []
+    last = time.monotonic()
     for response, gold, question in rows:
-        yield v.verify(response, gold, question)
+        try:
+            group.append(v.verify(response, gold, question))
+        except BaseException:
+            if group:  # the finished ones first: the error is then the parent's current item
+                yield group
+            raise
+        now = time.monotonic()
+        if now - last >= flush:
+            yield group
+            group, last = [], now
+    if group:
+        yield group
 
 
 def _registering_module(name: str) -> str | None:
@@ -98,6 +120,7 @@ def _timeout_verdict(seconds: float, score: float, *flags: str) -> Verdict:
 @dataclass
 class _Job:
     indices: list[int]
+    strict: bool = False        # one verdict per message: the current item is known exactly
     pos: int = 0                # next item of ``indices`` the worker is verifying
     started: float = field(default_factory=time.monotonic)
     deadline: float = 0.0
@@ -115,7 +138,7 @@ class _Batch:
         self.results: list[Verdict | None] = [None] * len(rows)
         self.left = len(rows)
         self.jobs: dict[Helper, _Job] = {}
-        self.queue: deque[list[int]] = deque(self._chunks())
+        self.queue: deque[tuple[list[int], bool]] = deque((c, False) for c in self._chunks())
 
     def _chunks(self) -> Iterator[list[int]]:
         order = sorted(range(len(self.rows)), key=lambda i: str(self.rows[i][1]))
@@ -126,12 +149,13 @@ class _Batch:
     def _dispatch(self) -> None:
         for w in self.pool.workers:
             if w.ready and w not in self.jobs and self.queue:
-                idx = self.queue.popleft()
-                job = _Job(idx)
+                idx, strict = self.queue.popleft()
+                job = _Job(idx, strict)
                 job.deadline = job.started + STARTUP_TIMEOUT  # until the worker has its verifier
                 self.jobs[w] = job
                 rows = [self.rows[i] for i in idx]
-                w.send("stream", _verify_items, (self.name, self.options, rows, self.context))
+                flush = 0.0 if strict else _FLUSH
+                w.send("stream", _verify_items, (self.name, self.options, rows, self.context, flush))
 
     def _finish(self, i: int, v: Verdict) -> None:
         if self.results[i] is None:
@@ -139,13 +163,19 @@ class _Batch:
         self.results[i] = v
 
     def _fail(self, w: Helper, now: float, *flags: str) -> None:
-        """Worker ``w`` overran or died: time out its current item, hand out the rest, replace it."""
+        """Worker ``w`` overran or died: time out its current item, hand out the rest, replace it.
+
+        A grouped job's current item is not known (its last group may be unsent): all its
+        unfinished items go out again as a strict job, which finds the one that overruns."""
         job = self.jobs.pop(w, None)
         w.kill()
         if job is not None and job.pos < len(job.indices):
-            self._finish(job.indices[job.pos], _timeout_verdict(now - job.started, self.score, *flags))
-            if job.pos + 1 < len(job.indices):
-                self.queue.appendleft(job.indices[job.pos + 1:])
+            if not job.strict:
+                self.queue.appendleft((job.indices[job.pos:], True))
+            else:
+                self._finish(job.indices[job.pos], _timeout_verdict(now - job.started, self.score, *flags))
+                if job.pos + 1 < len(job.indices):
+                    self.queue.appendleft((job.indices[job.pos + 1:], True))
         self.pool.replace(w)
 
     def _on_message(self, w: Helper, kind: str, value: Any, now: float) -> None:
@@ -156,8 +186,9 @@ class _Batch:
         if kind == "item" and value is None:  # verifier built: the per-item clock starts now
             job.started, job.deadline = now, now + self.timeout + _SLACK
         elif kind == "item":
-            self._finish(job.indices[job.pos], value)
-            job.pos += 1
+            for v in value:
+                self._finish(job.indices[job.pos], v)
+                job.pos += 1
             job.started, job.deadline = now, now + self.timeout + _SLACK
         elif kind == "done":
             del self.jobs[w]
@@ -166,7 +197,7 @@ class _Batch:
             self._finish(job.indices[job.pos], Verdict(False, self.score, "rule", None, flags, now - job.started))
             del self.jobs[w]
             if job.pos + 1 < len(job.indices):
-                self.queue.appendleft(job.indices[job.pos + 1:])
+                self.queue.appendleft((job.indices[job.pos + 1:], job.strict))
 
     def _drain(self, w: Helper) -> None:
         try:
