@@ -12,7 +12,13 @@ or $RLVERIFY_SHARED_DATA/corpora) and on the generated pathological corpus
 * ``rule``, in-process (``verify`` in a loop; CAS work in the bounded helper);
 * ``rule``, :class:`rlverify.pool.VerifierPool` with 1 and with ``--workers`` processes;
 * ``math-verify``, in-process (main thread, its SIGALRM timeouts active) and over a
-  ``--workers`` process pool.
+  ``--workers`` process pool;
+* the machine itself: a pure-Python loop in 1 and in ``--workers`` processes, the scaling
+  ceiling any CPU-bound Python code has here in this run (shared or throttled cores show).
+
+The two rule pool modes are measured ``--repeat`` times, alternately (x1, xN, x1, xN...),
+each time on a fresh pool, and the run with the median items/s of each mode is reported:
+a single run of either can be 20% off on a shared 2-core machine.
 
 Items/s is items / wall time; latency is per item (in-process: timed around ``verify``;
 pool: the verdict's ``seconds`` measured in the worker, or by the parent for a timeout).
@@ -172,23 +178,59 @@ def _mv_pool(items: list[dict], workers: int, budget: float) -> tuple[list[float
     return lat, min(wall, budget) if len(lat) < len(items) else wall, 0
 
 
+def _median_run(runs: list[Run]) -> Run:
+    return sorted(runs, key=lambda r: r.rate)[(len(runs) - 1) // 2]
+
+
+def _rule_pools(corpus: str, items: list[dict], workers: int, repeat: int,
+                progress: Callable[[str], None]) -> list[Run]:
+    """Pool x1 and pool x``workers``, ``repeat`` times alternately; the median run of each."""
+    got: dict[int, list[Run]] = {1: [], workers: []}
+    for k in range(max(1, repeat)):
+        for n in (1, workers):
+            progress(f"{corpus}: rule pool x{n} ({len(items)} items, run {k + 1}/{repeat})")
+            lat, wall, timeouts = _rule_pool(items, n)
+            got[n].append(_summarize(corpus, "rule", f"pool x{n}", lat, wall, timeouts))
+    return [_median_run(got[1]), _median_run(got[workers])]
+
+
 def measure(corpus: str, items: list[dict], workers: int, mv_budget: float,
-            progress: Callable[[str], None]) -> list[Run]:
-    plan: list[tuple[str, str, Callable[[], tuple[list[float], float, int]]]] = [
-        ("rule", "in-process", lambda: _rule_in_process(items)),
-        ("rule", "pool x1", lambda: _rule_pool(items, 1)),
-        ("rule", f"pool x{workers}", lambda: _rule_pool(items, workers)),
-        ("math-verify", "in-process", lambda: _mv_in_process(items, mv_budget)),
-        ("math-verify", f"pool x{workers}", lambda: _mv_pool(items, workers, mv_budget)),
-    ]
-    runs = []
-    for verifier, mode, fn in plan:
-        progress(f"{corpus}: {verifier} {mode} ({len(items)} items)")
+            progress: Callable[[str], None], repeat: int = 3) -> list[Run]:
+    progress(f"{corpus}: rule in-process ({len(items)} items)")
+    lat, wall, timeouts = _rule_in_process(items)
+    _LATENCIES[corpus] = lat
+    runs = [_summarize(corpus, "rule", "in-process", lat, wall, timeouts)]
+    runs += _rule_pools(corpus, items, workers, repeat, progress)
+    for mode, fn in (("in-process", lambda: _mv_in_process(items, mv_budget)),
+                     (f"pool x{workers}", lambda: _mv_pool(items, workers, mv_budget))):
+        progress(f"{corpus}: math-verify {mode} ({len(items)} items)")
         lat, wall, timeouts = fn()
-        runs.append(_summarize(corpus, verifier, mode, lat, wall, timeouts))
-        if (verifier, mode) == ("rule", "in-process"):
-            _LATENCIES[corpus] = lat
+        runs.append(_summarize(corpus, "math-verify", mode, lat, wall, timeouts))
     return runs
+
+
+def _spin(n: int) -> int:
+    s = 0
+    for i in range(n):
+        s += i * i % 7
+    return s
+
+
+def machine_scaling(workers: int, repeat: int = 3, n: int = 6_000_000) -> float:
+    """Median over ``repeat`` of: time of ``n`` loop steps in 1 process / time of n/workers
+    steps in each of ``workers`` processes at once (2.0 = perfect for 2)."""
+    import multiprocessing as mp
+
+    ratios = []
+    with mp.get_context("fork").Pool(workers) as p:
+        for _ in range(max(1, repeat)):
+            t0 = time.perf_counter()
+            _spin(n)
+            one = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            p.map(_spin, [n // workers] * workers)
+            ratios.append(one / (time.perf_counter() - t0))
+    return statistics.median(ratios)
 
 
 _LATENCIES: dict[str, list[float]] = {}
@@ -241,7 +283,7 @@ def print_kinds(items: list[dict], lat: list[float]) -> None:
     Console(width=max(150, Console().width)).print(t)
 
 
-def print_targets(runs: list[Run], workers: int) -> None:
+def print_targets(runs: list[Run], workers: int, machine: float | None = None) -> None:
     """The issue's targets next to what this run measured."""
     get = {(r.corpus, r.verifier, r.mode): r for r in runs}
     rule1, mv1 = get[("dev corpora", "rule", "in-process")], get[("dev corpora", "math-verify", "in-process")]
@@ -255,6 +297,8 @@ def print_targets(runs: list[Run], workers: int) -> None:
         ("pathological >= 100 items/s (rule, slowest mode)", f"{min(r.rate for r in patho):.1f} items/s"),
         (f"{workers} processes >= 1.8x of 1 (rule pool)", f"{pn.rate / p1.rate:.2f}x" if p1.rate else "-"),
     ]
+    if machine is not None:
+        lines.append((f"(machine: a pure-Python loop, {workers} processes / 1)", f"{machine:.2f}x"))
     for target, got in lines:
         print(f"  target: {target:<52} measured: {got}")
 
@@ -266,6 +310,7 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--workers", type=int, default=2, help="processes of the parallel modes")
     p.add_argument("--copies", type=int, default=4, help="variants per pathological family")
     p.add_argument("--mv-budget", type=float, default=180.0, help="seconds per Math-Verify measurement")
+    p.add_argument("--repeat", type=int, default=3, help="alternating runs of the rule pool modes (median reported)")
     p.add_argument("--json", type=Path, default=None, help="also write the runs here")
     return p.parse_args(argv)
 
@@ -288,14 +333,17 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     path_items = pathological_items(copies=args.copies)
     say = lambda msg: print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)  # noqa: E731
-    runs = measure("dev corpora", items, args.workers, args.mv_budget, say)
-    runs += measure("pathological", path_items, args.workers, args.mv_budget, say)
+    runs = measure("dev corpora", items, args.workers, args.mv_budget, say, args.repeat)
+    runs += measure("pathological", path_items, args.workers, args.mv_budget, say, args.repeat)
+    say(f"machine: pure-Python loop in 1 and {args.workers} processes")
+    machine = machine_scaling(args.workers, args.repeat)
     print_table(runs, args.workers)
     print_kinds(path_items, _LATENCIES.get("pathological", []))
-    print_targets(runs, args.workers)
+    print_targets(runs, args.workers, machine)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end of the run")
     if args.json:
-        args.json.write_text(json.dumps([asdict(r) | {"items_per_s": r.rate} for r in runs], indent=1))
+        args.json.write_text(json.dumps({"runs": [asdict(r) | {"items_per_s": r.rate} for r in runs],
+                                         "machine_scaling": machine}, indent=1))
     return 0
 
 

@@ -64,3 +64,25 @@ def test_throughput_summary_and_ratios() -> None:
     mv = tp._summarize("c", "math-verify", "pool x2", [0.01] * 10, wall=1.0, timeouts=0)
     one = tp._summarize("c", "rule", "pool x1", [0.001] * 50, wall=1.0, timeouts=0)
     assert tp._ratios(run, [run, mv, one], 2) == ("10.00x", "2.00x")
+
+
+def test_throughput_reports_the_median_of_alternating_pool_runs(monkeypatch) -> None:
+    tp = _throughput_module()
+    order: list[int] = []
+    walls = iter([1.0, 0.5, 2.0, 0.6, 1.5, 0.4])  # x1, x2, x1, x2, x1, x2
+
+    def fake_pool(items, n):
+        order.append(n)
+        return [0.001] * len(items), next(walls), 0
+
+    monkeypatch.setattr(tp, "_rule_pool", fake_pool)
+    one, two = tp._rule_pools("c", [{}] * 100, 2, 3, lambda msg: None)
+    assert order == [1, 2, 1, 2, 1, 2]
+    assert (one.mode, one.wall) == ("pool x1", 1.5)   # rates 100, 50, 66.7 -> median 66.7
+    assert (two.mode, two.wall) == ("pool x2", 0.5)   # rates 200, 166.7, 250 -> median 200
+
+
+def test_machine_scaling_is_a_ratio_near_the_worker_count() -> None:
+    tp = _throughput_module()
+    r = tp.machine_scaling(2, repeat=1, n=200_000)
+    assert 0.3 < r < 2.6
