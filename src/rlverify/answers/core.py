@@ -32,6 +32,7 @@ from .latex import clean, matching_brace, plain_key, split_top, unwrap_text
 from .numbers import Num, numbers_equal, parse_based, parse_number
 from .shapes import Shape, inequality_as_interval, parse_shape
 from .simplest import form_violation
+from ._memo import memo_text
 from .symbolic import symbolic_equal
 from .views import QUALIFIER_WORDS, bound_side, candidates, is_equation, rhs_of_assignment
 
@@ -440,6 +441,7 @@ def _one_of_listed(answer: str, gold: _Gold, question: str | None, dl: _Deadline
     return None
 
 
+@memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
 def _domain(question: str | None) -> str:
     if not question:
         return ""
@@ -448,6 +450,7 @@ def _domain(question: str | None) -> str:
     return "positive" if _POSITIVE.search(question) else ""
 
 
+@memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
 def _lists_are_sets(question: str | None) -> bool:
     """Without a question a bare list is a solution set; with one, when it asks for all
     solutions/roots/values (``find all x``) or its request enumerates nothing (``Determine
@@ -457,6 +460,7 @@ def _lists_are_sets(question: str | None) -> bool:
     return not _ENUMERATION.search(_request(question))
 
 
+@memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
 def _request(question: str) -> str:
     """The last sentence that asks for something (the whole question when none does)."""
     asks = [s for s in _SENTENCE_END.split(question) if _REQUEST_VERB.search(s)]

@@ -26,6 +26,7 @@ from ..errors import BoundExceeded
 from . import _forms_cas as cas
 from . import same_multiset
 from .surface import MAX_PARTS, split_top, unwrap
+from ._memo import memo_text
 
 __all__ = ["Part", "Parts", "parse_parts", "function_rhs", "compare_parts", "compare_labelled", "same_relation",
            "same_solution_family", "looks_like_family", "same_set_in_domain", "question_domain", "bound_of_relation",
@@ -127,6 +128,7 @@ def _item_labelled(s: str) -> Parts | None:
     return Parts(tuple(Part(f"({lab})", v) for lab, v in zip(labels, values)), "", "")
 
 
+@memo_text
 def parse_parts(text: str) -> Parts | None:
     """Split a multi-part answer at top-level commas, "and", "or"; None for one part."""
     s = _drop_prose(unwrap(text))

@@ -16,6 +16,7 @@ Interface::
 from __future__ import annotations
 
 import re
+from ._memo import memo_text
 
 __all__ = [
     "clean",
@@ -102,6 +103,7 @@ def strip_outer(text: str) -> str:
     return text
 
 
+@memo_text
 def clean(text: str) -> str:
     """Canonical spelling of a LaTeX answer span (value-preserving rewrites only)."""
     s = text.strip()

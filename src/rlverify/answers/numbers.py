@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from ._memo import memo_text
 
 __all__ = ["Num", "parse_number", "numbers_equal", "parse_based", "MAX_EXPONENT"]
 
@@ -100,6 +101,7 @@ def _signed(text: str) -> tuple[Fraction, bool] | None:
     return None if r is None else (sign * r[0], r[1])
 
 
+@memo_text
 def parse_number(text: str) -> Num | None:
     """The exact value of a plainly numeric span, or None."""
     t = text.strip()

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
+from ._memo import memo_text
+
 __all__ = ["RoundSpec", "requested", "agree", "round_value"]
 
 _NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -62,6 +64,7 @@ def _instruction(q: str) -> str:
     return " ".join(keep)
 
 
+@memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
 def requested(question: str | None) -> RoundSpec | None:
     """The precision a question asks for, if it asks for one."""
     if not question or not _ROUND_CONTEXT.search(question):

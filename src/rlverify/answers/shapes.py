@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .latex import clean, split_top
+from ._memo import memo_text
 
 __all__ = ["Shape", "parse_shape", "inequality_as_interval", "MAX_ITEMS"]
 
@@ -105,6 +106,7 @@ def _wraps_set(s: str) -> bool:
     return False
 
 
+@memo_text
 def parse_shape(text: str) -> Shape:
     """Structure of a cleaned answer span."""
     s = clean(text)

@@ -18,6 +18,7 @@ from ..bounded import run_bounded
 from ..errors import BoundExceeded
 from ..limits import MAX_ANSWER_CHARS
 from .latex import split_top  # split on separators outside (), [], {} (re-exported)
+from ._memo import memo_text
 
 __all__ = ["unwrap", "split_top", "numeric_value", "exact_number", "strip_outer", "strip_approx", "presentation",
            "MAX_PARTS"]
@@ -56,6 +57,7 @@ def strip_approx(s: str) -> str:
     return _APPROX.sub("", s.strip())
 
 
+@memo_text
 def unwrap(s: str) -> str:
     """Drop math delimiters, text wrappers, spacing macros, digit grouping, a final period;
     siunitx ``\\SI{5}{\\meter}`` becomes ``5 \\meter`` (unit macros are read by :mod:`.units`)."""

@@ -21,6 +21,7 @@ import re
 
 from .latex import clean, matching_brace, split_top, unwrap_text
 from .numbers import parse_number
+from ._memo import memo_text
 
 __all__ = ["candidates", "rhs_of_assignment", "is_equation", "is_sum", "bound_side", "QUALIFIER_WORDS"]
 
@@ -164,6 +165,7 @@ def _approx_value(s: str) -> str | None:
 _REDUCERS = (_last_env_row, _approx_exact, _approx_value, _strip_qualifier, _prose_value, _last_member)
 
 
+@memo_text
 def candidates(span: str) -> tuple[str, ...]:
     """The whole cleaned span, then every reduction of it (breadth-first, deduplicated)."""
     first = clean(span)
