@@ -282,3 +282,25 @@ def test_preload_collects_iterators_and_idle_steps_drop_finished_ones() -> None:
     assert len(idle) == 1
     bounded._idle_step(idle)  # exhausted: dropped
     assert idle == []
+
+
+_DRAIN_CHILD = """
+import sys
+sys.path.insert(0, {tmp!r})
+from rlverify import bounded
+import idlemod
+bounded.warm_up(1)                                # waits for the zygote's idle work first
+print(bounded.run_bounded(idlemod.done, timeout=30), flush=True)
+"""
+
+
+def test_warm_up_forks_helpers_after_the_zygote_idle_work(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    (tmp_path / "idlemod.py").write_text(_IDLE_MOD)
+    env = dict(os.environ, **{bounded.PRELOAD_ENV: "idlemod:steps"})
+    out = subprocess.run([sys.executable, "-c", _DRAIN_CHILD.format(tmp=str(tmp_path))],
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["20"]

@@ -269,7 +269,14 @@ def _zygote_main(fd: int) -> None:
             os._exit(0)
         if len(msg) < 8 or not fds:
             os._exit(0)
-        _fork_helper(sock, fds[0], struct.unpack("q", msg)[0])
+        memory = struct.unpack("q", msg)[0]
+        if memory == _DRAIN:  # finish the idle work first, then say so (no helper forked)
+            while idle:
+                _idle_step(idle)
+            os.close(fds[0])
+            sock.sendall(struct.pack("q", 0))
+            continue
+        _fork_helper(sock, fds[0], memory)
 
 
 class _Zygote:
@@ -313,6 +320,19 @@ class _Zygote:
             theirs.close()
         return pid, Connection(mine.detach())
 
+    def drain(self) -> None:
+        """Wait until the zygote has finished its idle work (helpers forked later inherit it)."""
+        import socket
+
+        mine, theirs = socket.socketpair()
+        try:
+            with self.lock:
+                socket.send_fds(self.sock, [struct.pack("q", _DRAIN)], [theirs.fileno()])
+                _recv_exactly(self.sock, 8)
+        finally:
+            mine.close()
+            theirs.close()
+
     def close(self) -> None:
         try:
             self.sock.close()
@@ -320,19 +340,25 @@ class _Zygote:
             pass
 
 
+_DRAIN = -1  # a zygote request that is not a fork: finish the idle work, then reply
 _ZYGOTE: _Zygote | None = None
 _ZYGOTE_PID = -1
 _ZYGOTE_LOCK = threading.Lock()
 
 
-def _spawn(memory: int | None) -> tuple[int, Any]:
-    """Fork a helper from this process's zygote (started on first use, restarted if it died)."""
+def _zygote() -> _Zygote:
+    """This process's zygote (started on first use, restarted if it died)."""
     global _ZYGOTE, _ZYGOTE_PID
+    with _ZYGOTE_LOCK:
+        if _ZYGOTE is None or _ZYGOTE_PID != os.getpid() or _ZYGOTE.proc.poll() is not None:
+            _ZYGOTE, _ZYGOTE_PID = _Zygote(), os.getpid()
+        return _ZYGOTE
+
+
+def _spawn(memory: int | None) -> tuple[int, Any]:
+    """Fork a helper from this process's zygote."""
     for attempt in (0, 1):
-        with _ZYGOTE_LOCK:
-            if _ZYGOTE is None or _ZYGOTE_PID != os.getpid() or _ZYGOTE.proc.poll() is not None:
-                _ZYGOTE, _ZYGOTE_PID = _Zygote(), os.getpid()
-            z = _ZYGOTE
+        z = _zygote()
         try:
             return z.spawn(memory)
         except (OSError, EOFError):
@@ -491,10 +517,19 @@ def run_bounded(fn: Callable[..., Any], *args: Any, timeout: float = DEFAULT_CAS
         pool.release(h)
 
 
-def warm_up(n: int = 1) -> None:
-    """Start ``n`` helpers now (and wait until they are ready) instead of on first use."""
+def warm_up(n: int = 1, parser: bool = True) -> None:
+    """Start ``n`` helpers now (and wait until they are ready) instead of on first use.
+
+    ``parser``: first let the zygote finish its idle warm-up (the ANTLR prediction cache,
+    :mod:`rlverify.answers.warm`, a few seconds once per process), so these helpers start
+    with it instead of learning it item by item."""
     if _inline:
         return
+    if parser:
+        try:
+            _zygote().drain()
+        except (OSError, EOFError):
+            pass  # the zygote died: the helpers below start a new one
     pool = _helpers()
     got = [pool.acquire() for _ in range(min(n, pool.size))]
     try:
