@@ -105,3 +105,23 @@ def test_sll_failure_is_retried_in_ll(monkeypatch: pytest.MonkeyPatch) -> None:
     modes.clear()
     assert symbolic.parse_grammar(r"\frac{\sqrt{3}}{2} + x") is not None  # SLL suffices
     assert modes == [True]
+
+
+@pytest.mark.parametrize("answer, gold, want", [
+    (r"\sin 60^\circ", r"\frac{\sqrt{3}}{2}", True),
+    (r"\sin 32^\circ", r"\cos 58^\circ", True),
+    (r"\tan 45^{\circ}", "1", True),
+    (r"2\cos(30^\circ)", r"\sqrt{3}", True),
+    (r"\sin^2 30^\circ + \cos 60^\circ", r"\frac{3}{4}", True),
+    (r"\sin 2^\circ", r"\cos 58^\circ", False),      # near-miss: cos 58 = sin 32
+    (r"\sin 60", r"\frac{\sqrt{3}}{2}", False),      # radians: sin(60) is not sqrt(3)/2
+    (r"\sin 58^\circ", r"\cos 58^\circ", False),
+])
+def test_degree_marked_trig_arguments(answer: str, gold: str, want: bool) -> None:
+    assert compare_latex(answer, gold) == ("equal" if want else "unequal")
+
+
+def test_degree_rewrite_only_inside_trig_texts() -> None:
+    assert symbolic.degrees_in_trig(r"60^\circ") == r"60^\circ"  # a bare angle: the angle rules decide
+    assert symbolic.degrees_in_trig(r"x^\circ + \sin y") == r"x^\circ + \sin y"
+    assert symbolic.degrees_in_trig(r"\cos 22.5°") == r"\cos \left(\frac{22.5\pi}{180}\right)"

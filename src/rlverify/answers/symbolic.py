@@ -136,11 +136,26 @@ def latex_to_sympy(text: str, conversion: Any = None, normalization: Any = None,
         return converter.parse(text)
 
 
+_TRIG = re.compile(r"\\(?:arc)?(?:sin|cos|tan|sec|csc|cot)h?(?![a-zA-Z])")
+_DEGREES = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:\^\s*(?:\{\s*\\circ\s*\}|\\circ)|°|\\degree(?![a-zA-Z]))")
+
+
+def degrees_in_trig(text: str) -> str:
+    """``\\sin 60^\\circ`` -> ``\\sin \\left(\\frac{60\\pi}{180}\\right)``: in a text with a
+    trigonometric function, a degree-marked number is its argument in radians. Both readers
+    otherwise drop the degree sign (``75^\\circ`` is 75), which is right for a bare angle (the
+    angle rules compare those) and wrong inside ``\\sin``."""
+    if "\\" not in text or not _TRIG.search(text):
+        return text
+    return _DEGREES.sub(lambda m: "\\left(\\frac{%s\\pi}{180}\\right)" % m.group(1), text)
+
+
 @functools.lru_cache(maxsize=2048)
 def _parse(text: str) -> Any:
     """Memoized reading of one side: the arithmetic subset directly, the rest by the grammar."""
     import sympy
 
+    text = degrees_in_trig(text)
     if _COMMA_NUMBER.match(text):  # the library would hand this to sympy.Number (sympify)
         return sympy.Rational(text.replace(",", "").strip())
     fast = read_arith(text)  # the common arithmetic subset, read without the ANTLR grammar
