@@ -9,8 +9,9 @@ the in-process ``verify_batch`` throughput on the same items (ratio). Finally it
 The load client runs in this process, on the same CPUs as the server (a trainer's clients
 are other machines). So each level also reports the CPU time per request of the server
 process and of this client, and the CPU time per item of in-process verification (one
-thread); ``cpu bound`` is the rewards/s those costs allow on this machine's CPUs, the most
-any server could reach here with this client.
+thread); ``cpu bound`` is the rewards/s that the measured CPU time of the server's process
+tree and the client allow on this machine's CPUs (what this server would reach here if
+nothing else ran).
 
     .venv/bin/python benchmarks/server_load.py                       # defaults
     .venv/bin/python benchmarks/server_load.py --items-per-request 32 --requests 500
@@ -241,6 +242,20 @@ def cpu_seconds(pid: int) -> float:
 _HTTP_WORKERS = 1
 
 
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time so far of the server and every process under it (HTTP workers, the rule pool,
+    sympy helpers), counting the children they have already reaped (Linux /proc)."""
+    total = 0.0
+    for p in [pid, *descendants(pid)]:
+        try:
+            with open(f"/proc/{p}/stat", encoding="ascii") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def _children(pid: int) -> list[int]:
     out: list[int] = []
     for task in Path(f"/proc/{pid}/task").glob("*"):
@@ -260,13 +275,14 @@ def run_level(url: str, pid: int, clients: int, n_requests: int, per_request: in
               bodies: Iterator[dict[str, Any]], session_per_request: bool = False) -> LevelResult:
     """One concurrency level; ``ratio_to_in_process`` is filled in by the caller.
 
-    ``cpu_bound_rewards_per_s``: the CPUs divided by the CPU time per reward of the server
-    process and this client together (rule pool processes, idle with inline batches, aside)."""
-    cpu0, own0, t0 = cpu_seconds(pid), own_cpu_seconds(), time.perf_counter()
+    ``cpu_bound_rewards_per_s``: the CPUs divided by the CPU time per reward of the server's
+    whole process tree and this client together."""
+    cpu0, tree0, own0, t0 = cpu_seconds(pid), tree_cpu_seconds(pid), own_cpu_seconds(), time.perf_counter()
     lat, failed = asyncio.run(drive(url, clients, n_requests, bodies, session_per_request))
     secs, cpu, own = time.perf_counter() - t0, cpu_seconds(pid) - cpu0, own_cpu_seconds() - own0
+    tree = tree_cpu_seconds(pid) - tree0
     rate = n_requests * per_request / secs
-    per_reward = (cpu + own) / (n_requests * per_request)
+    per_reward = (tree + own) / (n_requests * per_request)
     bound = (os.cpu_count() or 1) / per_reward if per_reward > 0 else float("inf")
     return LevelResult(clients, n_requests, n_requests * per_request, failed, round(secs, 3), round(rate, 1),
                        round(percentile(lat, 0.5) * 1000, 2), round(percentile(lat, 0.99) * 1000, 2),
@@ -309,10 +325,16 @@ def print_table(levels: list[LevelResult], baseline: float, mem: dict[str, float
     console = Console(width=max(Console().width, 150))
     console.print(t)
     console.print(f"in-process rule verification, one thread: {verify_ms:.3f} ms CPU per item; "
-                    f"{os.cpu_count()} CPUs shared by server, client and verification")
+                  f"{os.cpu_count()} CPUs shared by server, client and verification")
+    top = levels[-1]
+    per_reward = top.client_cpu_ms_per_request * top.requests / top.items + verify_ms
+    if per_reward > 0:
+        free = (os.cpu_count() or 1) * 1000 / per_reward
+        console.print(f"at {top.clients} clients, even a server with no HTTP cost could reach at most {free:,.0f} "
+                      f"rewards/s here (ratio {free / baseline:.2f}): CPUs / (client CPU + verification CPU)")
     console.print(f"server RSS: {mem['rss_before_mib']:.1f} MiB -> {mem['rss_after_mib']:.1f} MiB; with its "
-                    f"worker processes {mem['tree_rss_before_mib']:.1f} -> {mem['tree_rss_after_mib']:.1f} MiB; "
-                    f"after {mem['requests']} more requests ({mem['failed']} failed)")
+                  f"worker processes {mem['tree_rss_before_mib']:.1f} -> {mem['tree_rss_after_mib']:.1f} MiB; "
+                  f"after {mem['requests']} more requests ({mem['failed']} failed)")
 
 
 def main(argv: list[str] | None = None) -> int:
