@@ -152,3 +152,18 @@ def test_later_answer_sentence_naming_another_number_is_a_hedge():
     assert not extract_answer(r"$\boxed{\frac12}$. So the answer is 0.5.").hedge
     assert not extract_answer(r"$\boxed{5}$. Note: the answer is consistent with the 3 cases.").hedge
     assert not extract_answer(r"$\boxed{12}$. So the answer is 12 apples.").hedge
+
+
+@pytest.mark.parametrize("response, retracted", [
+    ("The answer is 5. Actually wait, it's 6.", True),
+    ("Final Answer: 5\n\nWait, I made an error. The correct value is 6.", True),
+    ("So \\boxed{12}. Oops, that is wrong: it should be 13.", True),
+    ("So \\boxed{12}. Wait, let me verify: 3*4 = 12.", False),         # a check that confirms
+    ("The answer is 5. Wait, is that right? Yes, 5.", False),
+    ("The answer is 5. Hmm, let me double-check: 2+3=5. Yes.", False),  # no retraction cue
+    ("Wait, I made an error earlier. The answer is 6.", False),         # the cue comes before the answer
+])
+def test_a_final_sentence_withdrawing_the_number_is_a_hedge(response: str, retracted: bool) -> None:
+    ex = extract_answer(response)
+    assert ("retracted" in ex.flags) is retracted
+    assert ex.hedge is retracted

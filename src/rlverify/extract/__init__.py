@@ -24,6 +24,8 @@ is the job of :mod:`rlverify.answers`. Order of evidence, strongest first:
    A last box introduced by a negation ("..., not \\boxed{12}") is a rejected alternative;
    a box nested in a box with more after it reads the container; a later "so the answer
    is N." naming a different plain number than the box is a ``hedge``.
+   Any plain-number answer withdrawn by a short closing sentence that names another number
+   ("The answer is 5. Actually wait, it's 6.") is a ``hedge`` flagged ``retracted``.
 3. Answer markers, the last one wins: "Final Answer:", "The (final|correct) answer /
    option is", ``# Answer`` headings, ``Answer:``/``**Answer:**`` lines, a final
    ``A:`` line, ``####``, "答案是".
@@ -121,6 +123,35 @@ def _contradicted(boxed: Extraction, after: str) -> Extraction:
     return Extraction(boxed.answer, boxed.method, boxed.flags + ("hedge",), boxed.candidates)
 
 
+# "The answer is 5. Actually wait, it's 6." / "Final Answer: 5 ... Wait, I made an error. The correct
+# value is 6.": a short closing sentence that withdraws the stated number and names another.
+_RETRACTION_RE = re.compile(
+    r"\b(?:wait|oops|hold on|correction|i made an? (?:error|mistake)|(?:that|this)(?:'s| is| was) "
+    r"(?:wrong|incorrect|not right)|actually,? (?:the|it|that)(?:'s| is| should be))\b", re.I)
+_RESTATED_RE = re.compile(r"(?:\bis|\bbe|'s|=|:)\s*\$?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*\$?\s*[.!]?\s*\Z")
+_MAX_RETRACTION = 200
+
+
+def _retracted(ex: Extraction, region: str) -> Extraction:
+    """A plain-number answer withdrawn by a final short sentence naming another number is a
+    ``hedge`` (flag ``retracted``): the response ends on a different value than it declared."""
+    if ex.answer is None or ex.hedge:
+        return ex
+    ka = _value_key(ex.answer)
+    if not _is_number_key(ka):
+        return ex
+    tail = region[-_PROSE_WINDOW:]
+    cue = None
+    for cue in _RETRACTION_RE.finditer(tail):
+        pass
+    if cue is None or len(tail) - cue.end() > _MAX_RETRACTION or tail.rfind(ex.answer) > cue.start():
+        return ex
+    named = _RESTATED_RE.search(tail[cue.end():].rstrip())
+    if named is None or _value_key(named.group(1)) == ka:
+        return ex
+    return Extraction(ex.answer, ex.method, ex.flags + ("hedge", "retracted"), ex.candidates)
+
+
 def _is_number_key(key: str) -> bool:
     try:
         Fraction(key)
@@ -143,7 +174,7 @@ def extract_answer(response: str) -> Extraction:
     region = region[-MAX_RESPONSE_CHARS:]
     boxes = [b for b in _find_boxes(region) if b.content.strip() and _clean_box(b.content)]
     if boxes:
-        return _with_flags(_boxed_or_later_marker(region, boxes), flags)
+        return _with_flags(_retracted(_boxed_or_later_marker(region, boxes), region), flags)
     if boxes_only:
         return Extraction(None, "none", flags)
     found = _from_prose(region)
@@ -151,4 +182,4 @@ def extract_answer(response: str) -> Extraction:
         return Extraction(None, "none", flags)
     if found.method == "whole" and after_think:
         found = Extraction(found.answer, "think", found.flags, found.candidates)
-    return _with_flags(found, flags)
+    return _with_flags(_retracted(found, region), flags)
