@@ -15,8 +15,13 @@ requests are micro-batched (see ``_batcher``); a verifier other than ``rule`` th
 (a judge outage) degrades to rule verdicts flagged ``judge_unavailable``. With a token,
 every endpoint but /health needs ``Authorization: Bearer <token>`` or ``?token=<token>``
 (OpenRLHF's client sends no headers: ``--remote_rm_url http://host:8000/reward?token=T``) (else 401). Bodies over
-``max_body_bytes`` or with more than ``max_items`` items get 413; malformed ones 422 with a
-one-line ``detail``.
+``max_body_bytes`` or with more than ``max_items`` items (or item-gold pairs) get 413; malformed
+ones 422 with a one-line ``detail``.
+
+The POST endpoints are served by ``_RawEndpoints``, a plain ASGI handler that the app calls
+before FastAPI's routing (same responses; ``create_app(raw_endpoints=False)`` serves them
+through the FastAPI routes below, which the tests compare it with). GET endpoints, other
+methods and unknown paths go through FastAPI.
 """
 
 from __future__ import annotations
