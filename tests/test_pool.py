@@ -149,3 +149,20 @@ def test_worker_groups_verdicts_by_elapsed_work() -> None:
     assert [len(g) for g in strict[1:]] == [1] * 10
     naps = list(pool._verify_items("test-scripted", {}, [("nap", "nap", None)] * 3, context, 0.02))
     assert [len(g) for g in naps[1:]] == [1, 1, 1]  # each 50 ms item exceeds the 20 ms group
+
+
+def test_chunks_cover_every_row_once_and_shrink_towards_the_end() -> None:
+    class _Two:
+        size = 2
+
+    batch = pool._Batch.__new__(pool._Batch)
+    batch.pool = _Two()
+    batch.rows = [("r", f"g{i % 37}", None) for i in range(3000)]
+    chunks = list(batch._chunks())
+    flat = [i for c in chunks for i in c]
+    assert sorted(flat) == list(range(3000))
+    sizes = [len(c) for c in chunks]
+    assert max(sizes) == pool.MAX_CHUNK and sizes == sorted(sizes, reverse=True)
+    assert sizes[-4:] == [1, 1, 1, 1]
+    golds = [batch.rows[i][1] for i in flat]
+    assert golds == sorted(golds)  # grouped by reference: one parse per gold per worker

@@ -141,10 +141,15 @@ class _Batch:
         self.queue: deque[tuple[list[int], bool]] = deque((c, False) for c in self._chunks())
 
     def _chunks(self) -> Iterator[list[int]]:
+        """Guided chunks: at most ``MAX_CHUNK``, shrinking to single items as the batch runs out
+        (a quarter of the remainder per worker), so no worker is left finishing a long chunk
+        while the others idle at the end of the batch."""
         order = sorted(range(len(self.rows)), key=lambda i: str(self.rows[i][1]))
-        size = max(1, min(MAX_CHUNK, -(-len(order) // (8 * self.pool.size))))
-        for k in range(0, len(order), size):
+        k, n = 0, len(order)
+        while k < n:
+            size = max(1, min(MAX_CHUNK, (n - k) // (4 * self.pool.size)))
             yield order[k:k + size]
+            k += size
 
     def _dispatch(self) -> None:
         for w in self.pool.workers:
