@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rlverify.extract._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose
 
 
@@ -40,3 +42,16 @@ def test_bold_answer_heading_with_a_period():
     assert ex.method == "answer_line" and ex.answer.replace(" ", "") in ("1and2", "1,2")
     ex, _ = _from_markers("**Final Answer.** $x = 7$")
     assert "7" in ex.answer
+
+
+@pytest.mark.parametrize("text", [
+    "Some work.\nThe final answer is 12.", "最终答案是 5", "答案：7", "THE FINAL ANSWER IS 3", "x\n#### 12",
+    "**Answer:** 4", "A: 5", "the correct option is (B)", "Ans: 4", "The answers are 1, 2",
+    "İ" * 500 + " so the answer is 9.", "the" + " " * 150 + "answer is 4", "no marker at all 5",
+])
+def test_marker_prefilter_finds_what_every_marker_regex_finds(text: str) -> None:
+    from rlverify.extract import _prose
+
+    every = [(method, m.span()) for method, rx in _prose._MARKERS for m in rx.finditer(text)]
+    filtered = [(method, m.span()) for method, m in _prose._marker_matches(text)]
+    assert sorted(filtered) == sorted(every)

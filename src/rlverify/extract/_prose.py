@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 from ._types import Extraction, _PROSE_WINDOW, _SPAN_WINDOW
 from ._spans import (
@@ -45,6 +46,26 @@ _MARKERS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+# Words each marker needs (lower case, any one): a marker whose words are absent is not
+# searched (C-speed ``in`` instead of a regex attempt at every position). None: always.
+_MARKER_WORDS: tuple[tuple[str, ...] | None, ...] = (
+    ("final",), ("answer", "option", "choice"), ("答案",), ("answer",), ("ans",), None, ("####",), ("answer",))
+_MARKER_REACH = 200  # a marker match starts at most this far before its word (answer_is)
+
+
+def _marker_matches(region: str) -> Iterator[tuple[str, re.Match[str]]]:
+    low = region.lower()
+    aligned = len(low) == len(region)  # some characters lower-case to two: then scan from 0
+    for (method, rx), words in zip(_MARKERS, _MARKER_WORDS):
+        if words is None:
+            yield from ((method, m) for m in rx.finditer(region))
+            continue
+        first = min((i for i in (low.find(w) for w in words) if i >= 0), default=-1)
+        if first >= 0:
+            start = max(0, first - _MARKER_REACH) if aligned else 0
+            yield from ((method, m) for m in rx.finditer(region, start))
+
+
 def _span_after(region: str, pos: int) -> str:
     """The answer text after a marker: the rest of the line, or the next block."""
     rest = region[pos:pos + _SPAN_WINDOW]
@@ -61,10 +82,9 @@ def _span_after(region: str, pos: int) -> str:
 def _from_markers(region: str) -> tuple[Extraction, int] | None:
     """The span after the last answer marker, and where that marker starts."""
     best: tuple[int, str, int] | None = None
-    for method, rx in _MARKERS:
-        for m in rx.finditer(region):
-            if best is None or m.end() > best[0] or (m.end() == best[0] and m.start() < best[2]):
-                best = (m.end(), method, m.start())
+    for method, m in _marker_matches(region):
+        if best is None or m.end() > best[0] or (m.end() == best[0] and m.start() < best[2]):
+            best = (m.end(), method, m.start())
     if best is None:
         return None
     span = _span_after(region, best[0])
