@@ -171,10 +171,14 @@ class _State:
         return name
 
     async def warm(self) -> None:
-        """Verify one item with the rules before serving (starts the pool and helper processes)."""
+        """Verify one item with the rules before serving (starts the pool and helper processes,
+        after the helper zygote has warmed the parser: they all inherit it)."""
+        from .. import bounded
+
         run = _runner("rule", cached_verifier("rule"), {}, self.settings.pool_workers)
         item = {"response": "so \\boxed{\\frac{1}{2}}", "gold": "0.5", "question": None}
         try:
+            await asyncio.get_running_loop().run_in_executor(None, bounded.warm_up, 1)
             await asyncio.get_running_loop().run_in_executor(None, run, [item])
             if self.settings.inline_batch:  # small batches verify in this process: build its lazy state
                 from ..rules import warm_up
