@@ -209,12 +209,68 @@ async def drive(url: str, clients: int, n_requests: int, bodies: Iterator[dict[s
             latencies.append(time.perf_counter() - t0)
             failed += not ok
 
+    if _CLIENT == "raw":
+        return await _drive_raw(url, clients, n_requests, bodies)
     if session_per_request:
         await asyncio.gather(*[worker(None) for _ in range(clients)])
         return latencies, failed
     connector = aiohttp.TCPConnector(limit=clients)
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
         await asyncio.gather(*[worker(session) for _ in range(clients)])
+    return latencies, failed
+
+
+_CLIENT = "aiohttp"  # --client
+
+
+async def _drive_raw(url: str, clients: int, n_requests: int, bodies: Iterator[dict[str, Any]]
+                     ) -> tuple[list[float], int]:
+    """``--client raw``: HTTP/1.1 keep-alive over asyncio streams, one connection per client, the
+    request bytes built by hand and only the status, Content-Length and ``rewards`` read back —
+    a load generator that leaves the shared CPUs to the server (what a trainer's clients on
+    other machines amount to). Same request bodies and the same per-request check."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    head = f"POST /reward HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
+    latencies: list[float] = []
+    failed = 0
+    remaining = n_requests
+
+    async def one(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, body: dict[str, Any]) -> bool:
+        data = json.dumps(body).encode()
+        writer.write(f"{head}Content-Length: {len(data)}\r\n\r\n".encode() + data)
+        status_and_headers = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+        length = 0
+        for line in status_and_headers.split("\r\n")[1:]:
+            name, _, value = line.partition(":")
+            if name.strip().lower() == "content-length":
+                length = int(value)
+        reply = await reader.readexactly(length)
+        ok_status = status_and_headers.startswith("HTTP/1.1 200")
+        return ok_status and len(json.loads(reply)["rewards"]) == len(body["query"])
+
+    async def worker() -> None:
+        nonlocal remaining, failed
+        reader, writer = await asyncio.open_connection(host, port)
+        try:
+            while remaining > 0:
+                remaining -= 1
+                body = next(bodies)
+                t0 = time.perf_counter()
+                try:
+                    ok = await asyncio.wait_for(one(reader, writer, body), 120)
+                except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError, KeyError):
+                    ok = False
+                    writer.close()
+                    reader, writer = await asyncio.open_connection(host, port)
+                latencies.append(time.perf_counter() - t0)
+                failed += not ok
+        finally:
+            writer.close()
+
+    await asyncio.gather(*[worker() for _ in range(clients)])
     return latencies, failed
 
 
@@ -305,6 +361,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--memory-requests", type=int, default=10000, help="requests between the RSS readings")
     p.add_argument("--session-per-request", action="store_true",
                    help="a new aiohttp session (connection) per request, as OpenRLHF 0.11's reward client")
+    p.add_argument("--client", choices=("aiohttp", "raw"), default="aiohttp",
+                   help="load client: aiohttp (as OpenRLHF) or raw keep-alive HTTP/1.1 over asyncio streams "
+                        "(cheap: leaves the shared CPUs to the server)")
     p.add_argument("--json", type=Path, default=None, help="also write the results here")
     return p.parse_args(argv)
 
@@ -343,8 +402,9 @@ def main(argv: list[str] | None = None) -> int:
     baseline_before = in_process_rate(items, args.workers, repeat=2)
     verify_ms = verify_cpu_ms_per_item(items)
     port = free_port()
-    global _HTTP_WORKERS
+    global _HTTP_WORKERS, _CLIENT
     _HTTP_WORKERS = args.http_workers
+    _CLIENT = args.client
     proc = start_server(port, args.workers, args.http_workers, args.inline_batch)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -368,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps({"in_process_items_per_s": round(baseline, 1), "levels": [asdict(r) for r in levels],
                                          "memory": mem, "items_per_request": args.items_per_request,
                                          "workers": args.workers, "http_workers": args.http_workers,
-                                         "session_per_request": args.session_per_request,
+                                         "session_per_request": args.session_per_request, "client": args.client,
                                          "verify_cpu_ms_per_item": round(verify_ms, 4),
                                          "cpus": os.cpu_count()}, indent=2))
     return 0

@@ -496,3 +496,27 @@ def test_serve_runs_uvicorn_with_uvloop_httptools_and_no_proxy_rewriting() -> No
     assert opts["port"] == 8123 and opts["host"] == "127.0.0.1" and opts["proxy_headers"] is False
     assert opts.get("loop") == ("uvloop" if find_spec("uvloop") else None)
     assert opts.get("http") == ("httptools" if find_spec("httptools") else None)
+
+
+def _server_load_module():
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "server_load.py"
+    spec = importlib.util.spec_from_file_location("bench_server_load", path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_server_load_raw_client_counts_rewards_and_failures(monkeypatch) -> None:
+    """The benchmark's cheap keep-alive client: every good request counts, a bad one fails."""
+    sl = _server_load_module()
+    monkeypatch.setattr(sl, "_CLIENT", "raw")
+    items = [{"response": f"so \\boxed{{{k}}}", "gold": str(k), "question": "q"} for k in range(5)]
+    with serve(create_app(("rule",), workers=0)) as url:
+        lat, failed = asyncio.run(sl.drive(url, 3, 12, sl.payloads(items, 2)))
+        assert len(lat) == 12 and failed == 0
+        bad = iter([{"query": ["a"], "prompts": ["p"], "labels": []}] * 4)  # wrong lengths: 422
+        lat, failed = asyncio.run(sl.drive(url, 2, 4, bad))
+        assert len(lat) == 4 and failed == 4
