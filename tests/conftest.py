@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import socket
+import threading
+import time
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 
@@ -29,3 +34,26 @@ def shared_data() -> Path:
 def corpora_paths() -> list[Path]:
     assert CORPORA, f"no corpora under {SHARED_DATA / 'corpora'}"
     return CORPORA
+
+
+@contextlib.contextmanager
+def serve_app(app: Any, log_level: str = "warning") -> Iterator[str]:
+    """Run an ASGI app under uvicorn in a thread on a free loopback port; yields its base URL."""
+    import uvicorn
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level=log_level, access_log=False))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "server did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()

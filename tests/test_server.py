@@ -15,9 +15,9 @@ from typing import Any, Iterator
 
 import httpx
 import pytest
-import uvicorn
 
 import rlverify
+from conftest import serve_app
 from conftest import read_jsonl
 from rlverify.cli import main as cli_main
 from rlverify.errors import JudgeUnavailableError
@@ -80,24 +80,8 @@ class RaisingVerifier(BaseVerifier):
         raise JudgeUnavailableError("judge backend unreachable")
 
 
-@contextlib.contextmanager
 def serve(app: Any) -> Iterator[str]:
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "server did not start"
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
+    return serve_app(app, log_level="warning")
 
 
 @pytest.fixture(scope="module")

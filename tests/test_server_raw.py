@@ -5,18 +5,15 @@ real loopback connection, for good, malformed, oversize, unauthorised and failin
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import socket
-import threading
-import time
 from typing import Any, Iterator
 
 import httpx
 import pytest
-import uvicorn
 
 import rlverify
+from conftest import serve_app
 from rlverify.errors import JudgeUnavailableError
 from rlverify.integrations.server import _first_header, _query, create_app
 from rlverify.verdict import BaseVerifier, Verdict
@@ -64,24 +61,8 @@ class NaNScore(BaseVerifier):
         return [Verdict(False, float("nan"), source="rule") for _ in items]
 
 
-@contextlib.contextmanager
 def serve(app: Any) -> Iterator[str]:
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="critical", access_log=False))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "server did not start"
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
+    return serve_app(app, log_level="critical")
 
 
 def _apps(verifiers: dict[str, Any], **kw: Any) -> tuple[Any, Any]:
