@@ -304,3 +304,42 @@ def test_warm_up_forks_helpers_after_the_zygote_idle_work(tmp_path) -> None:
                          capture_output=True, text=True, timeout=120, env=env)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.split() == ["20"]
+
+
+_SLOW_IDLE_MOD = """
+import os, time
+def steps():
+    while True:
+        time.sleep(0.5)
+        yield
+def pid():
+    return os.getppid()
+"""
+
+_SLOW_DRAIN_CHILD = """
+import sys
+sys.path.insert(0, {tmp!r})
+from rlverify import bounded
+from rlverify.errors import BoundExceeded
+import idleslow
+first = bounded.run_bounded(idleslow.pid, timeout=30)      # the zygote's pid (a helper's parent)
+try:
+    bounded._zygote().drain(timeout=1.0)                    # idle work that never ends
+    print("drained")
+except BoundExceeded:
+    print("timeout")
+bounded.shutdown()
+print(bounded.run_bounded(idleslow.pid, timeout=30) != first, flush=True)  # a fresh zygote serves
+"""
+
+
+def test_a_drain_that_does_not_finish_times_out_and_the_zygote_is_replaced(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    (tmp_path / "idleslow.py").write_text(_SLOW_IDLE_MOD)
+    env = dict(os.environ, **{bounded.PRELOAD_ENV: "idleslow:steps"})
+    out = subprocess.run([sys.executable, "-c", _SLOW_DRAIN_CHILD.format(tmp=str(tmp_path))],
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["timeout", "True"]

@@ -320,15 +320,25 @@ class _Zygote:
             theirs.close()
         return pid, Connection(mine.detach())
 
-    def drain(self) -> None:
-        """Wait until the zygote has finished its idle work (helpers forked later inherit it)."""
+    def drain(self, timeout: float = STARTUP_TIMEOUT) -> None:
+        """Wait until the zygote has finished its idle work (helpers forked later inherit it).
+        Past ``timeout`` the zygote is killed (the next helper starts a fresh one) and
+        :class:`BoundExceeded` is raised."""
         import socket
 
         mine, theirs = socket.socketpair()
         try:
             with self.lock:
                 socket.send_fds(self.sock, [struct.pack("q", _DRAIN)], [theirs.fileno()])
-                _recv_exactly(self.sock, 8)
+                self.sock.settimeout(timeout)
+                try:
+                    _recv_exactly(self.sock, 8)
+                except (socket.timeout, OSError, EOFError):
+                    self.proc.kill()  # its reply could still come and be misread: replace it
+                    self.proc.wait(10)
+                    raise BoundExceeded("zygote warm-up did not finish") from None
+                finally:
+                    self.sock.settimeout(None)
         finally:
             mine.close()
             theirs.close()
@@ -528,8 +538,8 @@ def warm_up(n: int = 1, parser: bool = True) -> None:
     if parser:
         try:
             _zygote().drain()
-        except (OSError, EOFError):
-            pass  # the zygote died: the helpers below start a new one
+        except (OSError, EOFError, BoundExceeded):
+            pass  # the zygote died or hung: the helpers below start a new one
     pool = _helpers()
     got = [pool.acquire() for _ in range(min(n, pool.size))]
     try:
