@@ -130,6 +130,7 @@ _RETRACTION_RE = re.compile(
     r"(?:wrong|incorrect|not right)|actually,? (?:the|it|that)(?:'s| is| should be))\b", re.I)
 _RESTATED_RE = re.compile(r"(?:\bis|\bbe|'s|=|:)\s*\$?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*\$?\s*[.!]?\s*\Z")
 _MAX_RETRACTION = 200
+_RETRACTION_WORDS = ("wait", "oops", "hold on", "correction", "made a", "wrong", "incorrect", "not right", "actually")
 
 
 def _retracted(ex: Extraction, region: str) -> Extraction:
@@ -137,12 +138,16 @@ def _retracted(ex: Extraction, region: str) -> Extraction:
     ``hedge`` (flag ``retracted``): the response ends on a different value than it declared."""
     if ex.answer is None or ex.hedge:
         return ex
+    tail = region[-_PROSE_WINDOW:]
+    start = max(0, len(tail) - _MAX_RETRACTION - 40)  # only a cue ending in the last 200 chars counts
+    low = tail[start:].lower()
+    if not any(w in low for w in _RETRACTION_WORDS):  # C-speed check before the regex
+        return ex
     ka = _value_key(ex.answer)
     if not _is_number_key(ka):
         return ex
-    tail = region[-_PROSE_WINDOW:]
     cue = None
-    for cue in _RETRACTION_RE.finditer(tail):
+    for cue in _RETRACTION_RE.finditer(tail, start):
         pass
     if cue is None or len(tail) - cue.end() > _MAX_RETRACTION or tail.rfind(ex.answer) > cue.start():
         return ex
