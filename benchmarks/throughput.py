@@ -118,15 +118,44 @@ def _rule_in_process(items: list[dict]) -> tuple[list[float], float, int]:
     return _in_process(v, items)
 
 
-def _rule_pool(items: list[dict], workers: int) -> tuple[list[float], float, int]:
+def _proc_cpu(pid: int) -> float:
+    """User + system CPU seconds of a process so far (Linux /proc; 0.0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+# (corpus, workers) -> [(wall, worker CPU s, parent CPU s), ...] of the rule pool runs
+_POOL_CPU: dict[tuple[str, int], list[tuple[float, float, float]]] = {}
+
+
+def _rule_pool(items: list[dict], workers: int, corpus: str = "") -> tuple[list[float], float, int]:
     from rlverify.pool import VerifierPool
 
     with VerifierPool(workers) as pool:
         pool.verify_batch(items[: 4 * workers], timeout=DEADLINE)  # start-up excluded
+        pids = [w.pid for w in pool.workers]
+        cpu0, parent0 = [_proc_cpu(p) for p in pids], time.process_time()
         t0 = time.perf_counter()
         out = pool.verify_batch(items, timeout=DEADLINE)
         wall = time.perf_counter() - t0
+        used = sum(_proc_cpu(p) - c for p, c in zip(pids, cpu0) if p in {w.pid for w in pool.workers})
+        _POOL_CPU.setdefault((corpus, workers), []).append((wall, used, time.process_time() - parent0))
     return [v.seconds for v in out], wall, sum("timeout" in v.flags for v in out)
+
+
+def print_pool_cpu(workers: int) -> None:
+    """CPU seconds behind the dev-corpora pool runs: with every core busy, the same items cost
+    the workers more CPU time on a shared or throttled machine (the scaling ceiling)."""
+    for n in (1, workers):
+        runs = _POOL_CPU.get(("dev corpora", n), [])
+        if runs:
+            walls, used, parent = zip(*runs)
+            print(f"  pool x{n} (dev corpora, {len(runs)} runs): wall {min(walls):.2f}-{max(walls):.2f} s, "
+                  f"worker CPU {min(used):.2f}-{max(used):.2f} s, parent CPU {min(parent):.2f}-{max(parent):.2f} s")
 
 
 _MV: Any = None
@@ -189,7 +218,7 @@ def _rule_pools(corpus: str, items: list[dict], workers: int, repeat: int,
     for k in range(max(1, repeat)):
         for n in (1, workers):
             progress(f"{corpus}: rule pool x{n} ({len(items)} items, run {k + 1}/{repeat})")
-            lat, wall, timeouts = _rule_pool(items, n)
+            lat, wall, timeouts = _rule_pool(items, n, corpus)
             got[n].append(_summarize(corpus, "rule", f"pool x{n}", lat, wall, timeouts))
     return [_median_run(got[1]), _median_run(got[workers])]
 
@@ -340,6 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     print_table(runs, args.workers)
     print_kinds(path_items, _LATENCIES.get("pathological", []))
     print_targets(runs, args.workers, machine)
+    print_pool_cpu(args.workers)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end of the run")
     if args.json:
         args.json.write_text(json.dumps({"runs": [asdict(r) | {"items_per_s": r.rate} for r in runs],

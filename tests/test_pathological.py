@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 import time
@@ -71,7 +72,7 @@ def test_throughput_reports_the_median_of_alternating_pool_runs(monkeypatch) -> 
     order: list[int] = []
     walls = iter([1.0, 0.5, 2.0, 0.6, 1.5, 0.4])  # x1, x2, x1, x2, x1, x2
 
-    def fake_pool(items, n):
+    def fake_pool(items, n, corpus=""):
         order.append(n)
         return [0.001] * len(items), next(walls), 0
 
@@ -86,3 +87,15 @@ def test_machine_scaling_is_a_ratio_near_the_worker_count() -> None:
     tp = _throughput_module()
     r = tp.machine_scaling(2, repeat=1, n=200_000)
     assert 0.3 < r < 2.6
+
+
+def test_pool_runs_record_worker_and_parent_cpu(capsys) -> None:
+    tp = _throughput_module()
+    items = [{"response": f"so \\boxed{{{k}}}", "gold": str(k), "question": None} for k in range(40)]
+    lat, wall, timeouts = tp._rule_pool(items, 1, "dev corpora")
+    assert len(lat) == 40 and timeouts == 0
+    (w, used, parent), = tp._POOL_CPU[("dev corpora", 1)]
+    assert w == wall and used >= 0.0 and parent >= 0.0
+    tp.print_pool_cpu(2)
+    assert "pool x1 (dev corpora, 1 runs)" in capsys.readouterr().out
+    assert tp._proc_cpu(os.getpid()) > 0.0
