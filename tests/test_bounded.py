@@ -246,16 +246,21 @@ print(first, bounded.run_bounded(idlemod.done, timeout=30), round(took, 2), flus
 """
 
 
-def test_zygote_does_idle_work_between_forks_and_helpers_inherit_it(tmp_path) -> None:
+def _run_with_idle_module(tmp_path, name: str, source: str, script: str) -> list[str]:
+    """Run ``script`` in a fresh interpreter whose zygote preloads ``name:steps`` as idle work."""
     import subprocess
     import sys
 
-    (tmp_path / "idlemod.py").write_text(_IDLE_MOD)
-    script = _IDLE_CHILD.format(tmp=str(tmp_path))
-    env = dict(os.environ, **{bounded.PRELOAD_ENV: "idlemod:steps"})
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
+    (tmp_path / f"{name}.py").write_text(source)
+    env = dict(os.environ, **{bounded.PRELOAD_ENV: f"{name}:steps"})
+    out = subprocess.run([sys.executable, "-c", script.format(tmp=str(tmp_path))],
+                         capture_output=True, text=True, timeout=120, env=env)
     assert out.returncode == 0, out.stderr[-2000:]
-    first, later, took = out.stdout.split()
+    return out.stdout.split()
+
+
+def test_zygote_does_idle_work_between_forks_and_helpers_inherit_it(tmp_path) -> None:
+    first, later, took = _run_with_idle_module(tmp_path, "idlemod", _IDLE_MOD, _IDLE_CHILD)
     assert int(first) < 20          # the first helper did not wait for the idle work
     assert int(later) == 20         # a helper forked after it inherits all of it
     assert float(took) < 10
@@ -295,15 +300,7 @@ print(bounded.run_bounded(idlemod.done, timeout=30), flush=True)
 
 
 def test_warm_up_forks_helpers_after_the_zygote_idle_work(tmp_path) -> None:
-    import subprocess
-    import sys
-
-    (tmp_path / "idlemod.py").write_text(_IDLE_MOD)
-    env = dict(os.environ, **{bounded.PRELOAD_ENV: "idlemod:steps"})
-    out = subprocess.run([sys.executable, "-c", _DRAIN_CHILD.format(tmp=str(tmp_path))],
-                         capture_output=True, text=True, timeout=120, env=env)
-    assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.split() == ["20"]
+    assert _run_with_idle_module(tmp_path, "idlemod", _IDLE_MOD, _DRAIN_CHILD) == ["20"]
 
 
 _SLOW_IDLE_MOD = """
@@ -334,12 +331,5 @@ print(bounded.run_bounded(idleslow.pid, timeout=30) != first, flush=True)  # a f
 
 
 def test_a_drain_that_does_not_finish_times_out_and_the_zygote_is_replaced(tmp_path) -> None:
-    import subprocess
-    import sys
-
-    (tmp_path / "idleslow.py").write_text(_SLOW_IDLE_MOD)
-    env = dict(os.environ, **{bounded.PRELOAD_ENV: "idleslow:steps"})
-    out = subprocess.run([sys.executable, "-c", _SLOW_DRAIN_CHILD.format(tmp=str(tmp_path))],
-                         capture_output=True, text=True, timeout=120, env=env)
-    assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.split() == ["timeout", "True"]
+    got = _run_with_idle_module(tmp_path, "idleslow", _SLOW_IDLE_MOD, _SLOW_DRAIN_CHILD)
+    assert got == ["timeout", "True"]
