@@ -19,9 +19,8 @@ from collections import Counter
 from pathlib import Path
 
 from rlverify import get_verifier
-from rlverify.extract import extract_answer
 from rlverify.guard import FLAGS
-from rlverify.hybrid import Eligibility, HybridVerifier, judge_eligibility
+from rlverify.hybrid import Eligibility, HybridVerifier, RejectAllRules, judge_eligibility
 from rlverify.verdict import Verdict
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "corpora"
@@ -32,23 +31,9 @@ def _rows(path: Path, limit: int | None) -> list[dict]:
     return random.Random(0).sample(rows, limit) if limit and limit < len(rows) else rows
 
 
-class _RejectAllRule:
-    """Rules that reject every answer but keep the real extraction (and its flags)."""
-
-    name = "rule"
-
-    def verify_batch(self, items, workers=None):  # noqa: ANN001, ANN201
-        out = []
-        for it in items:
-            ex = extract_answer(it["response"])
-            flags = ex.flags + (("no_answer",) if ex.answer is None else ())
-            out.append(Verdict(False, 0.0, "rule", ex.answer, flags))
-        return out
-
-
 def _worst_case(rows: list[dict]) -> Eligibility:
     hybrid = HybridVerifier(judge="gullible")
-    hybrid.rule = _RejectAllRule()
+    hybrid.rule = RejectAllRules()
     correct = [r for r in rows if r["label"]]
     verdicts = hybrid.verify_batch([_item(r) for r in correct])
     return judge_eligibility(verdicts, [True] * len(correct))

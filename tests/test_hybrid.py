@@ -7,7 +7,7 @@ import pytest
 import rlverify
 from rlverify import get_verifier
 from rlverify.errors import RLVerifyError
-from rlverify.hybrid import HybridVerifier, judge_eligibility
+from rlverify.hybrid import HybridVerifier, RejectAllRules, judge_eligibility
 from rlverify.judge.base import JudgeItem
 from rlverify.judge.simulated import GullibleJudge, RecordingJudge
 from rlverify.verdict import Verdict
@@ -177,22 +177,6 @@ def test_judge_eligibility():
     assert judge_eligibility([], []).rate == 1.0
 
 
-class RejectAllRule:
-    """The worst rules: every answer rejected, the real extraction kept (flags included)."""
-
-    name = "rule"
-
-    def verify_batch(self, items, workers=None):
-        from rlverify.extract import extract_answer
-
-        out = []
-        for it in items:
-            ex = extract_answer(it["response"])
-            flags = ex.flags + (("no_answer",) if ex.answer is None else ())
-            out.append(Verdict(False, 0.0, "rule", ex.answer, flags))
-        return out
-
-
 def test_guard_does_not_starve_the_judge_on_real_correct_responses(corpora_paths):
     """Eligibility with rules that reject everything: every correct response of a sample of each
     dev corpus takes the guard path; >= 90% must reach the (gullible) judge."""
@@ -201,7 +185,7 @@ def test_guard_does_not_starve_the_judge_on_real_correct_responses(corpora_paths
     from conftest import read_jsonl
 
     h = HybridVerifier(judge=GullibleJudge())
-    h.rule = RejectAllRule()
+    h.rule = RejectAllRules()
     rng = random.Random(1)
     for path in corpora_paths:
         rows = rng.sample([r for r in read_jsonl(path) if r["label"]], 60)

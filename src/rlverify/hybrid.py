@@ -31,7 +31,7 @@ from .judge.base import JudgeItem
 from .registry import get_verifier, register
 from .verdict import BaseVerifier, Verdict
 
-__all__ = ["HybridVerifier", "Eligibility", "judge_eligibility", "resolve_judge"]
+__all__ = ["HybridVerifier", "Eligibility", "judge_eligibility", "RejectAllRules", "resolve_judge"]
 
 
 def resolve_judge(judge: Any, template: str | None = None,
@@ -176,6 +176,24 @@ def judge_eligibility(verdicts: Sequence[Verdict], labels: Sequence[bool]) -> El
         rejected += 1
         reached += v.source == "judge"
     return Eligibility(reached, rejected)
+
+
+class RejectAllRules:
+    """The worst rules stage, for measuring the guard alone: every answer rejected, the real
+    extraction (and its flags) kept, so every correct response takes the guard path
+    (``hybrid.rule = RejectAllRules()``; ``judge_eligibility`` then measures the guard)."""
+
+    name = "rule"
+
+    def verify_batch(self, items: Sequence[Mapping[str, Any]], workers: int | None = None) -> list[Verdict]:
+        from .extract import extract_answer
+
+        out = []
+        for it in items:
+            ex = extract_answer(it["response"])
+            flags = ex.flags + (("no_answer",) if ex.answer is None else ())
+            out.append(Verdict(False, 0.0, "rule", ex.answer, flags))
+        return out
 
 
 @register("hybrid")
