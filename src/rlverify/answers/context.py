@@ -49,6 +49,12 @@ def _core(answer: str, gold: str, question: str | None) -> Match:
     return compare_core(answer, gold, question)
 
 
+def _core_tagged(answer: str, gold: str, question: str | None, flag: str) -> Match | None:
+    """A rescue rule's rewritten pair, equal in the core: a match tagged ``flag`` (else None)."""
+    m = _core(answer, gold, question)
+    return Match(True, m.flags + (flag,)) if m.equal else None
+
+
 def _magnitudes_equal(al: Aligned, question: str | None) -> bool:
     if al.converted:
         a, g = al.answer_value, al.gold_value
@@ -224,40 +230,35 @@ def _trailing(answer: str, gold: str, question: str | None) -> Match | None:
     sa, sg = words.strip_trailing_words(answer), words.strip_trailing_words(gold)
     if sa is None and sg is None:
         return None
-    m = _core(sa or answer, sg or gold, question)
-    return Match(True, m.flags + ("trailing_words",)) if m.equal else None
+    return _core_tagged(sa or answer, sg or gold, question, "trailing_words")
 
 
 def _function(answer: str, gold: str, question: str | None) -> Match | None:
     ra, rg = forms.function_rhs(answer), forms.function_rhs(gold)
     if ra is None and rg is None:
         return None
-    m = _core(ra or answer, rg or gold, question)
-    return Match(True, m.flags + ("function",)) if m.equal else None
+    return _core_tagged(ra or answer, rg or gold, question, "function")
 
 
 def _bound(answer: str, gold: str, question: str | None) -> Match | None:
     rhs = forms.bound_of_relation(answer, question)
     if rhs is None or forms.bound_of_relation(gold, question) is not None:
         return None
-    m = _core(rhs, gold, question)
-    return Match(True, m.flags + ("bound",)) if m.equal else None
+    return _core_tagged(rhs, gold, question, "bound")
 
 
 def _presentation(answer: str, gold: str, question: str | None) -> Match | None:
     plain = presentation(answer)
     if plain is None:
         return None
-    m = _core(plain, gold, question)
-    return Match(True, m.flags + ("presentation",)) if m.equal else None
+    return _core_tagged(plain, gold, question, "presentation")
 
 
 def _congruence(answer: str, gold: str, question: str | None) -> Match | None:
     residue = forms.congruence_residue(answer, question)
     if residue is None or forms.congruence_residue(gold, question) is not None:
         return None
-    m = _core(residue, gold, question)
-    return Match(True, m.flags + ("congruence",)) if m.equal else None
+    return _core_tagged(residue, gold, question, "congruence")
 
 
 def _structural(answer: str, gold: str, question: str | None) -> Match | None:
