@@ -40,6 +40,8 @@ import httpx
 
 from rlverify.integrations.server import DEFAULT_POOL_WORKERS
 
+from _procfs import children, cpu_seconds, descendants, rss_mib  # benchmarks/_procfs.py
+
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = Path(os.environ.get("RLVERIFY_SHARED_DATA", REPO.parent / "shared" / "data")) / "corpora"
 
@@ -139,27 +141,6 @@ def start_server(port: int, workers: int, http_workers: int = 1, inline_batch: i
         time.sleep(0.2)
     proc.kill()
     raise SystemExit("server did not come up within 60 s")
-
-
-def rss_mib(pid: int) -> float:
-    with open(f"/proc/{pid}/status", encoding="ascii") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
-
-
-def descendants(pid: int) -> list[int]:
-    """``pid``'s child processes, recursively (the pool workers and helpers), Linux /proc."""
-    out: list[int] = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            kids = [int(k) for k in (task / "children").read_text().split()]
-        except OSError:
-            continue
-        for k in kids:
-            out += [k, *descendants(k)]
-    return out
 
 
 def tree_rss_mib(pid: int) -> float:
@@ -280,19 +261,10 @@ def own_cpu_seconds() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def cpu_seconds(pid: int) -> float:
+def server_cpu_seconds(pid: int) -> float:
     """User + system CPU time so far of a process and, with --http-workers, of its direct
     children (the uvicorn worker processes; rule pool processes are not counted) (Linux /proc)."""
-    total = 0.0
-    pids = [pid] + (_children(pid) if _HTTP_WORKERS > 1 else [])
-    for p in pids:
-        try:
-            with open(f"/proc/{p}/stat", encoding="ascii") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+    return sum(cpu_seconds(p) for p in [pid] + (children(pid) if _HTTP_WORKERS > 1 else []))
 
 
 _HTTP_WORKERS = 1
@@ -301,25 +273,7 @@ _HTTP_WORKERS = 1
 def tree_cpu_seconds(pid: int) -> float:
     """CPU time so far of the server and every process under it (HTTP workers, the rule pool,
     sympy helpers), counting the children they have already reaped (Linux /proc)."""
-    total = 0.0
-    for p in [pid, *descendants(pid)]:
-        try:
-            with open(f"/proc/{p}/stat", encoding="ascii") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
-    return total
-
-
-def _children(pid: int) -> list[int]:
-    out: list[int] = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            out += [int(k) for k in (task / "children").read_text().split()]
-        except OSError:
-            pass
-    return out
+    return sum(cpu_seconds(p, reaped=True) for p in [pid, *descendants(pid)])
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -333,9 +287,9 @@ def run_level(url: str, pid: int, clients: int, n_requests: int, per_request: in
 
     ``cpu_bound_rewards_per_s``: the CPUs divided by the CPU time per reward of the server's
     whole process tree and this client together."""
-    cpu0, tree0, own0, t0 = cpu_seconds(pid), tree_cpu_seconds(pid), own_cpu_seconds(), time.perf_counter()
+    cpu0, tree0, own0, t0 = server_cpu_seconds(pid), tree_cpu_seconds(pid), own_cpu_seconds(), time.perf_counter()
     lat, failed = asyncio.run(drive(url, clients, n_requests, bodies, session_per_request))
-    secs, cpu, own = time.perf_counter() - t0, cpu_seconds(pid) - cpu0, own_cpu_seconds() - own0
+    secs, cpu, own = time.perf_counter() - t0, server_cpu_seconds(pid) - cpu0, own_cpu_seconds() - own0
     tree = tree_cpu_seconds(pid) - tree0
     rate = n_requests * per_request / secs
     per_reward = (tree + own) / (n_requests * per_request)

@@ -40,6 +40,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from _procfs import cpu_seconds  # benchmarks/_procfs.py
+
 __all__ = ["Run", "main"]
 
 DEADLINE = 1.0
@@ -118,16 +120,6 @@ def _rule_in_process(items: list[dict]) -> tuple[list[float], float, int]:
     return _in_process(v, items)
 
 
-def _proc_cpu(pid: int) -> float:
-    """User + system CPU seconds of a process so far (Linux /proc; 0.0 elsewhere)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return 0.0
-
-
 # (corpus, workers) -> [(wall, worker CPU s, parent CPU s), ...] of the rule pool runs
 _POOL_CPU: dict[tuple[str, int], list[tuple[float, float, float]]] = {}
 
@@ -138,11 +130,12 @@ def _rule_pool(items: list[dict], workers: int, corpus: str = "") -> tuple[list[
     with VerifierPool(workers) as pool:
         pool.verify_batch(items[: 4 * workers], timeout=DEADLINE)  # start-up excluded
         pids = [w.pid for w in pool.workers]
-        cpu0, parent0 = [_proc_cpu(p) for p in pids], time.process_time()
+        cpu0, parent0 = [cpu_seconds(p) for p in pids], time.process_time()
         t0 = time.perf_counter()
         out = pool.verify_batch(items, timeout=DEADLINE)
         wall = time.perf_counter() - t0
-        used = sum(_proc_cpu(p) - c for p, c in zip(pids, cpu0) if p in {w.pid for w in pool.workers})
+        alive = {w.pid for w in pool.workers}  # a replaced worker's CPU is gone with it
+        used = sum(cpu_seconds(p) - c for p, c in zip(pids, cpu0) if p in alive)
         _POOL_CPU.setdefault((corpus, workers), []).append((wall, used, time.process_time() - parent0))
     return [v.seconds for v in out], wall, sum("timeout" in v.flags for v in out)
 

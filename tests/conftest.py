@@ -57,3 +57,19 @@ def serve_app(app: Any, log_level: str = "warning") -> Iterator[str]:
         server.should_exit = True
         thread.join(10)
         sock.close()
+
+
+def load_benchmark(name: str) -> Any:
+    """Import ``benchmarks/<name>.py`` as a module (with ``benchmarks/`` importable, as when the
+    script runs), under the name ``bench_<name>``."""
+    import importlib.util
+    import sys
+
+    folder = REPO / "benchmarks"
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", folder / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # dataclasses look their module up while the class is built
+    spec.loader.exec_module(mod)
+    return mod

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -49,11 +48,9 @@ def test_benchmark_script_writes_jsonl_that_round_trips(tmp_path) -> None:
 
 
 def _throughput_module():
-    spec = importlib.util.spec_from_file_location("bench_throughput", REPO / "benchmarks" / "throughput.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(mod)
-    return mod
+    from conftest import load_benchmark
+
+    return load_benchmark("throughput")
 
 
 def test_throughput_summary_and_ratios() -> None:
@@ -98,4 +95,8 @@ def test_pool_runs_record_worker_and_parent_cpu(capsys) -> None:
     assert w == wall and used >= 0.0 and parent >= 0.0
     tp.print_pool_cpu(2)
     assert "pool x1 (dev corpora, 1 runs)" in capsys.readouterr().out
-    assert tp._proc_cpu(os.getpid()) > 0.0
+    assert tp.cpu_seconds(os.getpid()) > 0.0  # benchmarks/_procfs.py
+    from _procfs import cpu_seconds
+
+    assert cpu_seconds(os.getpid(), reaped=True) >= cpu_seconds(os.getpid()) > 0.0
+    assert cpu_seconds(-1) == 0.0

@@ -483,14 +483,9 @@ def test_serve_runs_uvicorn_with_uvloop_httptools_and_no_proxy_rewriting() -> No
 
 
 def _server_load_module():
-    import importlib.util
+    from conftest import load_benchmark
 
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "server_load.py"
-    spec = importlib.util.spec_from_file_location("bench_server_load", path)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("server_load")
 
 
 def test_server_load_raw_client_counts_rewards_and_failures(monkeypatch) -> None:
