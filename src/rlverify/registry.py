@@ -8,6 +8,7 @@ Built-in verifiers are registered lazily on first lookup so that optional extras
 from __future__ import annotations
 
 import importlib
+import threading
 from typing import Any, Callable
 
 from .errors import UnknownVerifierError
@@ -19,12 +20,16 @@ _FACTORIES: dict[str, Callable[..., Any]] = {}
 # Modules that register built-in verifiers when imported. A module that is not
 # present yet (feature not built) is skipped; any other import error propagates.
 _BUILTIN_MODULES = (
-    "rlverify.rules",
+    "rlverify.rule.verifier",
     "rlverify.baselines",
     "rlverify.judge.verifier",
     "rlverify.hybrid",
 )
 _loaded = False
+# Held while the built-in modules import: a second thread asking for a verifier waits for
+# them instead of seeing a half-filled registry. Re-entrant: a module being imported may
+# itself look a verifier up (hybrid builds its rule stage).
+_LOAD_LOCK = threading.RLock()
 
 
 def register(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -36,16 +41,20 @@ def register(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 
 
 def _load_builtins() -> None:
+    """Import the built-in modules once; ``_loaded`` turns True only after all of them did."""
     global _loaded
     if _loaded:
         return
-    _loaded = True
-    for mod in _BUILTIN_MODULES:
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as e:
-            if e.name != mod:
-                raise
+    with _LOAD_LOCK:
+        if _loaded:
+            return
+        for mod in _BUILTIN_MODULES:
+            try:
+                importlib.import_module(mod)
+            except ModuleNotFoundError as e:
+                if e.name != mod:
+                    raise
+        _loaded = True
 
 
 def available_verifiers() -> list[str]:
