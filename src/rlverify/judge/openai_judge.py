@@ -7,9 +7,13 @@ Async core on ``httpx.AsyncClient`` with a sync twin (:meth:`OpenAIJudge.judge`)
 ``max_concurrency`` requests are in flight, spread over small connection pools. Per item: a hard
 per-request deadline, retries with exponential backoff on timeouts, transport errors,
 408/409/429/5xx and malformed replies; an item that still fails is undecided (None) with the
-reason in :class:`~rlverify.judge.base.JudgeResult`. A server that cannot be reached at all
-(connection refused), or that rejects the model, path or key (401/403/404), raises one
-:class:`~rlverify.errors.JudgeUnavailableError` for the whole batch.
+reason in :class:`~rlverify.judge.base.JudgeResult`. One call (``judge(items)``: every
+connection, read, backoff and retry of every item) ends within ``budget`` seconds (default
+:data:`~rlverify.judge.budget.DEFAULT_JUDGE_BUDGET`, 120 s); items still unanswered then get the
+error ``budget``. A server that cannot be reached at all (connection refused), that rejects the
+model, path or key (401/403/404), or that answers no item before its timeouts and the budget run
+out raises one :class:`~rlverify.errors.JudgeUnavailableError` for the whole batch
+(:class:`~rlverify.judge.budget.JudgeTimeoutError` for the silent one).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from ..errors import BadInputError, JudgeUnavailableError
 from .aio import run_sync
 from .backend import Completion, TemplatedJudge
 from .base import JudgeItem, JudgeResult
+from .budget import DEFAULT_JUDGE_BUDGET, JudgeTimeoutError, is_outage
 from .cache import JudgeCache
 from .prompts import Template
 
@@ -46,16 +51,16 @@ class OpenAIJudge(TemplatedJudge):
                  timeout: float = 60.0, temperature: float = 0.0, top_p: float = 1.0,
                  max_tokens: int = 1024, retries: int = 2, backoff: float = 0.5,
                  endpoint: str = "chat", extra_body: Mapping[str, Any] | None = None,
-                 cache: bool | JudgeCache | None = True) -> None:
+                 cache: bool | JudgeCache | None = True, budget: float | None = DEFAULT_JUDGE_BUDGET) -> None:
         super().__init__(model, template, cache)
-        if max_concurrency < 1 or timeout <= 0 or retries < 0:
-            raise ValueError("max_concurrency >= 1, timeout > 0 and retries >= 0 are required")
+        if max_concurrency < 1 or timeout <= 0 or retries < 0 or (budget is not None and budget <= 0):
+            raise ValueError("max_concurrency >= 1, timeout > 0, retries >= 0 and budget > 0 are required")
         if endpoint not in ("chat", "completions"):
             raise BadInputError(f"endpoint must be 'chat' or 'completions', not {endpoint!r}")
         self.endpoint = endpoint
         self.base_url = normalise_base_url(base_url)
         self.api_key = api_key
-        self.max_concurrency, self.timeout = max_concurrency, timeout
+        self.max_concurrency, self.timeout, self.budget = max_concurrency, timeout, budget
         self.retries, self.backoff = retries, backoff
         self.sampling = {"temperature": temperature, "top_p": top_p, "max_tokens": max_tokens}
         self.extra_body = dict(extra_body or {})
@@ -82,9 +87,20 @@ class OpenAIJudge(TemplatedJudge):
             slots: asyncio.Queue[httpx.AsyncClient] = asyncio.Queue()
             for i in range(slots_needed):  # one slot per allowed in-flight request
                 slots.put_nowait(clients[i % n_clients])
-            out = await asyncio.gather(*(self._one(slots, p) for p in prompts))
+            out = await asyncio.gather(*(self._within_budget(self._one(slots, p)) for p in prompts))
         self._raise_if_unavailable(out)
         return list(out)
+
+    async def _within_budget(self, one: Any) -> Completion:
+        """``one`` (an item's attempts, waits for a free connection and backoffs included),
+        cut at the call's budget: every item of a call starts together, so each gets all of it."""
+        if self.budget is None:
+            return await one
+        t0 = time.perf_counter()
+        try:
+            return await asyncio.wait_for(one, self.budget)
+        except asyncio.TimeoutError:
+            return Completion(None, "budget", time.perf_counter() - t0)
 
     def _client(self) -> httpx.AsyncClient:
         """A client with a small pool: httpcore's pool bookkeeping grows with its size, so many
@@ -96,6 +112,11 @@ class OpenAIJudge(TemplatedJudge):
                                  timeout=httpx.Timeout(self.timeout), verify=_tls_context())
 
     def _raise_if_unavailable(self, completions: Sequence[Completion]) -> None:
+        if completions and all(c.text is None and is_outage(c.error) for c in completions) \
+                and any(c.error in ("timeout", "budget") for c in completions):
+            raise JudgeTimeoutError(
+                f"judge server {self.base_url} answered none of {len(completions)} requests within "
+                f"its timeout ({self.timeout:g}s per try, budget {self.budget}s per call)")
         for c in completions:
             if c.error == _UNREACHABLE:
                 raise JudgeUnavailableError(
