@@ -4,7 +4,8 @@
 it as a ``PreTrainedTokenizerFast`` with a small chat template, and saves a randomly initialised
 2-layer Llama (hidden size 32). With ``lessons=[(prompt, reply)]`` the model is then fitted for a few dozen steps
 to answer given chat prompts with given texts, so a test can see a real decision travel from a real
-model through HTTP and the parser.
+model through HTTP and the parser. :func:`build_tiny_gguf` writes the same model as a GGUF file
+(float32 tensors, llama.cpp's names and q/k layout; needs the ``gguf`` package).
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from typing import Any, Sequence
 from .local import import_local
 from .prompts import TEMPLATE_NAMES, load_template
 
-__all__ = ["build_tiny_model", "TINY_CHAT_TEMPLATE"]
+__all__ = ["build_tiny_model", "build_tiny_gguf", "TINY_CHAT_TEMPLATE", "TINY_GGUF"]
+
+TINY_GGUF = "tiny.gguf"
 
 TINY_CHAT_TEMPLATE = (
     "{% for m in messages %}<|{{ m['role'] }}|>\n{{ m['content'] }}\n{% endfor %}"
@@ -91,3 +94,80 @@ def _teach(torch: Any, model: Any, tokenizer: Any, lessons: list[tuple[str, str]
         optimiser.zero_grad()
         loss.backward()
         optimiser.step()
+
+
+_GGUF_LAYER_NAMES = {
+    "self_attn.q_proj": "attn_q", "self_attn.k_proj": "attn_k", "self_attn.v_proj": "attn_v",
+    "self_attn.o_proj": "attn_output", "mlp.gate_proj": "ffn_gate", "mlp.up_proj": "ffn_up",
+    "mlp.down_proj": "ffn_down", "input_layernorm": "attn_norm", "post_attention_layernorm": "ffn_norm",
+}
+
+
+def build_tiny_gguf(directory: str | Path, *, seed: int = 0) -> tuple[Path, str]:
+    """Write the tiny model of :func:`build_tiny_model` as ``directory/tiny.gguf`` (alone in the
+    directory, so transformers reads tokenizer and config from the file); return (directory, name)."""
+    import tempfile
+
+    import gguf
+
+    _, transformers = import_local()
+    path = Path(directory)
+    path.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        source = build_tiny_model(tmp, seed=seed)
+        model = transformers.AutoModelForCausalLM.from_pretrained(source)
+        tokenizer = transformers.AutoTokenizer.from_pretrained(source)
+    writer = gguf.GGUFWriter(str(path / TINY_GGUF), "llama")
+    _gguf_metadata(writer, model.config, tokenizer)
+    _gguf_tensors(writer, model)
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+    return path, TINY_GGUF
+
+
+def _gguf_metadata(writer: Any, config: Any, tokenizer: Any) -> None:
+    import json
+
+    writer.add_context_length(config.max_position_embeddings)
+    writer.add_embedding_length(config.hidden_size)
+    writer.add_block_count(config.num_hidden_layers)
+    writer.add_feed_forward_length(config.intermediate_size)
+    writer.add_head_count(config.num_attention_heads)
+    writer.add_head_count_kv(config.num_key_value_heads)
+    writer.add_layer_norm_rms_eps(config.rms_norm_eps)
+    rope = getattr(config, "rope_parameters", None) or {}
+    writer.add_rope_freq_base(float(rope.get("rope_theta", getattr(config, "rope_theta", 10000.0))))
+    writer.add_vocab_size(config.vocab_size)
+    tokens = [t for t, _ in sorted(tokenizer.get_vocab().items(), key=lambda kv: kv[1])]
+    special = set(tokenizer.all_special_tokens)
+    merges = json.loads(tokenizer.backend_tokenizer.to_str())["model"]["merges"]
+    writer.add_tokenizer_model("gpt2")
+    writer.add_tokenizer_pre("default")
+    writer.add_token_list(tokens)
+    writer.add_token_types([3 if t in special else 1 for t in tokens])  # 3 = control, 1 = normal
+    writer.add_token_merges([" ".join(m) if isinstance(m, list) else m for m in merges])
+    writer.add_bos_token_id(tokenizer.bos_token_id)
+    writer.add_eos_token_id(tokenizer.eos_token_id)
+    writer.add_pad_token_id(tokenizer.pad_token_id)
+    writer.add_chat_template(tokenizer.chat_template)
+
+
+def _gguf_tensors(writer: Any, model: Any) -> None:
+    """llama.cpp's tensor names; q and k rows permuted as its converter does (transformers undoes it)."""
+    import numpy as np
+
+    config, weights = model.config, {k: v.detach().numpy() for k, v in model.state_dict().items()}
+
+    def permute(x: Any, heads: int) -> Any:
+        return x.reshape(heads, 2, x.shape[0] // heads // 2, *x.shape[1:]).swapaxes(1, 2).reshape(x.shape)
+
+    writer.add_tensor("token_embd.weight", weights["model.embed_tokens.weight"])
+    writer.add_tensor("output_norm.weight", weights["model.norm.weight"])
+    for i in range(config.num_hidden_layers):
+        for hf_name, gguf_name in _GGUF_LAYER_NAMES.items():
+            x = weights[f"model.layers.{i}.{hf_name}.weight"]
+            if gguf_name in ("attn_q", "attn_k"):
+                x = permute(x, config.num_attention_heads if gguf_name == "attn_q" else config.num_key_value_heads)
+            writer.add_tensor(f"blk.{i}.{gguf_name}.weight", np.ascontiguousarray(x))
