@@ -3,11 +3,33 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
-__all__ = ["Verdict", "Verifier", "BaseVerifier", "SOURCES"]
+__all__ = ["Verdict", "Verifier", "BaseVerifier", "SOURCES", "Outcome"]
 
 SOURCES = ("rule", "guard", "judge")
+
+
+class Outcome(str, Enum):
+    """What the rules concluded about an answer (a ``str``: ``Outcome.EQUAL == "equal"``).
+
+    * ``equal``: the answer reads as the reference (the rules accept it).
+    * ``different``: both sides were read into comparable typed values (numbers, tuples of the
+      same arity, intervals, sets, matrices, option letters, quantities in compatible units,
+      expressions in the same symbols) that differ beyond the rounding either side allows.
+      Final: a hybrid never asks a judge to overturn it.
+    * ``unsure``: the rules could not decide (a side unreadable, types not comparable, free
+      text, values equal within rounding but refused, a bound hit). Only these rejections may
+      go to a judge. See :mod:`rlverify.rule.outcome`.
+    """
+
+    EQUAL = "equal"
+    DIFFERENT = "different"
+    UNSURE = "unsure"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 @dataclass(frozen=True)
@@ -18,6 +40,9 @@ class Verdict:
     ``undecided`` marks verdicts that could not be decided (judge gave no grade,
     reference unparseable): ``correct`` is then False, and RL integrations may skip
     the sample instead of punishing it. ``status`` folds both into one word.
+    ``outcome`` is what the rules concluded (:class:`Outcome`: equal / different / unsure),
+    kept on guard and judge verdicts of a hybrid to show why a verdict was final; None for
+    verifiers without rules (a judge alone, baselines).
     """
 
     correct: bool
@@ -27,6 +52,7 @@ class Verdict:
     flags: tuple[str, ...] = ()
     seconds: float = 0.0
     undecided: bool = False
+    outcome: Outcome | None = None
 
     @property
     def status(self) -> str:
@@ -44,6 +70,7 @@ class Verdict:
             "seconds": self.seconds,
             "undecided": self.undecided,
             "status": self.status,
+            "outcome": None if self.outcome is None else self.outcome.value,
         }
 
     def with_(self, **changes: Any) -> "Verdict":

@@ -1,0 +1,367 @@
+"""The rules' outcome on a rejection: ``different`` (final) or ``unsure`` (a judge may decide).
+
+Interface::
+
+    rejection_outcome(answer, gold, question=None) -> Outcome     (Outcome.DIFFERENT | Outcome.UNSURE)
+    DIFF_TIMEOUT, MAX_SPAN_CHARS, MAX_LEAVES, SAMPLE_POINTS        documented caps
+
+The rule verifier calls this only for a span it rejected. Both sides are read with the readers
+of :mod:`rlverify.rule.answers` into typed values; ``different`` means both were read into
+*comparable* values that differ beyond the rounding either side allows:
+
+* numbers: :func:`~rlverify.rule.answers.numbers.parse_number` (exact), infinities, or a
+  constant expression read by the rules' CAS reader (bounded). A decimal stands for the values
+  its last digit allows, rounded or cut (``6.01`` is within 0.01 of the value), an integer against
+  a non-integer for its rounding (``300`` for ``299.94``), both widened by the rounding the
+  question asks for; a percent on one side may also mean /100. Exact forms allow no rounding.
+* tuples and intervals of the same arity (position by position; a permutation stays unsure),
+  sets and lists (a scalar is a one-element set), matrices, option letters, quantities aligned
+  in one unit (:func:`~rlverify.rule.answers.quantity.align`), and expressions in the same free
+  symbols whose values differ at every one of ``SAMPLE_POINTS`` (bounded CAS).
+
+Everything else is ``unsure``: a side that cannot be read, types that do not compare (a number
+against a word, different dimensions, tuples of another arity), free text, values that agree
+within rounding (the rules refused them for another reason), a bound hit. Unsure is the safe
+side: it only means the rules cannot close the case.
+
+Cost: the text readers run in-process (linear regexes on at most ``MAX_SPAN_CHARS``); the CAS
+readings run as one :func:`~rlverify.runtime.bounded.run_bounded` job capped by
+``DIFF_TIMEOUT`` and what is left of the item deadline. Nothing is evaluated from raw text.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import BoundExceeded
+from ..runtime.bounded import remaining, run_bounded
+from ..verdict import Outcome
+from .answers.choice import answer_letter, gold_letter
+from .answers.latex import clean
+from .answers.numbers import parse_number
+from .answers.shapes import Shape, inequality_as_interval, parse_shape
+
+__all__ = ["rejection_outcome", "Outcome", "DIFF_TIMEOUT", "MAX_SPAN_CHARS", "MAX_LEAVES", "SAMPLE_POINTS"]
+
+DIFF_TIMEOUT = 1.0        # seconds for the CAS readings of one rejection (never more than the item has left)
+MAX_SPAN_CHARS = 400      # a longer answer or gold is not read (unsure)
+MAX_LEAVES = 16           # sets/tuples/matrices with more leaves are not read (unsure)
+SAMPLE_POINTS = 3         # expressions differ only when their values differ at every point
+_REL_EPS = 1e-9           # float noise allowed on top of the written rounding
+_EXPR_REL_DIFF = 1e-6     # relative gap that makes two expression values differ at a point
+
+_DIFFERENT, _CLOSE, _UNSURE = "different", "close", "unsure"
+_INFINITY = re.compile(r"^([+-]?)\s*(?:\\infty|\\infinity|∞|\\inf)$")
+_APPROX = re.compile(r"^(?:\\approx|≈|\\sim|\\simeq|\\doteq)\s*")
+_DECIMALS = re.compile(r"\d*\.(\d+)")
+_EXPONENT = re.compile(r"[eE]([+-]?\d+)$|10\s*\^\s*\{?\s*([+-]?\s*\d+)\s*\}?$")
+_UNITISH = re.compile(r"[A-Za-z°%$€£]|\\(?:text|mathrm|circ|degree)")
+_RELATION = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|neq|ne|lt|gt|approx|in|to)(?![a-zA-Z])")
+_TEXTY = re.compile(r"\\text|[A-Za-z]{3,}")
+_CMD = re.compile(r"\\[a-zA-Z]+")
+
+
+@dataclass(frozen=True)
+class _Num:
+    value: float
+    tol: float = 0.0          # how far the value it stands for may be (a written decimal's last unit)
+    percent: bool = False
+    integer: bool = False     # written as an integer (may be a non-integer rounded to units)
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    cas: bool                 # CAS readings allowed (inside the bounded helper)
+    round_places: int | None  # the question asks for k decimal places (negative: tens...)
+    round_sig: int | None     # ... or for d significant figures
+
+
+def rejection_outcome(answer: str | None, gold: str, question: str | None = None) -> Outcome:
+    """``different`` or ``unsure`` for an answer span the rules rejected (see the module doc)."""
+    if answer is None or not answer.strip() or len(answer) > MAX_SPAN_CHARS or len(gold) > MAX_SPAN_CHARS:
+        return Outcome.UNSURE
+    try:
+        result, wants_cas = _classify(answer, gold, question, cas=False)
+        if result == _UNSURE and wants_cas:
+            left = remaining()
+            budget = DIFF_TIMEOUT if left is None else min(DIFF_TIMEOUT, left)
+            if budget <= 0.01:
+                return Outcome.UNSURE
+            result = run_bounded(_classify_job, answer, gold, question, timeout=budget)
+    except BoundExceeded:
+        return Outcome.UNSURE
+    except Exception:  # noqa: BLE001 - a reader failing means the rules are unsure, never a crash
+        return Outcome.UNSURE
+    return Outcome.DIFFERENT if result == _DIFFERENT else Outcome.UNSURE
+
+
+def _classify_job(answer: str, gold: str, question: str | None) -> str:
+    """Runs in a bounded helper: the readings with the CAS allowed."""
+    return _classify(answer, gold, question, cas=True)[0]
+
+
+def _context(question: str | None, cas: bool) -> _Ctx:
+    from .answers.rounding import requested
+
+    spec = requested(question)
+    if spec is None:
+        return _Ctx(cas, None, None)
+    return _Ctx(cas, spec.digits if spec.kind == "places" else None, spec.digits if spec.kind == "sig" else None)
+
+
+def _classify(answer: str, gold: str, question: str | None, cas: bool) -> tuple[str, bool]:
+    """(different | close | unsure, whether a CAS reading could still decide)."""
+    a, g = _value_side(clean(answer), clean(gold)), clean(gold)
+    if a != clean(answer) and "=" in g:
+        g = _value_side(g, "")
+    ctx = _context(question, cas)
+    letter = gold_letter(gold)
+    if letter is not None:
+        other = answer_letter(answer)
+        return (_DIFFERENT if other is not None and other != letter else _UNSURE), False
+    na, ng = _number(a, ctx), _number(g, ctx)
+    if na is not None and ng is not None:
+        return _compare_numbers(na, ng, ctx), False
+    if _UNITISH.search(a) or _UNITISH.search(g):
+        q = _quantities(answer, gold, question, ctx)
+        if q is not None and q != _UNSURE:
+            return q, False
+    sa, sg = _shape(a), _shape(g)
+    result = _compare_shapes(sa, sg, ctx)
+    if result != _UNSURE or cas or _texty(a) or _texty(g):
+        return result, False
+    return result, True
+
+
+def _value_side(answer: str, gold: str) -> str:
+    """``n = 40`` read as ``40`` against a reference that assigns nothing (or the same name)."""
+    from .answers.views import rhs_of_assignment
+
+    rhs = rhs_of_assignment(answer)
+    if rhs is None:
+        return answer
+    if "=" not in gold:
+        return rhs
+    g_rhs = rhs_of_assignment(gold)
+    same_name = g_rhs is not None and answer.split("=", 1)[0].strip() == gold.split("=", 1)[0].strip()
+    return rhs if same_name else answer
+
+
+# ------------------------------------------------------------------ numbers
+
+def _ulp(text: str) -> float:
+    """One unit of the last written decimal (``3.14`` -> 0.01, ``1.5e3`` -> 100)."""
+    m = _DECIMALS.search(text)
+    if m is None:
+        return 0.0
+    e = _EXPONENT.search(text)
+    exp = int((e.group(1) or e.group(2)).replace(" ", "")) if e else 0
+    return 10.0 ** (exp - len(m.group(1)))
+
+
+def _number(leaf: str, ctx: _Ctx) -> _Num | None:
+    t = _APPROX.sub("", leaf.strip())
+    inf = _INFINITY.match(t)
+    if inf:
+        return _Num(-math.inf if inf.group(1) == "-" else math.inf)
+    n = parse_number(t)
+    if n is not None:
+        try:
+            value = float(n.value)
+        except OverflowError:
+            return None
+        integer = n.value.denominator == 1 and not n.decimal and "/" not in t and "frac" not in t
+        return _Num(value, _ulp(t) if n.decimal else 0.0, n.percent, integer)
+    if ctx.cas and "." not in t and not _TEXTY.search(_CMD.sub(" ", t)) and not _RELATION.search(t):
+        v = _constant(t)
+        return None if v is None else _Num(v)
+    return None
+
+
+def _constant(tex: str) -> float | None:
+    """Value of a constant expression by the rules' CAS reader (inside the bounded helper)."""
+    values = _expr_values(tex)
+    if values is None or values[0]:
+        return None
+    return values[1][0]
+
+
+def _tolerance(a: _Num, b: _Num, ctx: _Ctx) -> float:
+    tol = a.tol + b.tol + _REL_EPS * max(1.0, abs(a.value), abs(b.value))
+    rounded = (a.integer and not b.value.is_integer()) or (b.integer and not a.value.is_integer())
+    if rounded and ctx.round_places is None and ctx.round_sig is None:
+        tol += 0.5  # an integer may be a non-integer rounded to units (unless the question says how)
+    if ctx.round_places is not None:
+        tol += 10.0 ** (-ctx.round_places)
+    if ctx.round_sig is not None:
+        tol += 0.5 * 10.0 ** (1 - ctx.round_sig) * (abs(a.value) + abs(b.value))
+    return tol
+
+
+def _close(a: _Num, b: _Num, ctx: _Ctx) -> bool:
+    pairs = [(a.value, b.value)]
+    if a.percent != b.percent:  # 50% may be 0.5
+        pairs.append((a.value / 100, b.value) if a.percent else (a.value, b.value / 100))
+    for x, y in pairs:
+        if math.isinf(x) or math.isinf(y):
+            if x == y:
+                return True
+            continue
+        if abs(x - y) <= _tolerance(_Num(x, a.tol, a.percent, a.integer), _Num(y, b.tol, b.percent, b.integer), ctx):
+            return True
+    return False
+
+
+def _compare_numbers(a: _Num, b: _Num, ctx: _Ctx) -> str:
+    return _CLOSE if _close(a, b, ctx) else _DIFFERENT
+
+
+# ------------------------------------------------------------------ quantities
+
+def _quantities(answer: str, gold: str, question: str | None, ctx: _Ctx) -> str | None:
+    """Both sides in one unit (None: no units involved, or the unit layer decided a mismatch)."""
+    from .answers.quantity import Aligned, align
+
+    al = align(answer, gold, question)
+    if not isinstance(al, Aligned):
+        return None if al is None else _UNSURE  # different dimensions, clocks: not comparable here
+    if al.converted:
+        x, y = al.answer_value, al.gold_value
+        if x is None or y is None:
+            return _UNSURE
+        return _CLOSE if math.isclose(x, y, rel_tol=5e-3, abs_tol=1e-12) else _DIFFERENT
+    na, ng = _number(clean(al.answer), ctx), _number(clean(al.gold), ctx)
+    if na is None or ng is None:
+        return _UNSURE
+    return _compare_numbers(na, ng, ctx)
+
+
+# ------------------------------------------------------------------ structures
+
+def _shape(text: str) -> Shape:
+    if parse_number(text) is not None:
+        return Shape("scalar", (text,))
+    s = parse_shape(text)
+    if s.kind == "scalar":
+        s = inequality_as_interval(s.items[0]) or s
+    return s
+
+
+def _leaves(s: Shape) -> tuple[str, ...] | None:
+    if s.kind == "matrix":
+        return tuple(c for row in s.items for c in row)
+    if s.kind in ("scalar", "list", "set", "bracket"):
+        return s.items
+    return None
+
+
+def _compare_shapes(a: Shape, g: Shape, ctx: _Ctx) -> str:
+    la, lg = _leaves(a), _leaves(g)
+    if la is None or lg is None or len(la) > MAX_LEAVES or len(lg) > MAX_LEAVES:
+        return _UNSURE
+    if a.kind == g.kind == "scalar":
+        return _compare_scalars(la[0], lg[0], ctx)
+    if a.kind == "matrix" or g.kind == "matrix":
+        if a.kind != g.kind:
+            return _UNSURE
+        if (len(a.items), len(a.items[0])) != (len(g.items), len(g.items[0])):
+            return _DIFFERENT
+        return _positional(la, lg, ctx)
+    if "bracket" in (a.kind, g.kind):
+        if len(la) != len(lg) or len(la) < 2 or not {a.kind, g.kind} <= {"bracket", "list"}:
+            return _UNSURE
+        result = _positional(la, lg, ctx)
+        if result == _DIFFERENT and _as_sets(la, lg, ctx) == _CLOSE:
+            return _UNSURE  # the same values in another order: order may not matter to the question
+        if result == _CLOSE and a.kind == g.kind == "bracket" and (a.left, a.right) != (g.left, g.right):
+            return _DIFFERENT  # the same ends, another interval: (0, 1] is not (0, 1)
+        return result
+    if a.kind == "scalar":
+        return _UNSURE  # one value where the reference has several: incomplete, a judge may weigh it
+    return _as_sets(la, lg, ctx)
+
+
+def _compare_scalars(a: str, g: str, ctx: _Ctx) -> str:
+    na, ng = _number(a, ctx), _number(g, ctx)
+    if na is not None and ng is not None:
+        return _compare_numbers(na, ng, ctx)
+    if ctx.cas and na is None and ng is None:
+        return _compare_expressions(a, g)
+    return _UNSURE
+
+
+def _read_all(leaves: tuple[str, ...], ctx: _Ctx) -> list[_Num] | None:
+    out = []
+    for leaf in leaves:
+        n = _number(leaf, ctx)
+        if n is None:
+            return None
+        out.append(n)
+    return out
+
+
+def _positional(la: tuple[str, ...], lg: tuple[str, ...], ctx: _Ctx) -> str:
+    """Same arity, position by position: one readable pair that differs decides."""
+    unread = False
+    for x, y in zip(la, lg):
+        nx, ny = _number(x, ctx), _number(y, ctx)
+        if nx is None or ny is None:
+            unread = True
+        elif not _close(nx, ny, ctx):
+            return _DIFFERENT
+    return _UNSURE if unread else _CLOSE
+
+
+def _as_sets(la: tuple[str, ...], lg: tuple[str, ...], ctx: _Ctx) -> str:
+    """Every value read on both sides; different when one side holds a value the other lacks."""
+    xs, ys = _read_all(la, ctx), _read_all(lg, ctx)
+    if xs is None or ys is None:
+        return _UNSURE
+    covered = all(any(_close(x, y, ctx) for y in ys) for x in xs)
+    covering = all(any(_close(x, y, ctx) for x in xs) for y in ys)
+    return _CLOSE if covered and covering else _DIFFERENT
+
+
+# ------------------------------------------------------------------ expressions (inside the helper)
+
+def _texty(s: str) -> bool:
+    return bool(_TEXTY.search(_CMD.sub(" ", s))) or "\\text" in s
+
+
+def _compare_expressions(a: str, g: str) -> str:
+    """Expressions in the same free symbols whose values differ at every sample point."""
+    if _texty(a) or _texty(g) or _RELATION.search(a) or _RELATION.search(g):
+        return _UNSURE
+    va, vg = _expr_values(a), _expr_values(g)
+    if va is None or vg is None or va[0] != vg[0]:
+        return _UNSURE
+    for x, y in zip(va[1], vg[1]):
+        if abs(x - y) <= _EXPR_REL_DIFF * max(1.0, abs(x), abs(y)):
+            return _CLOSE
+    return _DIFFERENT
+
+
+def _expr_values(tex: str) -> tuple[tuple[str, ...], tuple[float, ...]] | None:
+    """(free symbol names, real values at the sample points); None when unreadable or not real.
+    Symbols take distinct values above 1 (inside most domains a question fixes)."""
+    import sympy
+
+    from .answers.symbolic import parse_cached
+
+    expr: Any = parse_cached(tex)
+    if not isinstance(expr, sympy.Expr):
+        return None
+    symbols = sorted(expr.free_symbols, key=str)
+    if len(symbols) > 3 or any(not isinstance(s, sympy.Symbol) for s in symbols):
+        return None
+    values = []
+    for k in range(SAMPLE_POINTS if symbols else 1):
+        point = {s: sympy.Rational(13 + 7 * k, 10) + sympy.Rational(37 * j, 100) for j, s in enumerate(symbols)}
+        v = complex(expr.subs(point).evalf(30))
+        if not (math.isfinite(v.real) and math.isfinite(v.imag)) or abs(v.imag) > 1e-12 * max(1.0, abs(v.real)):
+            return None
+        values.append(v.real)
+    return tuple(map(str, symbols)), tuple(values)

@@ -1,0 +1,76 @@
+"""rule.outcome: a rejection is ``different`` only when both sides read into comparable typed values
+that differ beyond rounding; everything else is ``unsure``."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from rlverify.rule.outcome import MAX_SPAN_CHARS, rejection_outcome
+from rlverify.verdict import Outcome
+
+DIFFERENT = [
+    # (answer, gold, question)
+    ("6", "4", None),
+    ("-15", "15", None),
+    ("\\$720", "360", None),
+    ("\\frac{5}{16}", "\\frac{3}{8}", None),
+    ("0.65", "\\frac{2}{3}", None),                     # 0.017 away: beyond its last digit
+    ("7 + \\sqrt{13}", "9.5", None),                    # constant expression (CAS, bounded)
+    ("\\frac{1}{8}", "6.67\\%", None),                  # neither 6.67 nor 0.0667
+    ("(3, \\sqrt{3})", "(2,-1)", None),                 # tuples of the same arity
+    ("(-\\infty, 0)", "(-\\infty, 0]", None),           # another interval
+    ("[2, 6)", "[2, 5)", None),
+    ("\\{937, -\\sqrt{2}, 632\\}", "-\\sqrt{2}", None),  # several values for one
+    ("1, 3, 5", "1, 3", None),                          # a set with another member
+    ("\\begin{pmatrix}1&3\\\\2&4\\end{pmatrix}", "\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}", None),
+    ("(B)", "C", "Which? (A) 1 (B) 2 (C) 3"),           # option letters
+    ("n = 40", "60", None),                             # an assignment's value
+    ("x^2+2", "x^2+1", None),                           # expressions in the same symbol
+    ("4.6", "3", "Round your answer to the nearest integer."),
+    ("5\\text{ m}", "7 m", None),                       # a quantity in the gold's unit
+]
+
+UNSURE = [
+    ("\\text{the smallest such number}", "12", None),   # free text
+    ("0.33", "\\frac{1}{3}", None),                     # agrees within the written rounding
+    ("300", "299.94", None),                            # an integer rounding a decimal
+    ("6 \\frac{1}{64}", "6.01", None),                  # the gold is a cut decimal
+    ("(3, 2)", "(2, 3)", None),                         # the same values in another order
+    ("(1, 2, 3)", "(1, 2)", None),                      # tuples of another arity
+    ("1", "1, 3", None),                                # one value of several: incomplete
+    ("x + 1", "3", None),                               # types that do not compare
+    ("y + 1", "x + 1", None),                           # other symbols
+    ("-4-4i", "5", None),                               # not a real number
+    ("B", "12", None),                                  # a letter against a value
+    ("5 \\text{ kg}", "5 m", None),                     # other dimensions
+    ("3.5", "3", "Round to the nearest integer."),      # within the rounding asked for
+    (None, "5", None),
+    ("", "5", None),
+    ("1" * (MAX_SPAN_CHARS + 1), "5", None),
+]
+
+
+@pytest.mark.parametrize("answer,gold,question", DIFFERENT)
+def test_comparable_values_that_differ_are_different(answer, gold, question):
+    assert rejection_outcome(answer, gold, question) is Outcome.DIFFERENT
+
+
+@pytest.mark.parametrize("answer,gold,question", UNSURE)
+def test_what_cannot_be_compared_is_unsure(answer, gold, question):
+    assert rejection_outcome(answer, gold, question) is Outcome.UNSURE
+
+
+def test_outcome_is_a_string_enum():
+    assert Outcome.DIFFERENT == "different" and str(Outcome.UNSURE) == "unsure"
+    assert [o.value for o in Outcome] == ["equal", "different", "unsure"]
+
+
+@pytest.mark.parametrize("bad", ["\\frac{" * 300, "10^{10^{10^{10}}}", "x^{99999999}", "(" * 200 + "1",
+                                 "\\sqrt{" * 100 + "2" + "}" * 100, "__import__('os')", "\x00\ud800"])
+def test_hostile_spans_are_bounded_and_never_raise(bad):
+    t0 = time.perf_counter()
+    assert rejection_outcome(bad, "x^2+1") in (Outcome.DIFFERENT, Outcome.UNSURE)
+    assert rejection_outcome(bad, "5") in (Outcome.DIFFERENT, Outcome.UNSURE)
+    assert time.perf_counter() - t0 < 10
