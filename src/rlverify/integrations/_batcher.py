@@ -12,6 +12,8 @@ per batch and no collector task: the loop does a few callbacks per batch.
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -19,7 +21,7 @@ from typing import Any, Callable, Sequence
 
 from ..verdict import Verdict
 
-__all__ = ["MicroBatcher", "RunBatch"]
+__all__ = ["MicroBatcher", "RunBatch", "FairScheduler"]
 
 RunBatch = Callable[[list[dict[str, Any]]], Sequence[Verdict]]
 _Entry = tuple[list[dict[str, Any]], "asyncio.Future[list[Verdict]]"]
@@ -116,3 +118,179 @@ class MicroBatcher:
         self._pending.clear()
         self._fail(waiting, RuntimeError("the server is shutting down"))
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+
+class _Request:
+    """One request's items in a :class:`FairScheduler`: claimed one at a time."""
+
+    __slots__ = ("items", "fut", "loop", "verdicts", "next", "left", "inflight", "failed")
+
+    def __init__(self, items: list[dict[str, Any]], fut: "asyncio.Future[list[Verdict]]",
+                 loop: asyncio.AbstractEventLoop) -> None:
+        self.items, self.fut, self.loop = items, fut, loop
+        self.verdicts: list[Verdict | None] = [None] * len(items)
+        self.next = 0              # first item not claimed yet
+        self.left = len(items)     # items not finished yet
+        self.inflight = 0          # items being verified now
+        self.failed: BaseException | None = None
+
+
+def _settle(done: list[_Request]) -> None:
+    """Runs on the event loop: hand each finished request its verdicts (or its error)."""
+    for req in done:
+        if req.fut.done():  # cancelled: the client went away
+            continue
+        if req.failed is not None:
+            req.fut.set_exception(req.failed)
+        else:
+            req.fut.set_result(list(req.verdicts))  # type: ignore[arg-type]
+
+
+class FairScheduler:
+    """Items of concurrent requests verified one at a time by up to ``threads`` worker threads,
+    the requests taking turns (round robin), so a slow request never holds up another one.
+
+    Every item is claimed on its own: a thread takes the next item of the request at the head
+    of the queue and moves that request to the tail, so with R requests waiting each gets
+    every R-th free thread, and one request's items run on several threads at once.
+    ``verify_one(item)`` must return within its own item deadline (the rule verifier does:
+    its slow stage runs in killable helper processes). One request has at most
+    ``per_request`` items in flight (default: as many as there are CAS helper processes), so
+    a single slow request leaves threads free for the others; a new request's first item
+    waits at most about one item deadline (when several slow requests hold every thread),
+    never for the rest of another request.
+
+    Finished requests go back to the event loop in groups: a thread that still has work
+    collects them for up to ``flush`` seconds (one loop wake-up for many requests under
+    load; at once when the queue runs dry). Threads start on demand and end on ``aclose``.
+    """
+
+    def __init__(self, verify_one: Callable[[dict[str, Any]], Verdict], *, threads: int = 8,
+                 per_request: int | None = None, flush: float = 0.002,
+                 on_batch: Callable[[int], None] | None = None) -> None:
+        self._verify_one = verify_one
+        self.threads = max(1, int(threads))
+        self.per_request = max(1, int(per_request or max(1, self.threads // 2)))
+        self.flush = float(flush)
+        self._on_batch = on_batch
+        self._queue: deque[_Request] = deque()
+        self._cv = threading.Condition()
+        self._workers: list[threading.Thread] = []
+        self._idle = 0
+        self._closed = False
+
+    async def submit(self, items: Sequence[dict[str, Any]]) -> list[Verdict]:
+        """Verify ``items`` (in order); their turn comes with every other waiting request's."""
+        if not items:
+            return []
+        if self._closed:
+            raise RuntimeError("the server is shutting down")
+        loop = asyncio.get_running_loop()
+        req = _Request(list(items), loop.create_future(), loop)
+        if self._on_batch is not None:
+            self._on_batch(len(req.items))
+        with self._cv:
+            self._queue.append(req)
+            self._cv.notify(len(req.items))  # idle threads, one per item
+            for _ in range(min(len(req.items) - self._idle, self.threads - len(self._workers))):
+                t = threading.Thread(target=self._work, name=f"rlverify-item-{len(self._workers)}", daemon=True)
+                self._workers.append(t)
+                t.start()
+        return await req.fut
+
+    def _claim(self) -> tuple[_Request, int] | None:
+        """The next item to verify (lock held), or None when there is none."""
+        queue = self._queue
+        for _ in range(len(queue)):
+            req = queue.popleft()
+            if req.fut.done():  # cancelled while waiting: its other items are not verified
+                continue
+            if req.inflight >= self.per_request:  # its share of threads is busy: the next one's turn
+                queue.append(req)
+                continue
+            i = req.next
+            req.next += 1
+            req.inflight += 1
+            if req.next < len(req.items):
+                queue.append(req)  # its next item waits for its next turn
+            return req, i
+        return None
+
+    def _next(self, done: list[_Request]) -> tuple[_Request, int] | None:
+        """The next claim; None when the queue is empty and ``done`` must be handed back first.
+        Raises StopIteration when closed and idle."""
+        with self._cv:
+            claim = self._claim()
+            while claim is None and not done:
+                if self._closed:
+                    raise StopIteration
+                self._idle += 1
+                self._cv.wait()
+                self._idle -= 1
+                claim = self._claim()
+            return claim
+
+    def _work(self) -> None:
+        done: list[_Request] = []
+        since = 0.0
+        while True:
+            try:
+                claim = self._next(done)
+            except StopIteration:
+                return
+            if claim is None:  # the queue ran dry: hand back what finished
+                self._post(done)
+                done = []
+                continue
+            req, i = claim
+            verdict, error = None, None
+            try:
+                verdict = self._verify_one(req.items[i])
+            except Exception as e:  # noqa: BLE001 - that request answers 500, the thread lives on
+                error = e
+            with self._cv:
+                self._record(req, i, verdict, error)
+                finished = req.left == 0
+            if finished:
+                since = since if done else time.monotonic()
+                done.append(req)
+            if done and time.monotonic() - since >= self.flush:
+                self._post(done)
+                done = []
+
+    def _record(self, req: _Request, i: int, verdict: Verdict | None, error: Exception | None) -> None:
+        """One item finished (lock held); a failed item fails its request and drops its other items."""
+        req.left -= 1
+        req.inflight -= 1
+        if self._queue:
+            self._cv.notify()  # a request held at its share may go on
+        if error is None:
+            req.verdicts[i] = verdict
+        elif req.failed is None:
+            req.failed = error
+            req.left -= len(req.items) - req.next
+            req.next = len(req.items)
+            if req in self._queue:
+                self._queue.remove(req)
+
+    @staticmethod
+    def _post(done: list[_Request]) -> None:
+        by_loop: dict[asyncio.AbstractEventLoop, list[_Request]] = {}
+        for req in done:
+            by_loop.setdefault(req.loop, []).append(req)
+        for loop, reqs in by_loop.items():
+            try:
+                loop.call_soon_threadsafe(_settle, reqs)
+            except RuntimeError:  # the loop is closed: nobody waits for these any more
+                pass
+
+    async def aclose(self) -> None:
+        """Stop taking items: requests still waiting fail, threads end after their current item."""
+        with self._cv:
+            self._closed = True
+            waiting = [r for r in self._queue if not r.fut.done()]
+            self._queue.clear()
+            self._cv.notify_all()
+        for req in waiting:
+            req.fut.set_exception(RuntimeError("the server is shutting down"))
