@@ -12,22 +12,22 @@ how few the rules happen to reject.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
 from collections import Counter
 from pathlib import Path
 
 from rlverify import get_verifier
+from rlverify.analysis.datasets import corpus_paths, data_root, read_jsonl
 from rlverify.guard import FLAGS
 from rlverify.hybrid import Eligibility, HybridVerifier, RejectAllRules, judge_eligibility
 from rlverify.verdict import Verdict
 
-DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "corpora"
+DEFAULT = data_root() / "corpora"
 
 
 def _rows(path: Path, limit: int | None) -> list[dict]:
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = read_jsonl(path)
     return random.Random(0).sample(rows, limit) if limit and limit < len(rows) else rows
 
 
@@ -58,7 +58,7 @@ def main() -> None:
                     help="print every correct response the guard kept from the judge (id, flags, span, gold, tail)")
     args = ap.parse_args()
     hybrid = get_verifier("hybrid", judge="gullible")
-    for path in sorted(args.corpora.glob("*.jsonl")):
+    for path in corpus_paths(args.corpora.parent):
         rows = _rows(path, args.rows)
         t0 = time.perf_counter()
         verdicts = hybrid.verify_batch([_item(r) for r in rows])

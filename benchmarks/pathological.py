@@ -4,7 +4,7 @@ Usage::
 
     python benchmarks/pathological.py [--out pathological.jsonl] [--copies 4] [--seed 0]
 
-Rows: id, kind, response, gold, question, label (see :mod:`rlverify.pathological`).
+Rows: id, kind, response, gold, question, label (see :mod:`rlverify.analysis.pathological`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from rlverify.pathological import KINDS, pathological_items
+from rlverify.analysis.pathological import KINDS, pathological_items
 
 __all__ = ["main"]
 

@@ -38,12 +38,13 @@ from typing import Any, Iterator
 
 import httpx
 
+from rlverify.analysis.datasets import corpus_paths, data_root, read_jsonl
 from rlverify.integrations.server import DEFAULT_POOL_WORKERS
 
 from _procfs import children, cpu_seconds, descendants, rss_mib  # benchmarks/_procfs.py
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_DATA = Path(os.environ.get("RLVERIFY_SHARED_DATA", REPO.parent / "shared" / "data")) / "corpora"
+DEFAULT_DATA = data_root() / "corpora"
 
 
 @dataclass(frozen=True)
@@ -64,12 +65,9 @@ class LevelResult:
 
 def load_items(data_dir: Path, limit: int) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = []
-    for path in sorted(data_dir.glob("*.jsonl")):
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                if line.strip():
-                    r = json.loads(line)
-                    items.append({"response": r["response"], "gold": str(r["gold"]), "question": r["question"]})
+    for path in corpus_paths(data_dir.parent):
+        for r in read_jsonl(path):
+            items.append({"response": r["response"], "gold": str(r["gold"]), "question": r["question"]})
     if not items:
         raise SystemExit(f"no corpus rows under {data_dir}")
     return items[:limit]
@@ -87,11 +85,10 @@ def payloads(items: list[dict[str, Any]], per_request: int) -> Iterator[dict[str
 
 
 def in_process_rate(items: list[dict[str, Any]], workers: int, repeat: int) -> float:
-    """Items/s of the same rule path the server uses: rlverify.pool with ``workers`` processes
+    """Items/s of the same rule path the server uses: rlverify.runtime.pool with ``workers`` processes
     (0: the RuleVerifier in this thread)."""
     import rlverify
-    from rlverify import pool
-
+    from rlverify.runtime import pool
     v = rlverify.get_verifier("rule")
 
     def batch(xs: list[dict[str, Any]]) -> Any:

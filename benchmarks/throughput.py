@@ -7,10 +7,10 @@ Usage::
 
 One run measures, on every ``*.jsonl`` under ``--corpora`` (default: ../shared/data/corpora,
 or $RLVERIFY_SHARED_DATA/corpora) and on the generated pathological corpus
-(:mod:`rlverify.pathological`):
+(:mod:`rlverify.analysis.pathological`):
 
 * ``rule``, in-process (``verify`` in a loop; CAS work in the bounded helper);
-* ``rule``, :class:`rlverify.pool.VerifierPool` with 1 and with ``--workers`` processes;
+* ``rule``, :class:`rlverify.runtime.pool.VerifierPool` with 1 and with ``--workers`` processes;
 * ``math-verify``, in-process (main thread, its SIGALRM timeouts active) and over a
   ``--workers`` process pool;
 * the machine itself: a pure-Python loop in 1 and in ``--workers`` processes, the scaling
@@ -41,6 +41,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from _procfs import cpu_seconds  # benchmarks/_procfs.py
+
+from rlverify.analysis.datasets import corpus_paths, data_root, read_jsonl
 
 __all__ = ["Run", "main"]
 
@@ -80,16 +82,13 @@ def _summarize(corpus: str, verifier: str, mode: str, lat: list[float], wall: fl
 
 
 def _default_corpora() -> Path:
-    env = os.environ.get("RLVERIFY_SHARED_DATA")
-    base = Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "data"
-    return base / "corpora"
+    return data_root() / "corpora"
 
 
 def load_corpora(directory: Path, limit: int | None) -> list[dict]:
     rows: list[dict] = []
-    for path in sorted(directory.glob("*.jsonl")):
-        with open(path, encoding="utf-8") as f:
-            got = [json.loads(line) for line in f if line.strip()]
+    for path in corpus_paths(directory.parent):
+        got = read_jsonl(path)
         rows.extend(got[:limit] if limit else got)
     return [{"response": r["response"], "gold": r["gold"], "question": r.get("question")} for r in rows]
 
@@ -110,8 +109,9 @@ def _in_process(verifier: Any, items: list[dict], budget: float | None = None) -
 
 
 def _rule_in_process(items: list[dict]) -> tuple[list[float], float, int]:
-    from rlverify import bounded, get_verifier
-    from rlverify.fastpath import clear_memo
+    from rlverify import get_verifier
+    from rlverify.runtime import bounded
+    from rlverify.rule.fastpath import clear_memo
 
     bounded.warm_up(1)
     v = get_verifier("rule", timeout=DEADLINE)
@@ -125,7 +125,7 @@ _POOL_CPU: dict[tuple[str, int], list[tuple[float, float, float]]] = {}
 
 
 def _rule_pool(items: list[dict], workers: int, corpus: str = "") -> tuple[list[float], float, int]:
-    from rlverify.pool import VerifierPool
+    from rlverify.runtime.pool import VerifierPool
 
     with VerifierPool(workers) as pool:
         pool.verify_batch(items[: 4 * workers], timeout=DEADLINE)  # start-up excluded
@@ -345,7 +345,7 @@ def _quiet_math_verify() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from rlverify.pathological import pathological_items
+    from rlverify.analysis.pathological import pathological_items
 
     args = _args(argv)
     _quiet_math_verify()

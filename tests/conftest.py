@@ -1,10 +1,9 @@
-"""Shared test fixtures. The labelled corpora live in ../shared/data beside the repository
-(override with RLVERIFY_SHARED_DATA)."""
+"""Shared test fixtures. The labelled corpora and problem sets are the repository's vendored
+data/ folder (override with RLVERIFY_SHARED_DATA); see rlverify.analysis.datasets."""
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import socket
 import threading
@@ -14,14 +13,13 @@ from typing import Any, Iterator
 
 import pytest
 
+os.environ.setdefault("RLVERIFY_RAISE_ON_ERROR", "1")  # internal errors fail tests instead of hiding
+
+from rlverify.analysis.datasets import corpus_paths, data_root, read_jsonl  # noqa: E402,F401 - read_jsonl re-exported
+
 REPO = Path(__file__).resolve().parents[1]
-SHARED_DATA = Path(os.environ.get("RLVERIFY_SHARED_DATA", REPO.parent / "shared" / "data"))
-CORPORA = sorted((SHARED_DATA / "corpora").glob("*.jsonl"))
-
-
-def read_jsonl(path: Path) -> list[dict]:
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+SHARED_DATA = data_root()
+CORPORA = corpus_paths()
 
 
 @pytest.fixture(scope="session")

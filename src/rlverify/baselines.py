@@ -8,6 +8,8 @@ rlverify's own verifier avoids.
 
 from __future__ import annotations
 
+import logging
+
 import threading
 import time
 from typing import Any
@@ -17,6 +19,8 @@ from .registry import register
 from .verdict import BaseVerifier, Verdict
 
 __all__ = ["MathVerifyVerifier"]
+
+_log = logging.getLogger(__name__)
 
 
 def _import_math_verify() -> Any:
@@ -61,6 +65,7 @@ class MathVerifyVerifier(BaseVerifier):
             extracted = str(p[-1]) if p else None
             flags: tuple[str, ...] = () if p else ("no_answer",)
         except Exception as e:  # noqa: BLE001 - Math-Verify raises arbitrary errors (incl. its own timeouts)
+            _log.debug("baselines.py: handled exception", exc_info=True)
             ok, extracted, flags = False, None, ("error", f"error:{type(e).__name__}")
         return Verdict(correct=ok, score=1.0 if ok else 0.0, source="rule", extracted=extracted,
                        flags=flags, seconds=time.perf_counter() - t0)

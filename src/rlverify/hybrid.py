@@ -7,6 +7,7 @@ Flow of one item (see DESIGN.md)::
     rules reject, guard passes         -> judge(JudgeItem(question, gold, sanitized span))
                                           -> Verdict(source="judge"); None -> undecided
     judge raises (server down)         -> the rule verdict, flag "judge_unavailable"
+    judge silent past ``judge_budget``  -> the same (a timeout is an outage, not "undecided")
 
 The judge never sees the raw response: only the span the rules extracted, sanitized by the
 guard. A rule timeout, hedge, fallback (last-number guess) or missing answer never reaches it.
@@ -21,17 +22,22 @@ judge="openai", judge_options={"base_url": ..., "model": ...})``. Other keyword 
 
 from __future__ import annotations
 
+import logging
+
 import time
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from .errors import BadInputError, RLVerifyError
-from .guard import GuardConfig, GuardReport, inspect
-from .judge.base import JudgeItem
+from .guard.policy import GuardConfig, GuardReport, inspect
+from .judge.base import JudgeItem, JudgeResult
+from .judge.budget import DEFAULT_JUDGE_BUDGET, call_with_budget, is_outage
 from .registry import get_verifier, register
 from .verdict import BaseVerifier, Verdict
 
 __all__ = ["HybridVerifier", "Eligibility", "judge_eligibility", "RejectAllRules", "resolve_judge"]
+
+_log = logging.getLogger(__name__)
 
 
 def resolve_judge(judge: Any, template: str | None = None,
@@ -73,8 +79,10 @@ class HybridVerifier(BaseVerifier):
     def __init__(self, judge: Any = None, template: str | None = None,
                  judge_options: Mapping[str, Any] | None = None, guard: GuardConfig | None = None,
                  rule_options: Mapping[str, Any] | None = None, score_correct: float = 1.0,
-                 score_incorrect: float = 0.0, **guard_options: Any) -> None:
+                 score_incorrect: float = 0.0, judge_budget: float | None = DEFAULT_JUDGE_BUDGET,
+                 **guard_options: Any) -> None:
         self.judge = resolve_judge(judge, template, judge_options)
+        self.judge_budget = None if judge_budget is None else float(judge_budget)  # seconds per judge call
         self.template = template
         self.guard = guard or GuardConfig(**guard_options)
         self.rule = get_verifier("rule", **dict(rule_options or {}))
@@ -114,6 +122,7 @@ class HybridVerifier(BaseVerifier):
             return inspect(v.extracted, it["gold"], it["question"], extraction_flags=v.flags,
                            context=it["response"], config=self.guard)
         except Exception as e:  # noqa: BLE001 - a guard bug blocks the item, it never crashes a step
+            _log.debug("hybrid.py: handled exception", exc_info=True)
             return GuardReport(False, ("guard_error", f"error:{type(e).__name__}"))
 
     def _blocked(self, v: Verdict, report: GuardReport) -> Verdict:
@@ -123,14 +132,28 @@ class HybridVerifier(BaseVerifier):
     def _ask_judge(self, pending: list[_Pending]) -> list[Verdict]:
         t0 = time.perf_counter()
         try:
-            results = list(self.judge.judge([p.item for p in pending]))
+            results = call_with_budget(self._judge_results, [p.item for p in pending], budget=self.judge_budget)
             if len(results) != len(pending):
                 raise RLVerifyError(f"judge returned {len(results)} verdicts for {len(pending)} items")
         except Exception as e:  # noqa: BLE001 - a judge failure must not crash a training step
+            _log.debug("hybrid.py: handled exception", exc_info=True)
             flags = ("judge_unavailable", f"error:{type(e).__name__}")
             return [p.rule.with_(flags=_merge(p.rule.flags, flags), score=self.score_incorrect) for p in pending]
         share = (time.perf_counter() - t0) / len(pending)
-        return [self._judged(p, r, share) for p, r in zip(pending, results)]
+        out = []
+        for p, r in zip(pending, results):
+            if isinstance(r, JudgeResult) and is_outage(r.error):  # that item's request timed out or failed
+                flags = ("judge_unavailable", f"judge_{r.error}")
+                out.append(p.rule.with_(flags=_merge(p.rule.flags, flags), score=self.score_incorrect))
+            else:
+                out.append(self._judged(p, r.decision if isinstance(r, JudgeResult) else r, share))
+        return out
+
+    def _judge_results(self, items: list[JudgeItem]) -> list[Any]:
+        """Decisions; JudgeResults when the judge gives them (their errors tell an outage from a
+        reply that could not be read)."""
+        detailed = getattr(self.judge, "judge_detailed", None)
+        return list(detailed(items) if callable(detailed) else self.judge.judge(items))
 
     def _judged(self, p: _Pending, result: Any, seconds: float) -> Verdict:
         correct = result is True
@@ -186,7 +209,7 @@ class RejectAllRules:
     name = "rule"
 
     def verify_batch(self, items: Sequence[Mapping[str, Any]], workers: int | None = None) -> list[Verdict]:
-        from .extract import extract_answer
+        from .rule.extract import extract_answer
 
         out = []
         for it in items:

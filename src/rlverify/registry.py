@@ -12,6 +12,7 @@ import threading
 from typing import Any, Callable
 
 from .errors import UnknownVerifierError
+from .verdict import Verifier
 
 __all__ = ["register", "get_verifier", "available_verifiers"]
 
@@ -62,7 +63,7 @@ def available_verifiers() -> list[str]:
     return sorted(_FACTORIES)
 
 
-def get_verifier(name: str, **options: Any) -> Any:
+def get_verifier(name: str, **options: Any) -> Verifier:
     """Build the verifier registered as ``name`` with ``options``."""
     _load_builtins()
     try:

@@ -2,7 +2,7 @@
 
 Usage (from the repository root)::
 
-    python src/rlverify/data/make_sample.py ../shared/data/corpora/*.jsonl \
+    python src/rlverify/data/make_sample.py data/corpora/*.jsonl.gz \
         --out src/rlverify/data/sample.jsonl
 
 Stratified by corpus (file) and label: ``--per-stratum`` rows with label true and as many
@@ -24,16 +24,19 @@ DEFAULT_PER_STRATUM = 30
 
 
 def _read(path: Path) -> list[dict]:
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+    from rlverify.analysis.datasets import read_jsonl  # plain or gzipped JSONL
+
+    return read_jsonl(path)
 
 
 def draw_sample(paths: list[Path], per_stratum: int = DEFAULT_PER_STRATUM,
                 seed: int = DEFAULT_SEED) -> list[dict]:
     """Rows drawn per (corpus, label) stratum; corpora in name order, rows in id order."""
+    from rlverify.analysis.datasets import dataset_name
+
     rng = random.Random(seed)
     out: list[dict] = []
-    for path in sorted(paths, key=lambda p: p.name):
+    for path in sorted(paths, key=lambda p: dataset_name(p)):
         rows = sorted(_read(path), key=lambda r: str(r["id"]))
         for label in (True, False):
             stratum = [r for r in rows if r["label"] is label]

@@ -7,16 +7,24 @@ Endpoints::
                    -> {"rewards": [...], "scores": [...], "extra_logs": {"acc": [...], ...}}
     POST /verify   {"items": [{"response", "gold", "question"}], "verifier": NAME?}
                    -> {"verdicts": [Verdict.to_dict(), ...]}
+    POST /nemo_gym/verify  a NeMo Gym resources-server verify request (see integrations.nemo_gym)
+                   -> the request + {"reward", "extracted_answer", "mask_sample", ...}
     GET  /health   liveness and the verifiers served (never needs the token)
     GET  /metrics  Prometheus text
 
-``?verifier=NAME`` picks one of the served verifiers (default: the first). Concurrent
-requests are micro-batched (see ``_batcher``); a verifier other than ``rule`` that fails
-(a judge outage) degrades to rule verdicts flagged ``judge_unavailable``. With a token,
-every endpoint but /health needs ``Authorization: Bearer <token>`` or ``?token=<token>``
-(OpenRLHF's client sends no headers: ``--remote_rm_url http://host:8000/reward?token=T``) (else 401). Bodies over
+``?verifier=NAME`` picks one of the served verifiers (default: the first). Rule items of
+all requests are verified one at a time by ``rule_threads`` threads that serve the waiting
+requests in turn (``_batcher.FairScheduler``): each item keeps its own deadline and a slow
+request never holds up another one by more than about one item deadline. Requests to other
+verifiers are micro-batched (``_batcher.MicroBatcher``); one that fails (a judge outage) or
+outlasts ``judge_budget`` + :data:`RULE_GRACE` seconds degrades to rule verdicts flagged
+``judge_unavailable``. With a token, every endpoint but /health needs ``Authorization: Bearer
+<token>`` or ``?token=<token>`` (OpenRLHF's client sends no headers: ``--remote_rm_url
+http://host:8000/reward?token=T``) (else 401), checked before the body is read. Bodies over
 ``max_body_bytes`` or with more than ``max_items`` items (or item-gold pairs) get 413; malformed
-ones 422 with a one-line ``detail``.
+ones 422 with a one-line ``detail``. The app answers /health only after its warm-up (the
+helper processes started); ``rlverify serve`` also closes connections that do not finish
+their request headers in time (``_http_guard``).
 
 The POST endpoints are served by ``_RawEndpoints``, a plain ASGI handler that the app calls
 before FastAPI's routing (same responses; ``create_app(raw_endpoints=False)`` serves them
@@ -44,22 +52,27 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
-from ..limits import DEFAULT_ITEM_TIMEOUT
+from ..runtime.limits import DEFAULT_ITEM_TIMEOUT
 from ..verdict import Verdict
-from ._batcher import MicroBatcher, RunBatch
+from ..judge.budget import DEFAULT_JUDGE_BUDGET, JudgeTimeoutError, call_with_budget
+from ._batcher import FairScheduler, MicroBatcher, RunBatch
 from ._common import cached_verifier, join_verdicts, split_golds
 from ._metrics import CONTENT_TYPE_LATEST, ServerMetrics
 from .openrlhf import response_from_query, reward_payload
 
 __all__ = ["create_app", "app_from_env", "ServerSettings", "response_from_query", "DEFAULT_MAX_BODY_BYTES",
-           "DEFAULT_MAX_ITEMS", "DEFAULT_POOL_WORKERS", "DEFAULT_INLINE_BATCH", "APP_CONFIG_ENV"]
+           "DEFAULT_MAX_ITEMS", "DEFAULT_POOL_WORKERS", "DEFAULT_INLINE_BATCH", "DEFAULT_RULE_THREADS",
+           "RULE_GRACE", "APP_CONFIG_ENV"]
+
 
 log = logging.getLogger("rlverify.server")
 
 DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024
 DEFAULT_MAX_ITEMS = 4096
 DEFAULT_POOL_WORKERS = min(4, os.cpu_count() or 1)  # rule verification processes
-DEFAULT_INLINE_BATCH = 64  # rule batches up to this size are verified in a thread, not the pool
+DEFAULT_INLINE_BATCH = 64  # fallback rule batches up to this size are verified in a thread, not the pool
+DEFAULT_RULE_THREADS = 8   # threads verifying rule items (their CAS stage runs in helper processes)
+RULE_GRACE = 30.0          # seconds a non-rule batch may take beyond judge_budget (its rule stage)
 Gold = Union[str, int, float, list[Union[str, int, float]], None]
 _M = TypeVar("_M", bound=BaseModel)
 
@@ -96,6 +109,8 @@ class ServerSettings:
     max_batch: int = 256
     judge_concurrency: int = 4
     inline_batch: int = DEFAULT_INLINE_BATCH
+    rule_threads: int = DEFAULT_RULE_THREADS
+    judge_budget: float | None = DEFAULT_JUDGE_BUDGET
 
     @property
     def pool_workers(self) -> int:
@@ -103,14 +118,14 @@ class ServerSettings:
 
 
 def _pool_runner(verifier: Any, options: Mapping[str, Any], workers: int, inline_max: int) -> RunBatch | None:
-    """Rules in ``rlverify.pool`` worker processes: a hard deadline on every item, any stage.
+    """Rules in ``rlverify.runtime.pool`` worker processes: a hard deadline on every item, any stage.
 
     Batches of at most ``inline_max`` items run in the calling (worker) thread instead: most
     items are decided by the in-process fast path, and shipping a small batch to the pool
     costs more than verifying it. ``RuleVerifier.verify`` is thread-safe and runs its CAS
     stage in killable helper processes under the per-item deadline."""
     try:
-        from .. import pool
+        from ..runtime import pool
     except ModuleNotFoundError:  # no pool: the caller verifies in a thread
         return None
     opts = dict(options)
@@ -125,8 +140,9 @@ def _pool_runner(verifier: Any, options: Mapping[str, Any], workers: int, inline
 
 
 def _runner(name: str, verifier: Any, options: Mapping[str, Any] | None, workers: int,
-            inline_max: int = 0) -> RunBatch:
-    """The batch function for ``verifier``; a non-rule verifier that raises falls back to rules.
+            inline_max: int = 0, budget: float | None = None) -> RunBatch:
+    """The batch function for ``verifier``; a non-rule verifier that raises, or that takes
+    longer than ``budget`` seconds, falls back to rules (flag ``judge_unavailable``).
 
     ``rule`` built from its name runs in the process pool (``workers`` processes; 0 = in a
     thread), batches of at most ``inline_max`` items in a thread; other verifiers get
@@ -138,14 +154,33 @@ def _runner(name: str, verifier: Any, options: Mapping[str, Any] | None, workers
 
     def run(items: list[dict[str, Any]]) -> Sequence[Verdict]:
         try:
-            return primary(items)
+            return primary(items) if fallback is None else call_with_budget(primary, items, budget=budget)
         except Exception as e:  # noqa: BLE001 - a judge outage must not fail the training step
+            log.debug("judge failed; serving rule verdicts", exc_info=True)
             if fallback is None:
                 raise
             log.warning("verifier %s failed (%s: %s); answering with rule verdicts", name, type(e).__name__, e)
-            return [v.with_(flags=v.flags + ("judge_unavailable",)) for v in fallback(items)]
+            extra = ("judge_unavailable",) + (("judge_timeout",) if isinstance(e, JudgeTimeoutError) else ())
+            return [v.with_(flags=v.flags + extra) for v in fallback(items)]
 
     return run
+
+
+def _rule_item(verifier: Any, built_here: bool) -> Any:
+    """One rule item -> its Verdict, for the fair scheduler (the RuleVerifier's own ``verify``;
+    a verifier object given to ``create_app`` through its ``verify_batch``)."""
+    if built_here:
+        verify = verifier.verify
+        return lambda it: verify(it["response"], it["gold"], it.get("question"))
+    return lambda it: verifier.verify_batch([it])[0]
+
+
+def _per_request(threads: int) -> int:
+    """Rule items of one request in flight at once: half the threads, at most one per CAS
+    helper process, so one slow request leaves threads (and helpers) for the others."""
+    from ..runtime.bounded import MAX_HELPERS
+
+    return max(1, min(MAX_HELPERS, threads // 2))
 
 
 class _State:
@@ -156,11 +191,15 @@ class _State:
         self.settings = settings
         self.metrics = ServerMetrics()
         self.default = next(iter(verifiers))
-        self.batchers = {
-            name: MicroBatcher(_runner(name, v, options.get(name), settings.pool_workers, settings.inline_batch),
-                               max_batch=settings.max_batch,
-                               concurrency=1 if name == "rule" else settings.judge_concurrency,
-                               on_batch=self.metrics.record_batch)
+        self.ready = False  # warm-up done: /health answers "ok"
+        budget = None if settings.judge_budget is None else settings.judge_budget + RULE_GRACE
+        self.batchers: dict[str, Any] = {
+            name: FairScheduler(_rule_item(v, options.get(name) is not None), threads=settings.rule_threads,
+                                per_request=_per_request(settings.rule_threads), on_batch=self.metrics.record_batch)
+            if name == "rule" else
+            MicroBatcher(_runner(name, v, options.get(name), settings.pool_workers, settings.inline_batch, budget),
+                         max_batch=settings.max_batch, concurrency=settings.judge_concurrency,
+                         on_batch=self.metrics.record_batch)
             for name, v in verifiers.items()
         }
 
@@ -171,20 +210,24 @@ class _State:
         return name
 
     async def warm(self) -> None:
-        """Verify one item with the rules before serving (starts the pool and helper processes,
-        after the helper zygote has warmed the parser: they all inherit it)."""
-        from .. import bounded
+        """Before serving: the helper zygote warms the parser, then one helper per rule thread
+        starts (they inherit it) and the rules build this process's lazy state; with a pool
+        for other verifiers' rule stage, its workers start too. Items count their helper's
+        start-up in their deadline, so without this the first requests would time out."""
+        from ..runtime import bounded
+        from ..rule.verifier import warm_up
 
-        run = _runner("rule", cached_verifier("rule"), {}, self.settings.pool_workers)
+        loop = asyncio.get_running_loop()
         item = {"response": "so \\boxed{\\frac{1}{2}}", "gold": "0.5", "question": None}
         try:
-            await asyncio.get_running_loop().run_in_executor(None, bounded.warm_up, 1)
-            await asyncio.get_running_loop().run_in_executor(None, run, [item])
-            if self.settings.inline_batch:  # small batches verify in this process: build its lazy state
-                from ..rules import warm_up
-                await asyncio.get_running_loop().run_in_executor(None, warm_up)
+            await loop.run_in_executor(None, bounded.warm_up, self.settings.rule_threads)
+            await loop.run_in_executor(None, warm_up)
+            if any(name != "rule" for name in self.batchers) and self.settings.pool_workers:
+                run = _runner("rule", cached_verifier("rule"), {}, self.settings.pool_workers)
+                await loop.run_in_executor(None, run, [item])
         except Exception as e:  # noqa: BLE001 - serve anyway; the first requests pay the start-up
             log.warning("warm-up failed (%s: %s)", type(e).__name__, e)
+        self.ready = True
 
     async def verify(self, name: str, items: Sequence[Mapping[str, Any]]) -> list[Verdict]:
         if len(items) > self.settings.max_items:
@@ -222,10 +265,11 @@ async def _parse(request: Request, model: type[_M]) -> _M:
 
 
 class _BodyLimit:
-    """ASGI middleware: 413 for bodies over ``max_bytes`` (declared or actually sent)."""
+    """ASGI middleware: 401 without the token (before any of the body is read), then 413 for
+    bodies over ``max_bytes`` (declared or actually sent)."""
 
-    def __init__(self, app: Any, max_bytes: int, metrics: ServerMetrics) -> None:
-        self.app, self.max_bytes, self.metrics = app, max_bytes, metrics
+    def __init__(self, app: Any, max_bytes: int, metrics: ServerMetrics, token: str | None = None) -> None:
+        self.app, self.max_bytes, self.metrics, self.token = app, max_bytes, metrics, token
 
     async def _reject(self, scope: Any, send: Any) -> None:
         self.metrics.record_request(scope.get("path", ""), 413)
@@ -235,6 +279,9 @@ class _BodyLimit:
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD"):
             return await self.app(scope, receive, send)
+        if not _token_ok(scope["headers"], _query(scope.get("query_string", b"")), self.token):
+            self.metrics.record_request(scope.get("path", ""), 401)
+            return await _send_json(send, 401, _render({"detail": _BAD_TOKEN}), _CHALLENGE)
         declared = dict(scope.get("headers") or ()).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
             return await self._reject(scope, send)
@@ -260,15 +307,24 @@ class _BodyLimit:
         return await self.app(scope, replay, send)
 
 
-def _check_token(request: Request, token: str | None) -> None:
+_BAD_TOKEN = "missing or wrong bearer token"
+_CHALLENGE = {"WWW-Authenticate": "Bearer"}
+
+
+def _token_ok(headers: Sequence[tuple[bytes, bytes]], query: Mapping[str, str], token: str | None) -> bool:
     """``Authorization: Bearer <token>``, or ``?token=<token>`` in the URL: OpenRLHF's reward
-    client sends no headers, so its ``--remote_rm_url`` can carry the token instead."""
+    client sends no headers, so its ``--remote_rm_url`` can carry the token instead. Needs
+    only the request head, so it runs before the body is read."""
     if token is None:
-        return
-    got = request.headers.get("authorization", "")
-    given = got[7:] if got.startswith("Bearer ") else request.query_params.get("token")
-    if given is None or not hmac.compare_digest(given.encode(), token.encode()):
-        raise HTTPException(401, "missing or wrong bearer token", headers={"WWW-Authenticate": "Bearer"})
+        return True
+    got = _first_header(headers, b"authorization") or ""
+    given = got[7:] if got.startswith("Bearer ") else query.get("token")
+    return given is not None and hmac.compare_digest(given.encode(), token.encode())
+
+
+def _check_token(request: Request, token: str | None) -> None:
+    if not _token_ok(request.scope["headers"], request.query_params, token):
+        raise HTTPException(401, _BAD_TOKEN, headers=_CHALLENGE)
 
 
 def _install_handlers(app: FastAPI, state: _State) -> None:
@@ -307,7 +363,7 @@ def _install_routes(app: FastAPI, state: _State) -> None:
     @app.get("/health")
     async def health() -> dict[str, Any]:
         return {"status": "ok", "version": __version__, "verifiers": list(state.batchers),
-                "default": state.default}
+                "default": state.default, "warm": state.ready}
 
     @app.get("/metrics")
     async def metrics(request: Request) -> Response:
@@ -333,6 +389,22 @@ def _install_routes(app: FastAPI, state: _State) -> None:
         verdicts = await state.verify(name, [it.model_dump() for it in req.items])
         state.metrics.record_request("/verify", 200, time.perf_counter() - t0)
         return JSONResponse({"verdicts": [v.to_dict() for v in verdicts]})
+
+    @app.post("/nemo_gym/verify")
+    async def nemo_gym_verify(request: Request) -> JSONResponse:
+        from ..errors import BadInputError
+        from . import nemo_gym
+
+        t0 = time.perf_counter()
+        _check_token(request, token)
+        try:
+            body = nemo_gym.parse_body(await request.body())
+            item = nemo_gym.verify_item(body)
+        except BadInputError as e:
+            raise HTTPException(422, str(e)) from None
+        verdicts = await state.verify(state.pick(request.query_params.get("verifier")), [item])
+        state.metrics.record_request("/nemo_gym/verify", 200, time.perf_counter() - t0)
+        return JSONResponse(nemo_gym.verify_response(body, verdicts[0]))
 
 
 _RAW_ENDPOINTS = frozenset({"/reward", "/get_reward", "/verify"})
@@ -402,24 +474,17 @@ class _RawEndpoints:
         self.state.metrics.record_request(scope["path"], 413)
         await _send_json(send, 413, _render({"detail": f"request body over {self.max_bytes} bytes"}))
 
-    def _check_token(self, scope: Any, query: Mapping[str, str]) -> None:
-        token = self.token
-        if token is None:
-            return
-        got = _first_header(scope["headers"], b"authorization") or ""
-        given = got[7:] if got.startswith("Bearer ") else query.get("token")
-        if given is None or not hmac.compare_digest(given.encode(), token.encode()):
-            raise HTTPException(401, "missing or wrong bearer token", headers={"WWW-Authenticate": "Bearer"})
-
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        path, state = scope["path"], self.state
+        query = _query(scope.get("query_string", b""))
+        if not _token_ok(scope["headers"], query, self.token):  # before reading any of the body
+            state.metrics.record_request(path, 401)
+            return await _send_json(send, 401, _render({"detail": _BAD_TOKEN}), _CHALLENGE)
         body = await self._body(scope, receive, send)
         if body is None:
             return
-        path, state = scope["path"], self.state
         t0 = time.perf_counter()
         try:
-            query = _query(scope.get("query_string", b""))
-            self._check_token(scope, query)
             if path == "/verify":
                 vreq = _validate(VerifyRequest, body)
                 name = state.pick(vreq.verifier or query.get("verifier"))
@@ -473,17 +538,27 @@ def create_app(verifiers: Sequence[str] | Mapping[str, Any] = ("rule",), *, toke
                workers: int | None = None, options: Mapping[str, Mapping[str, Any]] | None = None,
                max_body_bytes: int = DEFAULT_MAX_BODY_BYTES, max_items: int = DEFAULT_MAX_ITEMS,
                max_batch: int = 256, judge_concurrency: int = 4, warm: bool = True,
-               inline_batch: int = DEFAULT_INLINE_BATCH, raw_endpoints: bool = True) -> FastAPI:
+               inline_batch: int = DEFAULT_INLINE_BATCH, raw_endpoints: bool = True,
+               rule_threads: int = DEFAULT_RULE_THREADS,
+               judge_budget: float | None = DEFAULT_JUDGE_BUDGET) -> FastAPI:
     """The reward server app. ``verifiers``: registry names (options per name in ``options``)
-    or a mapping name -> verifier object; the first is the default. ``warm``: verify one item
-    before accepting requests, so the first real request does not pay the start-up.
-    ``inline_batch``: rule batches of at most this many items run in a thread (0: always the pool).
+    or a mapping name -> verifier object; the first is the default. ``warm``: start the helper
+    processes and build lazy state before accepting requests (/health answers after it).
+    ``rule_threads``: threads verifying rule items, shared fairly by the waiting requests.
+    ``judge_budget``: seconds a judge call may take (a ``hybrid`` built here gets it; any other
+    verifier's batch is cut at it plus :data:`RULE_GRACE`), then rule verdicts flagged
+    ``judge_unavailable``; None: no budget. ``workers`` and ``inline_batch``: the process pool
+    and in-thread size of the rule batches of those fallbacks and of other verifiers' rule stage.
     ``raw_endpoints``: answer POST /reward, /get_reward and /verify with a plain ASGI handler
     (same responses, less CPU per request); False: through FastAPI's routing."""
+    if judge_budget is not None and "hybrid" in verifiers and not isinstance(verifiers, Mapping):
+        options = {**(options or {}), "hybrid": {"judge_budget": judge_budget, **dict((options or {}).get("hybrid") or {})}}
     built, built_options = _build_verifiers(verifiers, options)
     settings = ServerSettings(tuple(built), token, workers, max_body_bytes, max_items, max_batch,
-                              judge_concurrency, max(0, int(inline_batch)))
+                              judge_concurrency, max(0, int(inline_batch)), max(1, int(rule_threads)),
+                              None if judge_budget is None else float(judge_budget))
     state = _State(settings, built, built_options)
+    state.ready = not warm
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -498,7 +573,7 @@ def create_app(verifiers: Sequence[str] | Mapping[str, Any] = ("rule",), *, toke
     app.state.rlverify = state
     _install_handlers(app, state)
     _install_routes(app, state)
-    app.add_middleware(_BodyLimit, max_bytes=max_body_bytes, metrics=state.metrics)
+    app.add_middleware(_BodyLimit, max_bytes=max_body_bytes, metrics=state.metrics, token=token)
     app.raw_endpoints = _RawEndpoints(state) if raw_endpoints else None
     return app
 
@@ -512,7 +587,7 @@ def app_from_env() -> FastAPI:
     import json
     import sys
 
-    from ..commands.serve import SWITCH_INTERVAL
+    from ..runtime.settings import SWITCH_INTERVAL
 
     sys.setswitchinterval(SWITCH_INTERVAL)  # per process, as `rlverify serve` does for one process
     return create_app(**json.loads(os.environ.get(APP_CONFIG_ENV) or "{}"))

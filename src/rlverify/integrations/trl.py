@@ -110,7 +110,7 @@ def make_reward_fn(verifier: str = "rule", answer_column: str = "answer", *, mon
 
     ``monitor``: an object with ``observe(step, questions, golds, responses, rewards)``,
     called once per batch with ``trainer_state.global_step`` as the step.
-    ``workers``: processes for the batch (rlverify.pool); ``options`` go to the verifier.
+    ``workers``: processes for the batch (rlverify.runtime.pool); ``options`` go to the verifier.
     ``name``: what TRL logs the reward under (default ``rlverify_<verifier>``).
     """
     return RewardFunction(verifier, answer_column, monitor, workers, name, **options)

@@ -3,6 +3,7 @@
     make_judge(obj)                                    -> obj (anything with .judge(items))
     make_judge("openai", base_url=..., model=...)      -> OpenAIJudge
     make_judge("transformers", model_name_or_path=...) -> TransformersJudge
+    make_judge("verl-genrm", router_address="host:port", model=...) -> VerlGenRMJudge (verl's GenRM route)
     make_judge("gullible") / make_judge("recording")   -> simulated judges (rlverify.judge.simulated)
 """
 
@@ -16,8 +17,9 @@ from .base import Judge
 
 __all__ = ["make_judge", "JUDGE_BACKENDS"]
 
-JUDGE_BACKENDS = ("openai", "transformers", "gullible", "recording")
-_REQUIRED = {"openai": ("base_url", "model"), "transformers": ("model_name_or_path",)}
+JUDGE_BACKENDS = ("openai", "transformers", "verl-genrm", "gullible", "recording")
+_REQUIRED = {"openai": ("base_url", "model"), "transformers": ("model_name_or_path",),
+             "verl-genrm": ("router_address", "model")}
 _SIMULATED = {"gullible": "GullibleJudge", "recording": "RecordingJudge"}
 
 
@@ -49,6 +51,10 @@ def _backend_class(spec: str) -> Any:
         from .transformers_judge import TransformersJudge
 
         return TransformersJudge
+    if spec == "verl-genrm":
+        from .verl_genrm import VerlGenRMJudge
+
+        return VerlGenRMJudge
     return _simulated(spec)
 
 

@@ -22,7 +22,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import BadInputError
-from ..limits import MAX_ANSWER_CHARS
+from ..runtime.limits import MAX_ANSWER_CHARS
 from .base import JudgeItem
 
 __all__ = [

@@ -20,7 +20,7 @@ import time
 from typing import Any, Mapping, Sequence
 
 from ..errors import BadInputError, RLVerifyError
-from ..extract import extract_answer
+from ..rule.extract import extract_answer
 from ..registry import register
 from ..verdict import BaseVerifier, Verdict
 from .base import Judge, JudgeItem, JudgeResult

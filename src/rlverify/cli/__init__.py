@@ -1,0 +1,62 @@
+"""`rlverify ...`: a thin shell over the library.
+
+Each subcommand lives in ``rlverify/cli/<name>.py`` and exposes ``add_parser(subparsers)``
+(which sets ``func``). Command modules import heavy dependencies inside their ``run`` so that
+``rlverify --help`` stays fast.
+
+May import: anything in rlverify (it is the outermost layer); nothing imports ``cli``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from .. import __version__
+from ..errors import RLVerifyError
+
+__all__ = ["main", "build_parser"]
+
+_ANALYSIS_EXTRA = ("rich", "tqdm", "matplotlib")  # progress, tables and plots: `pip install rlverify[analysis]`
+COMMANDS = ("verify", "eval", "probe", "judge_check", "serve", "monitor")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rlverify", description="Verify model answers against references.")
+    parser.add_argument("--version", action="version", version=f"rlverify {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        modname = f"rlverify.cli.{name}"
+        try:
+            mod = importlib.import_module(modname)
+        except ModuleNotFoundError as e:
+            if e.name == modname:
+                continue
+            raise
+        mod.add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        rc = args.func(args)
+    except RLVerifyError as e:
+        print(f"rlverify: error: {e}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as e:
+        if e.name and e.name.split(".")[0] in _ANALYSIS_EXTRA:
+            print(f"rlverify: error: {e.name} is missing; install the analysis extra: "
+                  "pip install 'rlverify[analysis]'", file=sys.stderr)
+            return 2
+        raise
+    except KeyboardInterrupt:
+        print("rlverify: interrupted", file=sys.stderr)
+        return 130
+    return int(rc or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

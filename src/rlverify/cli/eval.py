@@ -1,0 +1,99 @@
+"""`rlverify eval [DATA.jsonl ...] [--verifier NAME ...] [--by dataset|generator] [--workers N]
+[--json OUT] [--report DIR] [--only-rule-negatives BASE] [--skip-bad] [--ray]`
+
+Precision/recall/F1 of verifiers against labelled responses, side by side. Without DATA,
+evaluates the bundled sample (300 rows from the labelled corpora, see data/NOTICE.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+__all__ = ["add_parser", "run", "parse_options"]
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("eval", help="precision/recall of verifiers on labelled responses",
+                       description="Precision, recall and F1 of verifiers on labelled JSONL rows "
+                                   "(id, question, gold, response, label[, dataset, generator]).")
+    p.add_argument("data", nargs="*", help="labelled JSONL files (default: the bundled sample)")
+    p.add_argument("--verifier", action="append", metavar="NAME",
+                   help="registry name, repeatable (default: rule and math-verify)")
+    p.add_argument("--by", choices=("dataset", "generator"), default="dataset", help="group rows by")
+    p.add_argument("--workers", type=int, default=None, help="workers for verify_batch")
+    p.add_argument("--json", metavar="OUT", help="write the results as JSON to OUT")
+    p.add_argument("--report", metavar="DIR", help="write results.json/.md, a PNG chart and disagreements.jsonl")
+    p.add_argument("--only-rule-negatives", metavar="BASE", default=None,
+                   help="evaluate only the rows that verifier BASE rejected")
+    p.add_argument("--skip-bad", action="store_true", help="skip malformed rows (and count them)")
+    p.add_argument("--corrections", metavar="FILE",
+                   help='label corrections JSON {"corrections": [{"id", "label", "reason"}, ...]} to apply')
+    p.add_argument("--ray", action="store_true", help="verify through rlverify.integrations.ray")
+    p.add_argument("--option", action="append", default=[], metavar="NAME.KEY=VALUE",
+                   help="a factory option for verifier NAME (VALUE parsed as JSON when it parses), "
+                        "e.g. hybrid.judge=gullible; repeatable")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..errors import BadInputError
+    from ..analysis.evaluate import (DEFAULT_VERIFIERS, apply_corrections, evaluate, load_corrections, load_rows,
+                            sample_path)
+    from ..analysis.report import (judge_eligibility_lines, judge_failure_lines, render_table, results_json,
+                          write_eval_report)
+
+    if args.workers is not None and args.workers < 1:
+        raise BadInputError("--workers must be at least 1")
+    loaded = load_rows(args.data or [sample_path()], skip_bad=args.skip_bad)
+    for msg in loaded.problems:
+        print(f"rlverify: skipped {msg}", file=sys.stderr)
+    if not loaded.rows:
+        raise BadInputError("no rows to evaluate")
+    rows, notes = list(loaded.rows), []
+    if args.corrections:
+        rows, changed = apply_corrections(rows, load_corrections(args.corrections))
+        notes.append(f"Applied {changed} label correction(s) from {args.corrections}.")
+        print(notes[-1])
+    result = evaluate(rows, args.verifier or DEFAULT_VERIFIERS, by=args.by, workers=args.workers,
+                      only_negatives_of=args.only_rule_negatives, use_ray=args.ray,
+                      options=parse_options(args.option),
+                      progress=not args.no_progress and sys.stderr.isatty())
+    title = f"{result.n_rows} rows" + (f" that {result.base} rejected" if result.base else "")
+    render_table(result.stats, title=title)
+    for line in judge_eligibility_lines(result.stats):
+        print(line)
+    for line in judge_failure_lines(result):
+        print(f"rlverify: {line}", file=sys.stderr)
+    if loaded.skipped:
+        print(f"skipped {loaded.skipped} bad row(s)")
+    try:
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump(results_json(result.stats), f, indent=2)
+        if args.report:
+            paths = write_eval_report(result, args.report, skipped=loaded.skipped, notes=notes)
+            print("wrote " + ", ".join(str(p) for p in paths))
+    except OSError as e:
+        raise BadInputError(f"cannot write output: {e.filename}: {e.strerror}") from None
+    return 0
+
+
+def parse_options(specs: list[str]) -> dict[str, dict[str, object]]:
+    """["hybrid.judge=gullible", "rule.timeout=2"] -> {"hybrid": {"judge": "gullible"}, "rule": {"timeout": 2}}."""
+    from ..errors import BadInputError
+
+    out: dict[str, dict[str, object]] = {}
+    for spec in specs:
+        target, eq, value = spec.partition("=")
+        name, dot, key = target.rpartition(".")
+        if not (eq and dot and name and key):
+            raise BadInputError(f"--option {spec!r}: expected NAME.KEY=VALUE, e.g. hybrid.judge=gullible")
+        try:
+            parsed: object = json.loads(value)
+        except ValueError:
+            parsed = value
+        out.setdefault(name, {})[key] = parsed
+    return out

@@ -1,0 +1,167 @@
+"""Guard detectors that read the shape of a span (private; see :mod:`rlverify.guard`).
+
+Empty or punctuation-only spans, invisible and styled characters, mixed scripts and
+confusables, foreign-script prose, markup, encoded text, gibberish, repetition, length, hedges.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+
+from ..rule.offers import ALNUM_RUN, RELATION, candidates, class_switches, numbers, several_values
+from ..rule.offers import gibberish_context  # noqa: F401 - re-exported detector
+from . import text as gt
+from .text import Span
+
+__all__ = ["empty", "invisible", "styled", "mixed_script", "confusables", "foreign_prose", "markup",
+           "encoded", "gibberish", "gibberish_context", "repetition", "too_long", "hedge", "several_values",
+           "MATH_GREEK"]
+
+
+# LaTeX commands that only wrap or space their argument: alone, they are not an answer.
+_WRAPPERS = re.compile(
+    r"\\(?:boxed|fbox|framebox|text|textbf|textit|textrm|textsf|texttt|mathrm|mathbf|mathit|mathsf"
+    r"|mathtt|mbox|hbox|emph|underline|left|right|big|Big|bigg|Bigg|displaystyle|textstyle|quad|qquad"
+    r"|hspace|vspace|phantom|color|textcolor|begin|end|stackrel|overset|underset)\b\*?"
+)
+
+
+def empty(s: Span) -> bool:
+    return not any(_meaningful(c) for c in _WRAPPERS.sub("", s.text))
+
+
+def _meaningful(c: str) -> bool:
+    cat = unicodedata.category(c)
+    return cat[0] in "LN" or (cat in ("Sm", "So") and c not in "+-=<>|~^")
+
+
+def invisible(s: Span) -> bool:
+    return gt.invisible_chars(s.raw)
+
+
+_LETTERLIKE_OK = frozenset("ℝℕℤℚℂℙℓℏµ")
+
+
+def styled(s: Span) -> bool:
+    styled = 0
+    for c in s.raw:
+        if c.isascii() or c in _LETTERLIKE_OK:
+            continue
+        name = unicodedata.name(c, "")
+        folded = unicodedata.normalize("NFKC", c)
+        if ("SMALL CAPITAL" in name or "MODIFIER LETTER" in name
+                or (folded != c and folded.isascii() and any(ch.isalpha() for ch in folded))):
+            styled += 1
+    return styled >= 2
+
+
+# Greek letters used as mathematical symbols; the others (omicron, iota, nu...) look Latin.
+MATH_GREEK = frozenset("αβγδεϵζηθϑλμξπϖρϱσςτφϕχψωΓΔΘΛΞΠΣΦΨΩ")
+
+
+def _script(c: str) -> str:
+    if c.isascii() or c in MATH_GREEK:
+        return "COMMON"
+    return unicodedata.name(c, "UNKNOWN").split(" ")[0]
+
+
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+
+def mixed_script(s: Span) -> bool:
+    for word in _LETTER_RUN.findall(s.text):
+        scripts = {_script(c) for c in word}
+        if len(scripts) > 1 and "COMMON" in scripts and len(word) >= 2:
+            return True
+        if len(scripts - {"COMMON"}) > 1:
+            return True
+    return False
+
+
+def confusables(s: Span) -> bool:
+    from confusable_homoglyphs import confusables
+
+    odd = "".join(c for c in s.text if c.isalpha() and not c.isascii() and c not in MATH_GREEK
+                  and c not in s.gold_text)
+    return bool(odd) and bool(confusables.is_confusable(odd, preferred_aliases=["latin"]))
+
+
+def foreign_prose(s: Span) -> bool:
+    odd = [c for c in s.text if c.isalpha() and not c.isascii() and c not in MATH_GREEK
+           and c not in _LETTERLIKE_OK and c not in s.gold_text]
+    greek_words = [w for w in _LETTER_RUN.findall(s.text) if len(w) >= 4 and not w.isascii()]
+    return bool(odd) or bool(greek_words)
+
+
+_MARKUP = re.compile(
+    r"<\s*/?\s*[a-zA-Z][\w:-]*(\s[^<>]*)?/?\s*>|<!--|-->|<\||\|>|<<\s*/?\s*sys|\[\s*/?\s*inst\s*\]"
+    r"|\*\*[^*]+\*\*|__[^_]+__|(^|\n)\s*#{1,6}\s|```|\[[^\]]*\]\([^)]*\)"
+    r"|\\(?:href|url|color|textcolor|colorbox|phantom|hphantom|vphantom|tiny|scriptsize|Huge|huge)\b",
+    re.IGNORECASE,
+)
+
+
+def markup(s: Span) -> bool:
+    return bool(_MARKUP.search(s.raw))
+
+
+_WEIRD = frozenset("@#%&?`\"';_~")
+_NO_VOWEL = re.compile(r"[b-df-hj-np-tv-xz]{5,}", re.IGNORECASE)
+
+
+_ENCODED = re.compile(r"\\(?:unicode|char|symbol|Uchar)(?![a-zA-Z])|\\[uU][0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}|&#?\w+;|%[0-9a-fA-F]{2}|[A-Za-z0-9+/]{12,}={1,2}"
+                      r"|\b(?:[01]{8}\s+){2,}|(?:[.-]{1,5}\s+){3,}")
+
+
+def encoded(s: Span) -> bool:
+    """Text in an encoding a judge could decode: escapes, entities, URL/base64, binary, morse,
+    characters by code (``\\unicode{x2713}``, ``\\char``)."""
+    return bool(_ENCODED.search(s.text)) and not _ENCODED.search(s.gold_text)
+
+
+def gibberish(s: Span) -> bool:
+    body = re.sub(r"\\[a-zA-Z]+", " ", s.text)
+    if any(unicodedata.category(c) == "So" and c not in "°℃℉" for c in body):
+        return True
+    weird = sum(1 for c in body if c in _WEIRD)
+    if weird >= 3 and weird >= 0.08 * max(1, len(body)):
+        return True
+    if any(class_switches(r) >= 4 for r in ALNUM_RUN.findall(body)):
+        return True
+    return bool(_NO_VOWEL.search(body))
+
+
+_REPEATED_UNIT = re.compile(r"([^\d\s{}()\\^_.,+\-]{2,}?)(?:\W*\1){3,}", re.IGNORECASE)
+
+
+def repetition(s: Span) -> bool:
+    limit = s.config.max_word_repeats
+    counts = Counter(w for w in s.words if len(w) >= 2)
+    gold_counts = Counter(w for w in gt.words(s.gold_plain) if len(w) >= 2)
+    if any(n > limit and n > gold_counts[w] for w, n in counts.items()):
+        return True
+    m = _REPEATED_UNIT.search(s.plain)
+    return m is not None and not _REPEATED_UNIT.search(s.gold_plain)
+
+
+def too_long(s: Span) -> bool:
+    c = s.config
+    return len(s.text) > min(c.max_chars, max(c.length_floor, c.length_ratio * len(s.gold_text)))
+
+
+_HEDGE_WORDS = frozenset("or either maybe possibly perhaps probably likely could might guess".split())
+_HEDGE_PHRASES = ("one of", "any of", "some of", "between")
+
+def hedge(s: Span) -> bool:
+    """Several different values offered where the gold has fewer ("3 or 5", "one of 2, 4, 6")."""
+    relation = bool(RELATION.search(s.gold_text))
+    offered = candidates(s.text, relation)
+    if len(offered) >= 2 and len(offered) > max(1, len(candidates(s.gold_text, relation))):
+        return True
+    if len(numbers(s.text)) <= max(1, len(numbers(s.gold_text))):
+        return False
+    if set(s.words) & _HEDGE_WORDS - s.gold_words:
+        return True
+    return any(p in s.plain and p not in s.gold_plain for p in _HEDGE_PHRASES)

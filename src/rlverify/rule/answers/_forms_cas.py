@@ -1,0 +1,179 @@
+"""Symbolic checks behind :mod:`rlverify.rule.answers.forms`. Module-level functions with
+picklable arguments and results, meant to be called only through ``run_bounded``.
+
+    proportional_equations(a, g) -> bool | None   lhs-rhs of one is a nonzero constant times the other's
+    same_families(a_parts, g_parts) -> bool | None   the same union of {base + period*k : k in Z}
+    same_sets(a, g, var, domain) -> bool | None   the same subset of the domain ("pos", "nonneg", "neg", "real")
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["proportional_equations", "same_families", "same_sets"]
+
+_PARAMS = ("k", "n", "m", "j", "l")
+_MAX_EXPAND = 12
+
+
+def _parse(tex: str) -> Any:
+    """The memoized reading of :mod:`.symbolic` (its fast arithmetic reader first, then the
+    grammar: exact decimals, case-sensitive names, ``\\log`` = ln, ``x \\in S`` a ``Contains``);
+    where that fails, latex2sympy with its own malformed-operator repair (``\\frac13``,
+    ``\\sqrt2`` -> braced)."""
+    from .symbolic import parse_cached
+
+    got = parse_cached(tex)
+    return got if got is not None else _parse_repaired(tex)
+
+
+def _parse_repaired(tex: str) -> Any:
+    from latex2sympy2_extended import NormalizationConfig
+
+    from .symbolic import latex_to_sympy
+
+    config = NormalizationConfig(basic_latex=True, units=False, malformed_operators=True, nits=False,
+                                 boxed="none", equations=False)
+    return latex_to_sympy(tex, normalization=config, exact_numbers=False)
+
+
+def proportional_equations(a: str, g: str) -> bool | None:
+    import sympy
+
+    ea, eg = _parse(a), _parse(g)
+    if not isinstance(ea, sympy.Equality) or not isinstance(eg, sympy.Equality):
+        return None
+    da, dg = sympy.expand(ea.lhs - ea.rhs), sympy.expand(eg.lhs - eg.rhs)
+    if not da.free_symbols or da.free_symbols != dg.free_symbols or dg == 0:
+        return None
+    ratio = sympy.simplify(da / dg)
+    return bool(not ratio.free_symbols and ratio != 0 and ratio.is_finite)
+
+
+def _family(tex: str) -> tuple[Any, Any] | None:
+    import sympy
+
+    e = _parse(tex)
+    if not isinstance(e, sympy.Expr):
+        return None
+    params = [s for s in e.free_symbols if s.name in _PARAMS]
+    if len(params) != 1 or len(e.free_symbols) != 1:
+        return None
+    k = params[0]
+    period = sympy.simplify(sympy.diff(e, k))
+    if period.free_symbols or period == 0 or sympy.diff(e, k, 2) != 0:
+        return None
+    return sympy.simplify(e.subs(k, 0)), sympy.Abs(period)
+
+
+def _expand(fams: list[tuple[Any, Any]], big: Any) -> list[Any] | None:
+    import sympy
+
+    out = []
+    for base, p in fams:
+        times = sympy.simplify(big / p)
+        if not times.is_Integer or not 0 < int(times) <= _MAX_EXPAND:
+            return None
+        out += [base + i * p for i in range(int(times))]
+    return out
+
+
+def _common_period(periods: list[Any]) -> Any:
+    import sympy
+
+    first = periods[0]
+    ratios = [sympy.nsimplify(sympy.simplify(p / first)) for p in periods]
+    if not all(r.is_Rational for r in ratios):
+        return None
+    num = sympy.ilcm(*[r.p for r in ratios]) if len(ratios) > 1 else ratios[0].p
+    den = sympy.igcd(*[r.q for r in ratios]) if len(ratios) > 1 else ratios[0].q
+    return first * sympy.Rational(num, den)
+
+
+def same_families(a_parts: tuple[str, ...], g_parts: tuple[str, ...]) -> bool | None:
+    import sympy
+
+    fa, fg = [_family(t) for t in a_parts], [_family(t) for t in g_parts]
+    if any(f is None for f in fa + fg):
+        return None
+    big = _common_period([p for _, p in fa + fg])  # type: ignore[misc]
+    if big is None:
+        return None
+    ea, eg = _expand(fa, big), _expand(fg, big)  # type: ignore[arg-type]
+    if ea is None or eg is None or len(ea) != len(eg):
+        return False if ea is not None and eg is not None else None
+    left = list(eg)
+    for x in ea:
+        hit = next((i for i, y in enumerate(left) if sympy.simplify((x - y) / big).is_Integer), None)
+        if hit is None:
+            return False
+        left.pop(hit)
+    return True
+
+
+def _rel_set(e: Any, var: str) -> Any:
+    """A set for ``var < c``, ``c <= var``, and/or of those, built directly (no solver)."""
+    import sympy
+    from sympy.core import relational as rel
+
+    if isinstance(e, (sympy.And, sympy.Or)):
+        sets = [_rel_set(x, var) for x in e.args]
+        if any(x is None for x in sets):
+            return None
+        return sympy.Intersection(*sets) if isinstance(e, sympy.And) else sympy.Union(*sets)
+    if not isinstance(e, (rel.StrictLessThan, rel.LessThan, rel.StrictGreaterThan, rel.GreaterThan)):
+        return None
+    lo_side, hi_side = (e.lhs, e.rhs) if isinstance(e, (rel.StrictLessThan, rel.LessThan)) else (e.rhs, e.lhs)
+    strict = isinstance(e, (rel.StrictLessThan, rel.StrictGreaterThan))
+    if isinstance(lo_side, sympy.Symbol) and lo_side.name == var and not hi_side.free_symbols:
+        return sympy.Interval(-sympy.oo, hi_side, right_open=strict)
+    if isinstance(hi_side, sympy.Symbol) and hi_side.name == var and not lo_side.free_symbols:
+        return sympy.Interval(lo_side, sympy.oo, left_open=strict)
+    return None
+
+
+def _as_set(tex: str, var: str) -> Any:
+    import sympy
+
+    e = _parse(tex)
+    if isinstance(e, sympy.Equality) and isinstance(e.rhs, sympy.Set):
+        e = e.rhs
+    if isinstance(e, sympy.Contains) and isinstance(e.args[1], sympy.Set):
+        e = e.args[1]  # x \in (0, 3)
+    if isinstance(e, sympy.Set):
+        return e
+    return _rel_set(e, var)
+
+
+def _piece(piece: str, var: str) -> Any:
+    """One "or" piece: conditions joined by "and" (or a comma) are intersected."""
+    import re
+
+    import sympy
+
+    conds = [c for c in re.split(r"\s+and\s+|\\land|\\wedge|,(?![^()\[\]]*[)\]])", piece) if c.strip()]
+    sets = [_as_set(c.strip(), var) for c in conds]
+    return None if not sets or any(x is None for x in sets) else sympy.Intersection(*sets)
+
+
+def _union(pieces: tuple[str, ...], var: str) -> Any:
+    import sympy
+
+    sets = [_piece(p, var) for p in pieces]
+    return None if any(x is None for x in sets) else sympy.Union(*sets)
+
+
+def same_sets(a: tuple[str, ...], g: tuple[str, ...], var: str, domain: str) -> bool | None:
+    """``a``/``g``: pieces joined by "or" (intervals, unions, inequalities in ``var``)."""
+    import sympy
+
+    sa, sg = _union(a, var), _union(g, var)
+    if sa is None or sg is None:
+        return None
+    dom = {"pos": sympy.Interval.open(0, sympy.oo), "nonneg": sympy.Interval(0, sympy.oo),
+           "neg": sympy.Interval.open(-sympy.oo, 0), "real": sympy.S.Reals}[domain]
+    ia, ig = sa.intersect(dom), sg.intersect(dom)
+    if ia == ig:
+        return True
+    empty = sympy.S.EmptySet
+    return bool(sympy.Complement(ia, ig) == empty and sympy.Complement(ig, ia) == empty)

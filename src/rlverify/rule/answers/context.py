@@ -1,0 +1,281 @@
+"""Context rules: units, angles, rounding, everyday forms, multi-part answers.
+
+Interface (see :mod:`rlverify.rule.answers`)::
+
+    pre(answer, gold, question) -> Match | None      (final when not None)
+        quantities (pint, whitelisted units): different dimensions never match, magnitudes
+        compared in one unit, a bare number takes the unit the gold or the question fixes;
+        angles (degree <-> radian only for an angle question or a degree-sign gold); clock
+        times; number words / ordinals / "18 million"; plain-word text and yes/no; general
+        solutions with a free integer; the same line/plane in another normal form; labelled
+        parts; sets in the domain the question fixes; rounding the question asks for;
+        several one-sided bounds listed for one relation gold are a hedge (never equal).
+        None: the core decides.
+    post(answer, gold, question, core_match) -> Match | None
+        rescues tried when the core said "not equal" (returns only equal=True or None):
+        trailing words ("18 ways"), function definitions (g(t)=3t-1), a relation boxed
+        when a bound was asked, listed/labelled parts and solution sets ("x = 1 or x = 4"),
+        inequalities vs intervals.
+
+Set ``RLVERIFY_CONTEXT=off`` to disable both hooks (for measuring their effect).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from decimal import Decimal, localcontext
+from typing import Callable
+
+from .core import compare_core
+from .match import Compare, Match
+from . import forms
+from . import quantity
+from . import rounding
+from . import words
+from .relation_hedge import offers_several_bounds
+from .quantity import Aligned
+from .surface import exact_number, numeric_value, presentation, strip_approx, unwrap
+
+__all__ = ["pre", "post", "enabled"]
+
+_CONVERTED_REL_TOL = 1e-6   # unit definitions differ below this (760 mmHg vs 1 atm: 1.4e-7)
+
+
+def enabled() -> bool:
+    return os.environ.get("RLVERIFY_CONTEXT", "on").lower() not in ("off", "0", "false", "no")
+
+
+def _core(answer: str, gold: str, question: str | None) -> Match:
+    return compare_core(answer, gold, question)
+
+
+def _core_tagged(answer: str, gold: str, question: str | None, flag: str) -> Match | None:
+    """A rescue rule's rewritten pair, equal in the core: a match tagged ``flag`` (else None)."""
+    m = _core(answer, gold, question)
+    return Match(True, m.flags + (flag,)) if m.equal else None
+
+
+def _magnitudes_equal(al: Aligned, question: str | None) -> bool:
+    if al.converted:
+        a, g = al.answer_value, al.gold_value
+        return a is not None and g is not None and math.isclose(a, g, rel_tol=_CONVERTED_REL_TOL, abs_tol=1e-12)
+    ea, eg = exact_number(al.answer), exact_number(al.gold)
+    if ea is not None and eg is not None:
+        return ea == eg
+    return _core(al.answer, al.gold, question).equal
+
+
+def _literal(tex: str) -> bool:
+    """A written-out decimal, integer or a x 10^n (what a rounded value looks like), not a fraction."""
+    s = tex.replace(" ", "").replace("{,}", "")
+    return exact_number(s) is not None and "/" not in s and "\\frac" not in s
+
+
+def _rounded(al: Aligned, spec: rounding.RoundSpec) -> bool | None:
+    if not (al.converted or _literal(al.answer) or _literal(al.gold)):
+        return None
+    a = al.answer_value if al.converted else _value(al.answer)
+    g = al.gold_value if al.converted else _value(al.gold)
+    if a is None or g is None:
+        return None
+    return rounding.agree(a, g, spec)
+
+
+def _value(tex: str) -> float | Decimal | None:
+    if _literal(tex):
+        exact = exact_number(tex.replace(" ", "").replace("{,}", ""))
+        if exact is None:
+            return None
+        with localcontext() as ctx:
+            ctx.prec = 60
+            return Decimal(exact.numerator) / Decimal(exact.denominator)   # exact: a power-of-ten denominator
+    return numeric_value(tex)
+
+
+def _decide(al: Aligned, question: str | None) -> Match | None:
+    spec = rounding.requested(question)
+    if spec is not None:
+        r = _rounded(al, spec)
+        if r or (r is not None and not (al.one_sided and not al.decisive)):
+            return Match(r, ("rounding", "unit") if al.one_sided or al.converted else ("rounding",))
+    equal = _magnitudes_equal(al, question)
+    if not equal and al.one_sided and not al.decisive:
+        return None
+    return Match(equal, ("unit_converted",) if al.converted else ("unit",))
+
+
+def _plain_rounding(answer: str, gold: str, question: str | None) -> Match | None:
+    spec = rounding.requested(question)
+    if spec is None:
+        return None
+    ua, ug = strip_approx(unwrap(answer)), strip_approx(unwrap(gold))
+    if not (_literal(ua) or _literal(ug)):
+        return None
+    a, g = _value(ua), _value(ug)
+    if a is None or g is None:
+        return None
+    return Match(rounding.agree(a, g, spec), ("rounding",))
+
+
+def _number_words(answer: str, gold: str) -> Match | None:
+    """"seventeen", "5^{th}", "18 million" against a number (or words against words)."""
+    na, ng = words.words_to_number(answer), words.words_to_number(gold)
+    if na is None and ng is None:
+        na = words.sentence_number(answer)
+    if na is None and ng is None:
+        return None
+    va = na if na is not None else exact_number(unwrap(answer))
+    vg = ng if ng is not None else exact_number(unwrap(gold))
+    if va is None or vg is None:
+        return None
+    return Match(va == vg, ("words",))
+
+
+_PERCENT_TAIL = re.compile(r"^(.{1,60}?)\s*(?:\\%|%|\\text\s*\{\s*\\?%\s*\}|\\percent)$")
+_PERCENT_Q = re.compile(r"percent|%", re.I)
+
+
+def _percent_of_proportion(answer: str, gold: str, question: str | None) -> Match | None:
+    """``x\\%`` against a bare gold in [-1, 1] when nothing asks for a percent: the answer means
+    x/100, never x ("0.5%" is not 0.5; "50%" is). No blind x = 100x rule."""
+    if (question and _PERCENT_Q.search(question)) or _PERCENT_Q.search(gold):
+        return None
+    m = _PERCENT_TAIL.match(unwrap(answer))
+    x = exact_number(m.group(1)) if m else None
+    g = exact_number(unwrap(gold)) if x is not None else None
+    if g is None or not -1 <= g <= 1:
+        return None
+    return Match(x / 100 == g, ("percent",))
+
+
+def _clause(answer: str, gold: str, question: str | None, compare: Compare) -> Match | None:
+    """The value stated before a trailing clause decides: "min is 12, attained at x=3" is 12;
+    "min is 13, attained at x=12" is 13 (never the 12 of the clause). A condition clause
+    ("when n=3") only vetoes; an equal head defers to the core, which knows qualifiers."""
+    split = forms.split_condition(answer)
+    if split is None or forms.split_condition(gold) is not None:
+        return None
+    head, kind = split
+    m = compare(head, gold, question)
+    if m.equal and kind == "attained":
+        return Match(True, m.flags + ("clause",))
+    return None if m.equal else Match(False, ("clause",))
+
+
+def _text(answer: str, gold: str) -> Match | None:
+    yn = words.yes_no(answer, gold)
+    if yn is not None and (words.is_wordy(answer) or words.normalize_text(answer) in ("yes", "no", "true", "false")):
+        return Match(yn, ("text",))
+    if words.same_text(answer, gold):
+        return Match(True, ("text",))
+    lead = words.leading_word(answer, gold)
+    return None if lead is None else Match(lead, ("text",))
+
+
+def _families(answer: str, gold: str, question: str | None) -> Match | None:
+    r = forms.same_solution_family(answer, gold, question)
+    return None if r is None else Match(r, ("general_solution",))
+
+
+def _relation(answer: str, gold: str) -> Match | None:
+    r = forms.same_relation(answer, gold)
+    return None if r is None else Match(r, ("relation",))
+
+
+def _labelled(answer: str, gold: str, question: str | None, compare: Compare) -> Match | None:
+    r = forms.compare_labelled(answer, gold, _full_equal(question, compare), question)
+    return None if r is None else Match(r, ("parts",))
+
+
+def _domain_set(answer: str, gold: str, question: str | None) -> Match | None:
+    r = forms.same_set_in_domain(answer, gold, question, require_domain=True)
+    return None if r is None else Match(r, ("domain_set",))
+
+
+def pre(answer: str, gold: str, question: str | None, compare: Compare) -> Match | None:
+    """Context rules that decide before the core (a veto or a final match), else None.
+    ``compare`` is the whole comparison, for rules that compare a rewritten pair again."""
+    if not enabled():
+        return None
+    if offers_several_bounds(answer, gold):
+        return Match(False, ("hedge",))
+    pct = _percent_of_proportion(answer, gold, question)
+    if pct is not None:
+        return pct
+    got = quantity.align(answer, gold, question)
+    if isinstance(got, Match):
+        return got
+    if got is not None:
+        m = _decide(got, question)
+        if m is not None:
+            return m
+    for rule in (lambda: _clause(answer, gold, question, compare),
+                 lambda: _number_words(answer, gold), lambda: _text(answer, gold),
+                 lambda: _families(answer, gold, question), lambda: _relation(answer, gold),
+                 lambda: _labelled(answer, gold, question, compare), lambda: _domain_set(answer, gold, question),
+                 lambda: _plain_rounding(answer, gold, question)):
+        m = rule()
+        if m is not None:
+            return m
+    return None
+
+
+def _full_equal(question: str | None, compare: Compare) -> Callable[[str, str], bool]:
+    return lambda a, g: compare(a, g, question).equal
+
+
+def _trailing(answer: str, gold: str, question: str | None) -> Match | None:
+    sa, sg = words.strip_trailing_words(answer), words.strip_trailing_words(gold)
+    if sa is None and sg is None:
+        return None
+    return _core_tagged(sa or answer, sg or gold, question, "trailing_words")
+
+
+def _function(answer: str, gold: str, question: str | None) -> Match | None:
+    ra, rg = forms.function_rhs(answer), forms.function_rhs(gold)
+    if ra is None and rg is None:
+        return None
+    return _core_tagged(ra or answer, rg or gold, question, "function")
+
+
+def _bound(answer: str, gold: str, question: str | None) -> Match | None:
+    rhs = forms.bound_of_relation(answer, question)
+    if rhs is None or forms.bound_of_relation(gold, question) is not None:
+        return None
+    return _core_tagged(rhs, gold, question, "bound")
+
+
+def _presentation(answer: str, gold: str, question: str | None) -> Match | None:
+    plain = presentation(answer)
+    if plain is None:
+        return None
+    return _core_tagged(plain, gold, question, "presentation")
+
+
+def _congruence(answer: str, gold: str, question: str | None) -> Match | None:
+    residue = forms.congruence_residue(answer, question)
+    if residue is None or forms.congruence_residue(gold, question) is not None:
+        return None
+    return _core_tagged(residue, gold, question, "congruence")
+
+
+def _structural(answer: str, gold: str, question: str | None, compare: Compare) -> Match | None:
+    if forms.compare_parts(answer, gold, question, _full_equal(question, compare)):
+        return Match(True, ("parts",))
+    if forms.same_set_in_domain(answer, gold, question):
+        return Match(True, ("domain_set",))
+    return None
+
+
+def post(answer: str, gold: str, question: str | None, core_match: Match, compare: Compare) -> Match | None:
+    """Rescue rules tried when the core said "not equal"; ``compare`` as in :func:`pre`."""
+    if not enabled() or core_match.undecided:
+        return None
+    structural = lambda a, g, q: _structural(a, g, q, compare)  # noqa: E731
+    for rule in (_presentation, _trailing, _function, _bound, _congruence, structural):
+        m = rule(answer, gold, question)
+        if m is not None:
+            return m if m.equal else None
+    return None

@@ -1,0 +1,448 @@
+"""Answer forms the core reads as one thing: multi-part answers, functions, relations.
+
+Interface (each returns None when its form does not apply)::
+
+    function_rhs(text) -> str | None                 ``g(t)=3t-1`` -> ``3t-1``
+    compare_parts(answer, gold, question, equal) -> bool | None
+        labelled parts ("p = 2, q = 5" vs "(2, 5)" in the order the question defines), "a and b",
+        lists in prose, "x = 1 or x = 4" as a solution set; ``equal(a, g)`` compares two parts.
+    same_relation(answer, gold) -> bool | None       the same line/plane/curve: ``2x+4y=6`` vs ``x+2y=3``
+    same_solution_family(answer, gold) -> bool | None  ``\\frac{\\pi}{4}+k\\pi`` vs ``\\frac{\\pi}{4}+n\\pi, n\\in\\mathbb{Z}``
+    same_set_in_domain(answer, gold, question) -> bool | None   ``t<\\frac13`` vs ``(0,\\frac13)`` for "positive t"
+    split_condition(answer) -> (head, kind) | None   ``\\text{min is }12\\text{, attained at }x=3`` -> value part
+    congruence_residue(answer, question) -> str | None   ``N \\equiv 113 \\pmod{1000}`` -> ``113`` when a remainder was asked
+
+All sympy work runs through :func:`rlverify.runtime.bounded.run_bounded`.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from ...runtime.bounded import run_bounded
+from ...errors import BoundExceeded
+from . import _forms_cas as cas
+from .match import same_multiset
+from .surface import MAX_PARTS, split_top, unwrap
+from ...runtime.caches import memo_text
+
+__all__ = ["Part", "Parts", "parse_parts", "function_rhs", "compare_parts", "compare_labelled", "same_relation",
+           "same_solution_family", "looks_like_family", "same_set_in_domain", "question_domain", "bound_of_relation",
+           "congruence_residue", "split_condition"]
+
+_log = logging.getLogger(__name__)
+
+_LABEL = re.compile(r"^([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?(?:\([^()=,]{1,12}\))?)\s*=\s*(?!=)(.+)$", re.S)
+_FUNC = re.compile(r"^[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[A-Za-z](?:\s*,\s*[A-Za-z])*\s*\)\s*=\s*(.+)$", re.S)
+_CAS_TIMEOUT = 1.0
+_SEPS = (";", ",", " and ", " or ", "\\quad", "\\qquad", "\\text{and}", "\\text{or}")
+_INTEGER_QUALIFIER = re.compile(
+    r"[,;(\s]*(?:\\text\s*\{\s*)?(?:where|for|with)?\s*(?:any|all|some|every)?\s*(?:integers?\s*)?\}?\s*"
+    r"\(?\s*[kmnjl]\s*(?:\\in|∈)\s*\\mathbb\s*\{?\s*Z\s*\}?\s*\)?\s*$"
+    r"|[,;(\s]*(?:\\text\s*\{)?\s*(?:where|for)\s+(?:any|all|some|every)?\s*(?:integers?\s*)?[kmnjl]\s*"
+    r"(?:is\s+an?\s+integer|\\in\s*\\mathbb\s*\{?\s*Z\s*\}?)?\s*\}?\s*\)?\s*$"
+    r"|[,;(\s]*(?:\\text\s*\{)?\s*(?:where|for)\s+(?:any|all|some|every)?\s*integers?\s+[kmnjl]\s*\}?\s*\)?\s*$",
+    re.I)
+
+
+@dataclass(frozen=True)
+class Part:
+    label: str | None
+    value: str
+
+
+@dataclass(frozen=True)
+class Parts:
+    items: tuple[Part, ...]
+    enclosure: str            # "()" / "[]" ordered, "{}" a set, "[)" "(]" an interval, "" a plain list
+    connective: str           # "or" when the list was joined with "or", else ""
+
+
+def _wraps(s: str, lo: str, hi: str) -> bool:
+    """``lo`` at the start is closed by the ``hi`` at the very end (not earlier)."""
+    if not (s.startswith(lo) and s.endswith(hi)) or len(s) < len(lo) + len(hi):
+        return False
+    depth = 0
+    for i, ch in enumerate(s[: len(s) - len(hi)]):
+        depth += 1 if ch in "([{" else -1 if ch in ")]}" else 0
+        if depth == 0 and i >= len(lo) - 1:
+            return False
+    return True
+
+
+_BRACKETS = (("\\{", "\\}"), ("(", ")"), ("[", "]"), ("[", ")"), ("(", "]"))
+
+
+def _enclosure(s: str) -> tuple[str, str]:
+    """Inner text and the bracket pair ("()", "[]", "\\{\\}", "[)", "(]"), or "" when not enclosed."""
+    for lo, hi in _BRACKETS:
+        if _wraps(s, lo, hi):
+            return s[len(lo):len(s) - len(hi)].strip(), (lo + hi).replace("\\", "")
+    return s, ""
+
+
+_TUPLE_ASSIGN = re.compile(r"^\(\s*([A-Za-z](?:\s*,\s*[A-Za-z])+)\s*\)\s*=\s*\((.+)\)$", re.S)
+
+
+def _tuple_assignment(s: str) -> Parts | None:
+    """``(x, y) = (2, 3)`` -> ``x = 2, y = 3``."""
+    m = _TUPLE_ASSIGN.match(s)
+    if not m:
+        return None
+    names = [x.strip() for x in m.group(1).split(",")]
+    values = split_top(m.group(2), (",",))
+    if len(names) != len(values) or len(set(names)) != len(names):
+        return None
+    return Parts(tuple(Part(n, v) for n, v in zip(names, values)), "()", "")
+
+
+_PROSE_LEAD = re.compile(r"^(?:[A-Za-z]+\s+){1,6}(?:are|is|were|be)\s*:?\s+|^(?:[A-Za-z]+\s+){0,5}[A-Za-z]+\s*:\s+")
+_MATH_SEGMENT = re.compile(r"(?<!\\)\$([^$]+)\$")
+
+
+def _drop_prose(s: str) -> str:
+    """``The solutions are $x=1$ and $x=4$`` -> ``x=1 and x=4``: a lead-in phrase and $-delimiters go."""
+    s = _PROSE_LEAD.sub("", s, count=1)
+    segs = _MATH_SEGMENT.findall(s)
+    if len(segs) >= 2 and re.fullmatch(r"[\s,;.]*(?:(?:and|or)\s+)?", _MATH_SEGMENT.sub("", s).replace("and", " ")
+                                        .replace("or", " ").strip() + " ") is not None:
+        return " , ".join(segs) if " or " not in s else " or ".join(segs)
+    return s
+
+
+_ITEM_LABEL = re.compile(r"(?:^|(?<=[\s,;.]))\(?\s*([a-h]|i{1,3}|iv|vi?)\s*\)\s*")
+
+
+def _item_labelled(s: str) -> Parts | None:
+    """``(a) 5 m/s (b) 10 m`` -> parts labelled a, b (sub-question labels, in order)."""
+    marks = list(_ITEM_LABEL.finditer(s))
+    if len(marks) < 2 or marks[0].start() != 0 or len(marks) > MAX_PARTS:
+        return None
+    labels = [m.group(1) for m in marks]
+    if len(set(labels)) != len(labels):
+        return None
+    ends = [m.start() for m in marks[1:]] + [len(s)]
+    values = [s[m.end():e].strip(" ,;.") for m, e in zip(marks, ends)]
+    if not all(values):
+        return None
+    return Parts(tuple(Part(f"({lab})", v) for lab, v in zip(labels, values)), "", "")
+
+
+@memo_text
+def parse_parts(text: str) -> Parts | None:
+    """Split a multi-part answer at top-level commas, "and", "or"; None for one part."""
+    s = _drop_prose(unwrap(text))
+    if len(s) > 1000:
+        return None
+    for special in (_tuple_assignment, _item_labelled):
+        got = special(s)
+        if got is not None:
+            return got
+    s = re.sub(r",\s*(?:and|or)\s+", ", ", s)
+    inner, tag = _enclosure(s)
+    raw = [p.strip("$ ") for p in split_top(inner, _SEPS) if p.strip("$ ")]
+    if len(raw) < 2 or len(raw) > MAX_PARTS:
+        return None
+    conn = "or" if re.search(r"\bor\b", inner) else ""
+    parts = []
+    for p in raw:
+        m = _LABEL.match(p)
+        parts.append(Part(m.group(1), m.group(2).strip()) if m else Part(None, p))
+    return Parts(tuple(parts), tag, conn)
+
+
+def function_rhs(text: str) -> str | None:
+    """The right side of a function definition ``f(x) = ...`` or of ``y = ...``."""
+    s = unwrap(text)
+    m = _FUNC.match(s)
+    if m and "=" not in m.group(1):
+        return m.group(1).strip()
+    return None
+
+
+def _label_order(question: str | None, labels: list[str]) -> list[str] | None:
+    if not question:
+        return None
+    bare = [re.sub(r"[_{}\s]", "", x) for x in labels]
+    q = re.sub(r"[_{}$]|\\left|\\right", "", question)
+    for m in re.finditer(r"\(([A-Za-z0-9 ,]+)\)", q):
+        names = [x.strip() for x in m.group(1).split(",")]
+        if sorted(names) == sorted(bare) and len(names) == len(bare):
+            return [labels[bare.index(n)] for n in names]
+    pos = {}
+    for lab, b in zip(labels, bare):
+        m = re.search(rf"(?<![A-Za-z\\]){re.escape(b)}(?![A-Za-z])", q)
+        if not m:
+            return None
+        pos[lab] = m.start()
+    return sorted(labels, key=lambda x: pos[x])
+
+
+
+
+def _in_order(a: list[str], g: list[str], equal: Callable[[str, str], bool]) -> bool:
+    return len(a) == len(g) and all(equal(x, y) for x, y in zip(a, g))
+
+
+def _labelled_vs_plain(lab: Parts, plain: Parts, question: str | None,
+                       equal: Callable[[str, str], bool], answer_labelled: bool) -> bool | None:
+    labels = [p.label or "" for p in lab.items]
+    vals = [p.value for p in lab.items]
+    pv = [p.value for p in plain.items]
+    pair = (lambda x, y: equal(x, y)) if answer_labelled else (lambda x, y: equal(y, x))
+    if len(set(labels)) == 1:                      # x = 1 or x = 4: a solution set
+        return same_multiset(vals, pv, pair) if plain.enclosure in ("", "{}") else None
+    if plain.enclosure not in ("", "()"):
+        return None
+    order = _label_order(question, labels)
+    if order is None or len(set(labels)) != len(labels):
+        return None
+    by = dict(zip(labels, vals))
+    return _in_order([by[x] for x in order], pv, pair)
+
+
+def compare_parts(answer: str, gold: str, question: str | None,
+                  equal: Callable[[str, str], bool]) -> bool | None:
+    pa, pg = parse_parts(answer), parse_parts(gold)
+    if pg is None or pa is None:
+        return None
+    if pa.enclosure and pg.enclosure and pa.enclosure != pg.enclosure or {pa.enclosure, pg.enclosure} & {"[)", "(]"}:
+        return None                                 # (0, 1) vs [0, 1]: intervals and tuples are the core's
+    la = all(p.label for p in pa.items)
+    lg = all(p.label for p in pg.items)
+    if la and lg:
+        if len({p.label for p in pa.items}) == 1 and len({p.label for p in pg.items}) == 1:
+            return same_multiset([p.value for p in pa.items], [p.value for p in pg.items], equal)
+        da, dg = {p.label: p.value for p in pa.items}, {p.label: p.value for p in pg.items}
+        return set(da) == set(dg) and len(da) == len(pa.items) and all(equal(da[k], dg[k]) for k in da)
+    if la and not any(p.label for p in pg.items):
+        return _labelled_vs_plain(pa, pg, question, equal, True)
+    if lg and not any(p.label for p in pa.items):
+        return _labelled_vs_plain(pg, pa, question, equal, False)
+    if any(p.label for p in pa.items) or any(p.label for p in pg.items):
+        return None
+    av, gv = [p.value for p in pa.items], [p.value for p in pg.items]
+    if {pa.enclosure, pg.enclosure} & {"()", "[]"}:
+        return _in_order(av, gv, equal)
+    if "{}" in (pa.enclosure, pg.enclosure) or "or" in (pa.connective, pg.connective) or _asks_for_set(question):
+        return same_multiset(av, gv, equal)
+    return _in_order(av, gv, equal)
+
+
+_SET_WORDS = re.compile(r"\ball\b|\bsolutions?\b|\broots?\b|\bzeros?\b|\bsolve\b", re.I)
+
+
+def _asks_for_set(question: str | None) -> bool:
+    """An unordered answer is asked for ("find all x", "solve"); otherwise a list keeps its order."""
+    return bool(question) and _SET_WORDS.search(question or "") is not None
+
+
+def _bounded(fn: Callable[..., bool | None], *args: object) -> bool | None:
+    try:
+        return run_bounded(fn, *args, timeout=_CAS_TIMEOUT)
+    except BoundExceeded:
+        return None
+    except Exception:  # noqa: BLE001 - a parse failure means "this rule does not apply"
+        _log.debug("rule/answers/forms.py: handled exception", exc_info=True)
+        return None
+
+
+def same_relation(answer: str, gold: str) -> bool | None:
+    a, g = unwrap(answer), unwrap(gold)
+    if a.count("=") != 1 or g.count("=") != 1 or len(a) > 300 or len(g) > 300:
+        return None
+    if re.search(r"[<>]|\\[lg]eq?|\\neq|\\in\b", a + g) or min(_n_vars(a), _n_vars(g)) < 2:
+        return None
+    return _bounded(cas.proportional_equations, a, g)
+
+
+def _n_vars(tex: str) -> int:
+    return len(set(re.findall(r"(?<![A-Za-z\\])[a-z](?![A-Za-z(])", tex)))
+
+
+def _strip_qualifier(s: str) -> str:
+    s = unwrap(s)
+    prev = None
+    while prev != s:
+        prev, s = s, _INTEGER_QUALIFIER.sub("", s).strip()
+    return re.sub(r"^[A-Za-z]\s*=\s*", "", s)
+
+
+def _families(text: str) -> list[str] | None:
+    s = _strip_qualifier(text)
+    parts = [re.sub(r"^[A-Za-z]\s*=\s*", "", p) for p in split_top(s, (",", ";", " or ", "\\text{or}"))]
+    parts = [p for p in parts if p]
+    if not parts or len(parts) > MAX_PARTS or not all(re.search(r"(?<![A-Za-z\\])[kmnjl](?![A-Za-z])", p) for p in parts):
+        return None
+    return parts
+
+
+def _has_qualifier(text: str) -> bool:
+    s = unwrap(text)
+    return _INTEGER_QUALIFIER.search(s) is not None
+
+
+def looks_like_family(text: str) -> bool:
+    """A periodic solution family: a free integer next to \\pi, or an explicit integer qualifier."""
+    s = unwrap(text)
+    return bool(re.search(r"(?<![A-Za-z\\])[kmnjl](?![A-Za-z])", s)) and (
+        "\\pi" in s or _has_qualifier(s))
+
+
+_SOLVE_Q = re.compile(r"\bsolve\b|\bsolutions?\b|\ball\b.*\b(?:x|angles?|values?|numbers?)\b|general", re.I)
+
+
+def same_solution_family(answer: str, gold: str, question: str | None = None) -> bool | None:
+    """Free integer explicit on one side ("n \\in \\mathbb{Z}"), or a question that asks to solve."""
+    if not (looks_like_family(answer) and looks_like_family(gold)):
+        return None
+    if not (_has_qualifier(answer) or _has_qualifier(gold)
+            or ("\\pi" in answer and "\\pi" in gold and question is not None and _SOLVE_Q.search(question))):
+        return None
+    fa, fg = _families(answer), _families(gold)
+    if fa is None or fg is None or sum(map(len, fa + fg)) > 1200:
+        return None
+    return _bounded(cas.same_families, tuple(fa), tuple(fg))
+
+
+_DOMAINS = (
+    (r"non-?negative|\\geq?\s*0|\\ge\s*0|≥\s*0", "nonneg"),
+    (r"positive|>\s*0", "pos"),
+    (r"negative|<\s*0", "neg"),
+)
+
+
+def question_domain(question: str | None, var: str) -> str:
+    if not question:
+        return "real"
+    v = re.escape(var)
+    for pat, tag in _DOMAINS:
+        if re.search(rf"(?:{pat})\s+(?:real\s+)?(?:numbers?|values?|integers?)?\s*(?:of\s+)?\$?\s*{v}(?![A-Za-z])", question) \
+                or re.search(rf"(?<![A-Za-z\\]){v}\s*(?:{pat})", question):
+            return tag
+    return "real"
+
+
+_REL_SPLIT = re.compile(r"\\geq?|\\leq?|\\geqslant|\\leqslant|>=|<=|≥|≤|>|<")
+_BOUND_Q = re.compile(r"at (?:least|most)|minimum|maximum|largest|smallest|greatest|least|best|bound|"
+                      r"\\geq?|\\leq?|≥|≤|\\min|\\max|\binf\b|\bsup\b", re.I)
+
+
+def bound_of_relation(answer: str, question: str | None) -> str | None:
+    """``\\sum \\frac{a}{b+c} \\ge \\frac34`` -> ``\\frac34`` when the question asks for a bound
+    (not for ``x > 5``: a single variable on the left is a range, not a bound)."""
+    if not question or not _BOUND_Q.search(question):
+        return None
+    s = unwrap(answer)
+    parts = _REL_SPLIT.split(s)
+    if len(parts) != 2 or len(s) > 300:
+        return None
+    lhs, rhs = parts[0].strip(), parts[1].strip()
+    if not lhs or not rhs or re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?", lhs) or re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", rhs)):
+        return None
+    return rhs
+
+
+_SET_BUILDER = re.compile(r"^\\\{\s*([a-z])\s*(?:\\in\s*\\mathbb\s*\{?R\}?\s*)?(?:\\mid|\||:)\s*(.+?)\s*\\\}$")
+
+
+def _set_body(s: str) -> str:
+    """``\\{x \\mid x > 2\\}`` -> ``x > 2``; ``x \\in (0, 3)`` stays for the CAS."""
+    m = _SET_BUILDER.match(s)
+    return m.group(2) if m else s
+
+
+_SET_LIKE = re.compile(r"[<>]|\\[lg]eq?(?![a-z])|\\[lg]eqslant|\\cup|\\infty|[(\[][^()\[\]]*,[^()\[\]]*[)\]]")
+
+
+def same_set_in_domain(answer: str, gold: str, question: str | None, require_domain: bool = False) -> bool | None:
+    a, g = _set_body(unwrap(answer)), _set_body(unwrap(gold))
+    if len(a) > 300 or len(g) > 300 or not (_SET_LIKE.search(a) and _SET_LIKE.search(g)):
+        return None  # both sides must read as a range: a relation, an interval, a union
+    names = set(re.findall(r"(?<![A-Za-z\\])([a-z])(?![A-Za-z])", a + " " + g))
+    if len(names) != 1:
+        return None
+    var = names.pop()
+    dom = question_domain(question, var)
+    if require_domain and dom == "real":
+        return None
+    seps = (" or ", "\\lor", "\\vee", "\\text{or}")
+    pa, pg = tuple(split_top(a, seps)), tuple(split_top(g, seps))
+    if len(pa) > MAX_PARTS or len(pg) > MAX_PARTS:
+        return None
+    return _bounded(cas.same_sets, pa, pg, var, dom)
+
+
+def compare_labelled(answer: str, gold: str, equal: Callable[[str, str], bool],
+                     question: str | None = None) -> bool | None:
+    """Labels decide: both sides label every part with distinct names (``x = 2, y = 3``), or one
+    side does and the question fixes their order (``p = 2, q = 5`` vs ``(2, 5)`` for "(p, q)")."""
+    pa, pg = parse_parts(answer), parse_parts(gold)
+    if pa is None or pg is None:
+        return None
+    la, lg = [p.label for p in pa.items], [p.label for p in pg.items]
+    for lab, plain, labels, fwd in ((pa, pg, la, True), (pg, pa, lg, False)):
+        if all(labels) and len(set(labels)) == len(labels) and not any(p.label for p in plain.items):
+            if _label_order(question, [x or "" for x in labels]) is None:
+                return None
+            return _labelled_vs_plain(lab, plain, question, equal, fwd)
+    if not all(la) or not all(lg) or len(set(la)) != len(la) or len(set(lg)) != len(lg) or set(la) != set(lg):
+        return None
+    dg = {p.label: p.value for p in pg.items}
+    return all(equal(p.value, dg[p.label]) for p in pa.items)
+
+
+_SP = r"(?:\s|\\[,;:! ])*"
+_MOD_WORD = r"(?:\\mathrm\s*\{\s*mod\s*\}|\\text\s*\{\s*mod\s*\}|\\bmod|\\mod|mod)"
+_CONGRUENCE = re.compile(
+    rf"^(?:[^=<>]{{0,80}}?)\\equiv{_SP}(-?\d{{1,30}}){_SP}"
+    rf"(?:\\pmod{_SP}\{{?{_SP}(\d{{1,30}}){_SP}\}}?|\({_SP}{_MOD_WORD}{_SP}\{{?{_SP}(\d{{1,30}}){_SP}\}}?{_SP}\)"
+    rf"|{_MOD_WORD}{_SP}\{{?{_SP}(\d{{1,30}}){_SP}\}}?){_SP}$")
+_REMAINDER_Q = re.compile(r"remainder|residue|modulo|\bmod\b|\\pmod|\\bmod", re.I)
+
+
+def congruence_residue(answer: str, question: str | None) -> str | None:
+    """``N \\equiv 113 \\pmod{1000}`` -> ``113`` when the question asks for a remainder and the stated
+    residue is already reduced (0 <= r < m); anything else is not read as a value."""
+    if not question or not _REMAINDER_Q.search(question) or len(answer) > 200:
+        return None
+    m = _CONGRUENCE.match(unwrap(answer).strip())
+    if m is None:
+        return None
+    residue, modulus = int(m.group(1)), int(next(g for g in m.groups()[1:] if g))
+    return str(residue) if 0 <= residue < modulus else None
+
+
+# a clause after the stated value: where an extremum is attained, or a condition on the variables
+_ATTAINED = r"(?:attained|achieved|obtained|reached|occurring|occurs|which\s+occurs)"
+_CONDITION_WORD = r"(?:when|whenever|where|if|for|with\s+equality)"
+_CLAUSE = re.compile(
+    rf"(?:\\text\s*\{{)?\s*[,;(]?\s*\(?\s*(?:(?P<att>{_ATTAINED})|(?P<cond>{_CONDITION_WORD}))\b", re.I)
+
+
+def _close_braces(head: str) -> str:
+    depth = 0
+    for ch in head:
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+    return head + "}" * depth if depth > 0 else head
+
+
+def split_condition(answer: str) -> tuple[str, str] | None:
+    """``\\text{The minimum is }12\\text{, attained at }x=3`` -> (``\\text{The minimum is }12``, "attained");
+    ``12\\text{ (when } n=3)`` -> (``12``, "condition"). The head must state a value (a digit or a
+    command) before the clause; None when no clause follows one."""
+    if len(answer) > 400:
+        return None
+    for m in _CLAUSE.finditer(answer):
+        head = answer[:m.start()].rstrip(" ,;(\\")
+        if not re.search(r"\d|\\[A-Za-z]+\{|[a-z]\s*=", head) or not re.search(r"\d", re.sub(r"\\text\s*\{[^{}]*\}", "", head)):
+            continue
+        head = _close_braces(head).rstrip(" ,;")
+        if head.endswith(r"\text{}"):
+            head = head[: -len(r"\text{}")].rstrip()
+        return head, ("attained" if m.group("att") else "condition")
+    return None

@@ -1,0 +1,189 @@
+"""Pure-text LaTeX helpers for answer spans: cleaning, brace matching, top-level splitting.
+
+Nothing here evaluates anything; every function is linear-ish in the input length and
+works on strings already capped by :mod:`rlverify.runtime.limits`.
+
+Interface::
+
+    clean(text) -> str              canonical spacing/wrappers, \\dfrac -> \\frac, \\left( -> (
+    unwrap_text(text) -> str        \\text{abc} / \\mathrm{abc} / \\textbf{abc} -> abc
+    matching_brace(text, i) -> int  index of the brace closing the one at i (or -1)
+    split_top(text, seps) -> list   split on separators outside any bracket/brace
+    strip_outer(text) -> str        drop one pair of braces around the whole text
+    plain_key(text) -> str          space/wrapper-free key for textual comparison
+"""
+
+from __future__ import annotations
+
+import re
+from ...runtime.caches import memo_text
+
+__all__ = [
+    "clean",
+    "unwrap_text",
+    "matching_brace",
+    "split_top",
+    "strip_outer",
+    "plain_key",
+    "collapse_digit_groups",
+]
+
+_OPEN = "([{"
+_CLOSE = ")]}"
+
+# Commands whose removal never changes a value.
+_NOISE = re.compile(
+    r"\\(?:displaystyle|textstyle|scriptstyle|limits|nolimits|mathstrut|strut|phantom\{[^{}]*\}"
+    r"|hphantom\{[^{}]*\}|vphantom\{[^{}]*\}|big|Big|bigg|Bigg|bigl|bigr|Bigl|Bigr|biggl|biggr)"
+    r"(?![a-zA-Z])"
+)
+_SPACES = re.compile(r"(?<!\\)\\(?:,|;|:|!|>|\s|quad(?![a-zA-Z])|qquad(?![a-zA-Z])|thinspace|medspace|thickspace"
+                     r"|enspace|hspace\*?\{[^{}]*\}|kern\{?-?[\d.]+\w*\}?)|~")
+_LEFT_RIGHT = re.compile(r"\\(?:left|right)(?![a-zA-Z])\s*(\\[{}|]|[()[\]|.]|\\[lr]?[vV]ert|\\langle|\\rangle)?")
+_FRAC_VARIANTS = re.compile(r"\\[dtc]frac(?![a-zA-Z])")
+_SHORT_FRAC = re.compile(r"\\frac\s*(\d)\s*(\d)")
+_SHORT_FRAC_BRACE1 = re.compile(r"\\frac\s*(\{[^{}]*\})\s*(\d|[a-zA-Z])(?![a-zA-Z{])")
+_SHORT_FRAC_BRACE2 = re.compile(r"\\frac\s*(\d|[a-zA-Z])\s*(\{[^{}]*\})")
+_SHORT_SQRT = re.compile(r"\\sqrt\s*(\d+|[a-zA-Z])(?![a-zA-Z])")
+_TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|textnormal|mathrm|mathbf|mathit|mathsf|mathtt|operatorname|mbox|bf|rm|it)\s*\{")
+_STRAY_BACKSLASH = re.compile(r"(?<!\\)\\(?=\d)")  # "\15" (a lost "\$") is "15"; "\\2" row breaks stay
+_PLAIN_FUNC = re.compile(r"(?<![A-Za-z\\])(sqrt|pi|sin|cos|tan|cot|sec|csc|ln|log|exp|arcsin|arccos|arctan)(?![A-Za-z])")
+_PLAIN_SQRT = re.compile(r"(?<![A-Za-z\\])sqrt\s*\(([^()]*)\)")
+_CMD_SPACE = re.compile(r"\\(text|textbf|mathrm|mathbf|operatorname|frac|sqrt)\s+\{")
+_INNER_DOLLAR = re.compile(r"(?<!\\)\$")  # "$a$,$b$": math delimiters inside the span
+_DOLLARS = re.compile(r"^\$+|\$+$")
+_DIGIT_GROUP = re.compile(r"(?<![\d.])(\d{1,3})((?:(?:\{,\}|,\\!|,\\,|\\,|\\ |\\!|\\thinspace )\d{3})+)(?![\d])")
+_GROUP_SEP = re.compile(r"\{,\}|,\\!|,\\,|\\,|\\ |\\!|\\thinspace ")
+
+
+def matching_brace(text: str, i: int) -> int:
+    """Index of the bracket closing ``text[i]`` (one of ``([{``), or -1 when unbalanced."""
+    opener = text[i]
+    closer = _CLOSE[_OPEN.index(opener)]
+    depth = 0
+    for k in range(i, len(text)):
+        c = text[k]
+        if c == "\\" and k + 1 < len(text) and text[k + 1] in "{}":
+            continue
+        if c == opener and (k == 0 or text[k - 1] != "\\"):
+            depth += 1
+        elif c == closer and (k == 0 or text[k - 1] != "\\"):
+            depth -= 1
+            if depth == 0:
+                return k
+    return -1
+
+
+def unwrap_text(text: str) -> str:
+    """Replace ``\\text{...}``-like wrappers by their content (nested ones too)."""
+    for _ in range(50):
+        m = _TEXT_CMD.search(text)
+        if not m:
+            return text
+        j = matching_brace(text, m.end() - 1)
+        if j < 0:
+            return text[: m.start()] + text[m.end():]
+        text = text[: m.start()] + text[m.end(): j] + text[j + 1:]
+    return text
+
+
+def collapse_digit_groups(text: str) -> str:
+    """``4{,}096{,}000`` / ``4\\,096\\,000`` / ``4,\\!096`` -> ``4096000`` (3-digit groups only).
+
+    Plain ``1,000`` is left alone here (it may be a list); numbers.parse_number accepts it.
+    """
+    return _DIGIT_GROUP.sub(lambda m: m.group(1) + _GROUP_SEP.sub("", m.group(2)), text)
+
+
+def strip_outer(text: str) -> str:
+    """Remove braces wrapping the whole text: ``{x+1}`` -> ``x+1`` (repeatedly)."""
+    text = text.strip()
+    while text.startswith("{") and text.endswith("}") and matching_brace(text, 0) == len(text) - 1:
+        text = text[1:-1].strip()
+    return text
+
+
+@memo_text
+def clean(text: str) -> str:
+    """Canonical spelling of a LaTeX answer span (value-preserving rewrites only)."""
+    s = text.strip()
+    s = _DOLLARS.sub("", s).strip()
+    s = _INNER_DOLLAR.sub("", s) if "$" in s else s
+    s = s.replace("\\[", "").replace("\\]", "") if s.startswith("\\[") else s
+    if s.startswith("\\(") and s.endswith("\\)"):
+        s = s[2:-2]
+    s = _FRAC_VARIANTS.sub(r"\\frac", s)
+    s = _CMD_SPACE.sub(r"\\\1{", s)
+    s = _NOISE.sub("", s)
+    s = _LEFT_RIGHT.sub(lambda m: m.group(1) if m.group(1) and m.group(1) != "." else "", s)
+    s = s.replace("\\lbrace", "\\{").replace("\\rbrace", "\\}").replace("\\lvert", "|").replace("\\rvert", "|")
+    s = s.replace("\\langle", "(").replace("\\rangle", ")")
+    s = s.replace("\u00b1", "\\pm ").replace("\u2213", "\\mp ")
+    s = s.replace("\u2212", "-").replace("\u00b7", "\\cdot ").replace("\u00d7", "\\times ")
+    s = s.replace("**", "^").replace("\\varnothing", "\\emptyset").replace("\\{\\}", "\\emptyset")
+    s = s.replace("\\dots", "\\ldots").replace("\\cdots", "\\ldots")
+    s = collapse_digit_groups(s)
+    s = _SPACES.sub(" ", s)
+    s = _SHORT_FRAC.sub(r"\\frac{\1}{\2}", s)
+    s = _SHORT_FRAC_BRACE1.sub(r"\\frac\1{\2}", s)
+    s = _SHORT_FRAC_BRACE2.sub(r"\\frac{\1}\2", s)
+    s = _plain_functions(s)
+    s = _SHORT_SQRT.sub(r"\\sqrt{\1}", s)
+    s = re.sub(r"\s+", " ", s).strip()
+    s = re.sub(r"(?:\s|\\ )*[.;]+$", "", s).strip()
+    s = _strip_stray_closer(s)
+    s = _STRAY_BACKSLASH.sub("", s)
+    return strip_outer(s)
+
+
+def _plain_functions(s: str) -> str:
+    """``2*sqrt(3)``, ``pi/4``, ``sin(x)`` written without backslashes -> LaTeX commands."""
+    if "\\text" in s or not _PLAIN_FUNC.search(s):
+        return s
+    s = _PLAIN_SQRT.sub(r"\\sqrt{\1}", s)
+    return _PLAIN_FUNC.sub(r"\\\1", s)
+
+
+def _strip_stray_closer(s: str) -> str:
+    """``) 81`` (a span cut after an option label) -> ``81``: only an unbalanced leading closer."""
+    if s and s[0] in ")]" and s.count(s[0]) > s.count("(" if s[0] == ")" else "["):
+        return s[1:].strip()
+    return s
+
+
+def split_top(text: str, seps: tuple[str, ...] = (",",)) -> list[str]:
+    """Split ``text`` on any of ``seps`` where no bracket/brace is open."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    k = 0
+    n = len(text)
+    while k < n:
+        c = text[k]
+        if c == "\\" and k + 1 < n and text[k + 1] in "{}":
+            depth += 1 if text[k + 1] == "{" else -1
+            k += 2
+            continue
+        if c in _OPEN:
+            depth += 1
+        elif c in _CLOSE:
+            depth -= 1
+        elif depth == 0:
+            hit = next((s for s in seps if text.startswith(s, k)), None)
+            if hit is not None:
+                parts.append(text[start:k])
+                k += len(hit)
+                start = k
+                continue
+        k += 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts]
+
+
+def plain_key(text: str) -> str:
+    """Wrapper-free, space-free key used for textual equality (case kept: ``N`` is not
+    ``n``; callers lowercase it for prose). Braces stay: ``\\frac{1}{23}`` is not
+    ``\\frac{12}{3}``."""
+    s = strip_outer(unwrap_text(clean(text)))
+    s = re.sub(r"[\s~]+", "", s)
+    return s.rstrip(".")

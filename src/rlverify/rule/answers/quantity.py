@@ -1,0 +1,365 @@
+"""Quantities: a magnitude with a unit (pint), angles, money, percent, clock times.
+
+Interface::
+
+    parse_quantity(text) -> Quantity | None     "12\\text{ cm}^2", "\\$1{,}200.50", "60^\\circ", "2 h 30 min"
+    parse_clock(text) -> Clock | None           "2:30 pm", "14:30"
+    align(answer, gold, question) -> Aligned | Match | None
+        Match: decided here (different dimensions never match; clock times);
+        Aligned: both magnitudes in one unit, for the caller to compare (with rounding if asked);
+        None: no units or angles involved, nothing to say.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .match import Match
+from .surface import exact_number, numeric_value, strip_approx, unwrap
+from .units import UnitSpec, convert, normalize_unit_text, parse_unit, units_in_question
+
+__all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "align", "value_of", "asked_unit"]
+
+_WRAPPED = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|degree|circ|SI|si|qty|unit)\b|°|%|\$|€|£")
+_MAG = re.compile(r"[+-]?(?:\\frac\s*\{[^{}]*\}\s*\{[^{}]*\}|\\sqrt\s*\{[^{}]*\}|\\pi|\\cdot|\\times"
+                  r"|[\d.,+\-/^(){}\s])+")
+_MAG_ALLOWED = re.compile(r"\\(?:frac|sqrt|pi|cdot|times)")
+_CURRENCY = re.compile(r"^([+-]?)\s*(\\\$|\$|€|£|¥|\\euro)\s*(.+)$")
+_COMPOUND = re.compile(r"(\d+(?:\.\d+)?)\s*([A-Za-z%][A-Za-z%/^ ]*?)\s*(?:,|\band\b)?\s*(?=\d|$)")
+
+
+@dataclass(frozen=True)
+class Quantity:
+    magnitude: str              # LaTeX of the number part
+    unit: UnitSpec | None       # None: a bare number
+    wrapped: bool = False       # unit written with \text/\mathrm or a symbol (°, %, $)
+
+    @property
+    def has_pi(self) -> bool:
+        return "\\pi" in self.magnitude or "π" in self.magnitude
+
+
+@dataclass(frozen=True)
+class Clock:
+    minutes: int                # minutes after midnight (12-hour reading when meridiem is None)
+    meridiem: str | None        # "am" | "pm" | None
+
+
+@dataclass(frozen=True)
+class Aligned:
+    answer: str                 # answer magnitude (LaTeX), in the gold's unit when not converted
+    gold: str
+    answer_value: float | None  # numeric values in the common unit (None: not numeric)
+    gold_value: float | None
+    converted: bool             # answer_value came from a unit conversion
+    one_sided: bool             # only one side carried a unit
+    decisive: bool = False      # the common unit is certain (asked for, or an angle): a mismatch is final
+
+
+@lru_cache(maxsize=8192)
+def value_of(magnitude: str) -> float | None:
+    return numeric_value(magnitude.replace(",", "") if re.fullmatch(r"[\d,.]+", magnitude) else magnitude)
+
+
+def _split(s: str) -> tuple[str, str] | None:
+    m = _MAG.match(s)
+    if not m:
+        return None
+    mag = m.group(0)
+    while mag and mag[-1] in " ^{(/,":
+        mag = mag[:-1]
+    rest = s[len(mag):].strip()
+    if not re.search(r"\d|\\pi", mag) or re.search(r"[A-Za-z]", _MAG_ALLOWED.sub("", mag)):
+        return None
+    return mag.strip(), rest
+
+
+def _compound(s: str) -> Quantity | None:
+    norm = normalize_unit_text(s)
+    parts = _COMPOUND.findall(norm)
+    if len(parts) < 2 or len(parts) > 4 or _COMPOUND.sub("", norm).strip():
+        return None
+    specs = [parse_unit(u) for _, u in parts]
+    if any(sp is None for sp in specs):
+        return None
+    first = specs[0]
+    total = 0.0
+    for (num, _), sp in zip(parts, specs):
+        v = convert(float(num), sp, first)
+        if v is None:
+            return None
+        total += v
+    return Quantity(repr(total), UnitSpec(first.factors, first.kind), True)
+
+
+_SCALE = re.compile(r"^(thousand|million|billion|trillion)\b\s*", re.I)
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+
+
+def _scaled(mag: str, rest: str) -> tuple[str, str] | None:
+    """``1.2`` + ``million dollars`` -> ``1200000`` + ``dollars`` (exact magnitudes only)."""
+    m = _SCALE.match(rest)
+    if not m:
+        return mag, rest
+    value = exact_number(mag)
+    if value is None:
+        return None
+    total = value * _SCALES[m.group(1).lower()]
+    text = str(total.numerator) if total.denominator == 1 else f"\\frac{{{total.numerator}}}{{{total.denominator}}}"
+    return text, rest[m.end():].strip()
+
+
+_PLAIN_TIMES = re.compile(r"(?<=\d)\s*[xX]\s*(?=10\s*\^)")
+_E_NOTATION = re.compile(r"(?<=\d)[eE]([+-]?\d{1,3})(?![\d.])")
+
+
+def _plain_sci(s: str) -> str:
+    """Plain-text scientific notation: ``1.2 x 10^5`` and ``3.0e8`` as ``\\times 10^{..}``."""
+    s = _PLAIN_TIMES.sub(r"\\times ", s)
+    return _E_NOTATION.sub(lambda m: f"\\times 10^{{{m.group(1)}}}", s)
+
+
+@lru_cache(maxsize=8192)
+def parse_quantity(text: str) -> Quantity | None:
+    """Split ``text`` into a magnitude and a whitelisted unit; None when it is not that shape."""
+    wrapped = bool(_WRAPPED.search(text))
+    s = _plain_sci(strip_approx(unwrap(text)))
+    if not s or len(s) > 120:
+        return None
+    cur = _CURRENCY.match(s)
+    got = _split(cur.group(3) if cur else s)
+    got = _scaled(*got) if got is not None else None
+    if got is None:
+        return None
+    mag, rest = got
+    if cur:
+        unit = parse_unit(f"{cur.group(2)} {rest}" if re.match(r"(?:/|per\b)", rest) else cur.group(2))
+        return None if unit is None or (rest and len(unit.factors) < 2) else Quantity(cur.group(1) + mag, unit, True)
+    if not rest:
+        return Quantity(mag, None)
+    unit = parse_unit(rest)
+    if unit is None:
+        return _compound(s)
+    return Quantity(mag, unit, wrapped)
+
+
+_CLOCK = re.compile(r"(\d{1,2}):(\d{2})\s*(?:([ap])\.?\s*m?\.*)?", re.I)
+
+
+def parse_clock(text: str) -> Clock | None:
+    m = _CLOCK.fullmatch(unwrap(text).replace("{:}", ":").replace("\\colon", ":"))
+    if not m:
+        return None
+    h, mi = int(m.group(1)), int(m.group(2))
+    mer = (m.group(3).lower() + "m") if m.group(3) else None
+    if mi >= 60 or h >= 24 or (mer and not 1 <= h <= 12):
+        return None
+    if mer:
+        h = h % 12 + (12 if mer == "pm" else 0)
+    return Clock(h * 60 + mi, mer if mer else ("pm" if h > 12 else None))
+
+
+def _compare_clocks(a: Clock, g: Clock) -> Match:
+    if a.meridiem and g.meridiem:
+        return Match(a.minutes == g.minutes, ("clock",))
+    return Match(a.minutes % 720 == g.minutes % 720, ("clock",))
+
+
+_ANGLE_Q = re.compile(r"\bangles?\b|\\angle|\\measuredangle|\bdegrees?\b|\^\s*\{?\s*\\circ|°|\\degree", re.I)
+_DEGREE_Q = re.compile(r"\bdegrees?\b|\^\s*\{?\s*\\circ|°|\\degree", re.I)
+_RADIAN_Q = re.compile(r"\bradians?\b", re.I)
+
+
+def _trusted(q: Quantity, question: str | None, other: Quantity | None = None) -> bool:
+    """A 1-letter unit (m, s, t...) not set off by \\text{} may be a variable: it counts as a unit
+    when the question names that dimension, or the other side carries a certain unit of it."""
+    if q.unit is None or not q.unit.short or q.wrapped:
+        return True
+    dim = q.unit.dimensionality()
+    if other is not None and other.unit is not None and (other.wrapped or not other.unit.short) \
+            and other.unit.kind == q.unit.kind and other.unit.dimensionality() == dim:
+        return True
+    return any(u.kind == q.unit.kind and u.dimensionality() == dim for u in units_in_question(_unit_text(question)))
+
+
+def _aligned(a: Quantity, g: Quantity, one_sided: bool) -> Aligned:
+    return Aligned(a.magnitude, g.magnitude, None, None, False, one_sided)
+
+
+def _converted(va: float | None, g: Quantity, one_sided: bool, decisive: bool = False) -> Aligned | None:
+    vg = value_of(g.magnitude)
+    if va is None or vg is None:
+        return None
+    return Aligned("", g.magnitude, va, vg, True, one_sided, decisive)
+
+
+_PRECISION_PHRASE = re.compile(r"nearest\s+(?:[\w-]+\s+of\s+an?\s+)?(?:whole\s+)?[\w-]+", re.I)
+
+
+def _unit_text(question: str | None) -> str | None:
+    """The question without its precision phrases ("to the nearest cent" names no answer unit)."""
+    if question is None:
+        return None
+    return _PRECISION_PHRASE.sub(" ", re.sub(r"(?<!\\)\$", " ", question[-4000:]))   # $...$ is math mode
+
+
+_ASKED = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured in|expressed in)\s+"
+                    r"((?:square |cubic )?[A-Za-z]+(?:\s*\^\s*-?\d)?(?:\s*/\s*[A-Za-z]+(?:\s*\^\s*-?\d)?)?)", re.I)
+
+
+def _asked_units(question: str | None) -> list[UnitSpec]:
+    if not question:
+        return []
+    found: dict[tuple, UnitSpec] = {}
+    for m in _ASKED.finditer(normalize_unit_text((_unit_text(question) or "")[-2000:])):
+        spec = parse_unit(m.group(1))
+        if spec is not None and not spec.short:
+            found.setdefault(spec.key, spec)
+    return list(found.values())
+
+
+def asked_unit(question: str | None, like: UnitSpec) -> UnitSpec | None:
+    """The unit a question asks for ("in km/h", "how many minutes"), if it has ``like``'s dimension."""
+    dim = like.dimensionality()
+    return next((u for u in _asked_units(question) if u.kind == like.kind and u.dimensionality() == dim), None)
+
+
+def _asks_other_dimension(question: str | None, unit: UnitSpec) -> bool:
+    """The question asks for exactly one unit, of another dimension than ``unit``."""
+    asked = _asked_units(question)
+    return len(asked) == 1 and (asked[0].kind != unit.kind or asked[0].dimensionality() != unit.dimensionality())
+
+
+def _both_units(a: Quantity, g: Quantity) -> Aligned | Match | None:
+    ua, ug = a.unit, g.unit
+    assert ua is not None and ug is not None
+    if ua.kind != ug.kind or ua.dimensionality() != ug.dimensionality():
+        return Match(False, ("unit_mismatch",))
+    if ua.key == ug.key:
+        return _aligned(a, g, False)
+    va = value_of(a.magnitude)
+    return _converted(None if va is None else convert(va, ua, ug), g, False)
+
+
+def _to_degrees(rad: Quantity) -> float | None:
+    v = value_of(rad.magnitude)
+    return None if v is None else math.degrees(v)
+
+
+def _gold_unit(a: Quantity, g: Quantity, question: str | None) -> Aligned | None:
+    assert g.unit is not None
+    if g.unit.kind == "angle" and a.has_pi and g.unit.factors == (("degree", 1),):
+        return _converted(_to_degrees(a), g, True, True)
+    return _aligned(a, g, True)
+
+
+def _answer_angle(a: Quantity, g: Quantity, question: str | None) -> Aligned | None:
+    assert a.unit is not None
+    wants_rad = g.has_pi or (question is not None and _RADIAN_Q.search(question) is not None)
+    is_deg = a.unit.factors == (("degree", 1),)
+    if wants_rad and not a.unit.factors == (("radian", 1),):
+        va = value_of(a.magnitude)
+        rad = parse_unit("rad")
+        return None if va is None or rad is None else _converted(convert(va, a.unit, rad), g, True, True)
+    if not is_deg and question and _DEGREE_Q.search(question) and not g.has_pi:
+        va = value_of(a.magnitude)
+        deg = parse_unit("deg")
+        return None if va is None or deg is None else _converted(convert(va, a.unit, deg), g, True, True)
+    return _aligned(a, g, True)
+
+
+def _answer_unit(a: Quantity, g: Quantity, question: str | None) -> Aligned | Match | None:
+    assert a.unit is not None
+    if a.unit.kind == "angle":
+        return _answer_angle(a, g, question)
+    if _asks_other_dimension(question, a.unit):
+        return Match(False, ("unit_mismatch",))
+    asked = asked_unit(question, a.unit)
+    if asked is not None:
+        if asked.key == a.unit.key:
+            return _aligned(a, g, True)
+        va = value_of(a.magnitude)
+        return _converted(None if va is None else convert(va, a.unit, asked), g, True, True)
+    dim = a.unit.dimensionality()
+    targets = [u for u in units_in_question(_unit_text(question))
+               if u.kind == a.unit.kind and u.dimensionality() == dim]
+    if not targets or any(u.key == a.unit.key for u in targets):
+        return _aligned(a, g, True)
+    if len(targets) > 1:
+        return None
+    va = value_of(a.magnitude)
+    return _converted(None if va is None else convert(va, a.unit, targets[0]), g, True)
+
+
+def _bare_angles(a: Quantity, g: Quantity, question: str | None) -> Aligned | None:
+    """``60`` gold, ``\\frac{\\pi}{3}`` answer: only for a question about an angle in degrees."""
+    if not question or not a.has_pi or g.has_pi:
+        return None
+    vg = value_of(g.magnitude)
+    if _DEGREE_Q.search(question) is None and not (_ANGLE_Q.search(question) and vg is not None and 0 < abs(vg) <= 360):
+        return None
+    if _RADIAN_Q.search(question):
+        return None
+    return _converted(_to_degrees(a), g, True, True)
+
+
+_NAME_EQ = re.compile(r"^[^=\d<>]{1,40}?=\s*")
+
+
+def _value_side(text: str) -> str:
+    """``v = d/t = 20\\text{ m/s}`` -> ``20\\text{ m/s}``: the last member of an equality chain."""
+    if "=" not in text or len(text) > 300 or not _NAME_EQ.match(text):
+        return text
+    members = [m.strip() for m in text.split("=")[1:]]
+    if sum(parse_quantity(m) is not None for m in members) != 1:   # "θ = 61° = 60°" is no answer
+        return text
+    return members[-1] if parse_quantity(members[-1]) is not None else text
+
+
+def _contradictory_chain(text: str) -> bool:
+    """``θ = 61° = 60°``: two literal values in one unit that differ (a chain offering both)."""
+    if text.count("=") < 2 or len(text) > 300:
+        return False
+    seen: dict[tuple, Fraction] = {}
+    for member in text.split("=")[1:]:
+        q = parse_quantity(member.strip())
+        v = exact_number(q.magnitude) if q is not None else None
+        if q is None or v is None:
+            continue
+        key = q.unit.key if q.unit is not None else ()
+        if key in seen and seen[key] != v:
+            return True
+        seen[key] = v
+    return False
+
+
+def align(answer: str, gold: str, question: str | None = None) -> Aligned | Match | None:
+    ca, cg = parse_clock(answer), parse_clock(gold)
+    if ca and cg and (ca.meridiem or cg.meridiem):
+        return _compare_clocks(ca, cg)
+    if ca and cg and ca.minutes == cg.minutes:         # 7{:}30 vs 7:30 (a time or a ratio: equal either way)
+        return Match(True, ("clock",))
+    if "=" in answer and "=" not in gold:
+        if _contradictory_chain(answer):
+            return Match(False, ("contradiction",))
+        answer = _value_side(answer)
+    qa, qg = parse_quantity(answer), parse_quantity(gold)
+    if qa is None or qg is None or not (_trusted(qa, question, qg) and _trusted(qg, question, qa)):
+        return None
+    if qa.unit is None and qg.unit is None:
+        return _bare_angles(qa, qg, question)
+    if qa.unit is not None and qg.unit is not None:
+        return _both_units(qa, qg)
+    if qg.unit is not None:
+        return _gold_unit(qa, qg, question)
+    return _answer_unit(qa, qg, question)
+
+
+from ...runtime.caches import register_cache  # noqa: E402
+
+register_cache(value_of.cache_clear)
+register_cache(parse_quantity.cache_clear)

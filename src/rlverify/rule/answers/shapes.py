@@ -1,0 +1,175 @@
+"""The structure of an answer: scalar, list, set, bracketed tuple/interval, union, matrix.
+
+Pure text (no CAS): the leaves stay LaTeX strings that :mod:`rlverify.rule.answers.core`
+compares one by one.
+
+Interface::
+
+    parse_shape(text) -> Shape
+    Shape(kind, items, left="", right="", joiner="")
+        kind: "scalar" | "list" | "set" | "bracket" | "union" | "matrix"
+        items: leaves (str) for scalar/list/set/bracket, Shapes for union,
+               rows (tuple[str, ...]) for matrix
+        joiner: "or" when a list was written with "or" (a hedge when one value is asked),
+                "pm" when it came from expanding \\pm
+    inequality_as_interval(text) -> Shape | None     ``a < x \\le b`` -> ``(a, b]``
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .latex import clean, split_top
+from ...runtime.caches import memo_text
+
+__all__ = ["Shape", "parse_shape", "inequality_as_interval", "MAX_ITEMS"]
+
+MAX_ITEMS = 64
+
+_MATRIX = re.compile(r"^\\begin\{([pbBvV]?matrix|smallmatrix|array)\}(?:\{[^{}]*\})?(.*)\\end\{\1\}$", re.S)
+_ROW_SPACING = re.compile(r"\\\\\s*\[[^\]]*\]")
+_OR = re.compile(r"\\text\{\s*(or|and)\s*\}|(?<![a-zA-Z\\])(or|and)(?![a-zA-Z])|\\(lor|vee)(?![a-zA-Z])")
+_CUP = re.compile(r"\\cup(?![a-zA-Z])")
+_REL = re.compile(r"\\leq?(?![a-zA-Z])|\\geq?(?![a-zA-Z])|\\lt(?![a-zA-Z])|\\gt(?![a-zA-Z])|<=?|>=?|\\leqslant|\\geqslant")
+_LESS = frozenset(("<", "<=", "\\lt", "\\le", "\\leq", "\\leqslant"))
+_STRICT = frozenset(("<", ">", "\\lt", "\\gt"))
+_VAR = re.compile(r"^[a-zA-Z](?:_\{?\w+\}?)?$")
+
+
+@dataclass(frozen=True)
+class Shape:
+    kind: str
+    items: tuple[Any, ...]
+    left: str = ""
+    right: str = ""
+    joiner: str = ""
+
+
+def _outer_bracket(s: str) -> tuple[str, str, str] | None:
+    """``(a,b]`` -> ("(", "a,b", "]") when one bracket pair wraps the whole text."""
+    if len(s) < 2 or s[0] not in "([" or s[-1] not in ")]":
+        return None
+    depth = 0
+    for k, c in enumerate(s):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth == 0 and k != len(s) - 1:
+                return None
+    return (s[0], s[1:-1], s[-1]) if depth == 0 else None
+
+
+def _matrix(s: str) -> Shape | None:
+    m = _MATRIX.match(s)
+    if not m:
+        return None
+    body = _ROW_SPACING.sub(r"\\\\", m.group(2))
+    rows = [r for r in (x.strip() for x in body.split("\\\\")) if r]
+    cells = tuple(tuple(clean(c) for c in r.split("&")) for r in rows)
+    if not cells or len({len(r) for r in cells}) != 1:
+        return None
+    return Shape("matrix", cells)
+
+
+def _expand_pm(s: str) -> tuple[str, ...]:
+    if "\\pm" not in s and "\\mp" not in s:
+        return (s,)
+    if s.count("\\pm") + s.count("\\mp") > 2:
+        return (s,)
+    plus = s.replace("\\pm", "+", 1) if "\\pm" in s else s.replace("\\mp", "-", 1)
+    minus = s.replace("\\pm", "-", 1) if "\\pm" in s else s.replace("\\mp", "+", 1)
+    return tuple(dict.fromkeys(_expand_pm(plus) + _expand_pm(minus)))
+
+
+def _list_items(s: str) -> tuple[tuple[str, ...], str]:
+    joined = _OR.sub("\x00", s)
+    joiner = "or" if joined != s else ""
+    parts = split_top(joined, (",", ";", "\x00", "\\quad", "\\qquad"))
+    items = tuple(clean(p) for p in parts if p.strip())
+    if len(items) > 1:
+        items = tuple(x for item in items for x in _expand_pm(item))
+    return items, joiner
+
+
+def _wraps_set(s: str) -> bool:
+    """``\\{...\\}`` whose first ``\\{`` closes at the very end (not ``\\{1\\}, \\{2\\}``)."""
+    if not (s.startswith("\\{") and s.endswith("\\}")):
+        return False
+    depth = 0
+    for m in re.finditer(r"\\[{}]", s):
+        depth += 1 if m.group() == "\\{" else -1
+        if depth == 0:
+            return m.end() == len(s)
+    return False
+
+
+@memo_text
+def parse_shape(text: str) -> Shape:
+    """Structure of a cleaned answer span."""
+    s = clean(text)
+    mat = _matrix(s)
+    if mat is not None:
+        return mat
+    union = split_top(_CUP.sub("\x01", s), ("\x01",))
+    if len(union) > 1:
+        return Shape("union", tuple(parse_shape(u) for u in union[:MAX_ITEMS]))
+    if _wraps_set(s):
+        items, _ = _list_items(s[2:-2])
+        return Shape("set", items[:MAX_ITEMS], "{", "}")
+    br = _outer_bracket(s)
+    if br is not None:
+        items, _ = _list_items(br[1])
+        if len(items) > 1:
+            return Shape("bracket", items[:MAX_ITEMS], br[0], br[2])
+        inner = parse_shape(br[1]) if (br[0], br[2]) == ("(", ")") else None
+        if inner is not None and inner.kind in ("matrix", "set", "union"):
+            return inner
+    items, joiner = _list_items(s)
+    if len(set(items)) > 1:
+        return Shape("list", items[:MAX_ITEMS], joiner=joiner)
+    if items and items[0] != s:  # "-2, -2" or "4 or 4": a repeated value is that value
+        s = items[0]
+    expanded = _expand_pm(s)
+    if len(expanded) > 1:
+        return Shape("list", expanded, joiner="pm")
+    return Shape("scalar", (s,))
+
+
+def inequality_as_interval(text: str) -> Shape | None:
+    """A one-variable inequality (``x \\ge 2``, ``-1 < x \\le 3``) as a bracket Shape."""
+    s = clean(text)
+    ops = [(m.start(), m.end(), m.group()) for m in _REL.finditer(s)]
+    if not ops or len(ops) > 2:
+        return None
+    pieces, last = [], 0
+    for a, b, _ in ops:
+        pieces.append(s[last:a].strip())
+        last = b
+    pieces.append(s[last:].strip())
+    kinds = ["<" if o in _LESS else ">" for _, _, o in ops]
+    strict = [o in _STRICT for _, _, o in ops]
+    if len(ops) == 1:
+        return _one_sided(pieces, kinds[0], strict[0])
+    if kinds[0] != kinds[1] or not _VAR.match(pieces[1]):
+        return None
+    lo, hi = (0, 2) if kinds[0] == "<" else (2, 0)
+    lo_strict, hi_strict = (strict[0], strict[1]) if kinds[0] == "<" else (strict[1], strict[0])
+    return Shape("bracket", (pieces[lo], pieces[hi]), "(" if lo_strict else "[", ")" if hi_strict else "]")
+
+
+def _one_sided(pieces: list[str], kind: str, strict: bool) -> Shape | None:
+    left, right = pieces
+    if _VAR.match(left) and not _VAR.match(right):
+        var_small = kind == "<"
+        bound = right
+    elif _VAR.match(right) and not _VAR.match(left):
+        var_small = kind == ">"
+        bound = left
+    else:
+        return None
+    if var_small:
+        return Shape("bracket", ("-\\infty", bound), "(", ")" if strict else "]")
+    return Shape("bracket", (bound, "\\infty"), "(" if strict else "[", ")")

@@ -1,0 +1,359 @@
+"""Symbolic equality of two scalar LaTeX expressions (or relations), bounded.
+
+Interface::
+
+    too_big(latex) -> str | None                 why the text must not reach sympy (or None)
+    symbolic_equal(a, b, timeout=...) -> bool | None
+        True/False when decided, None when either side could not be parsed.
+        Raises BoundExceeded when the deadline passes.
+
+Parsing reads the common arithmetic subset with :func:`rlverify.rule.answers.arith.read_arith`
+(tokenized, builds sympy objects directly) and everything else with latex2sympy2_extended
+(an ANTLR grammar that builds sympy objects; no ``sympify``/``parse_expr`` of raw text). All sympy work runs inside
+``rlverify.runtime.bounded.run_bounded`` through the module-level :func:`compare_latex`, whose
+arguments and result are plain strings/bools so they pickle across processes.
+
+Equality rules: purely rational expressions are compared exactly (``1/2004!`` is not
+``1/2006!``); other closed numbers at 60 significant digits with a relative tolerance of
+1e-30; expressions with free symbols by ``simplify`` of the difference, then by
+evaluation at fixed pseudo-random points.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import functools
+import math
+import re
+from typing import Any
+
+from ...runtime.bounded import run_bounded
+from ...runtime.limits import DEFAULT_CAS_TIMEOUT
+from .arith import read_arith
+
+__all__ = ["too_big", "symbolic_equal", "compare_latex", "parse_cached", "parse_grammar", "latex_to_sympy",
+           "warm_up"]
+
+_log = logging.getLogger(__name__)
+
+MAX_EXPONENT_LITERAL = 10_000
+MAX_FACTORIAL = 3_000
+MAX_DIGITS = 300
+_REL_TOL = 1e-30
+_POINTS = ((0.3721, 1.1931, 0.6173), (2.4142, 3.2718, 1.7321), (7.2361, 5.5772, 11.866),
+           (13.618, 9.4142, 4.1231), (-1.3722, -2.7183, 0.5772))
+_PARAM_NAMES = frozenset("knmjlt")
+
+_LITERAL = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+_FACT = re.compile(r"(\d+)\s*!")
+_POW_LIT = re.compile(r"\^\s*\{?\s*\(?\s*[+-]?\s*(\d+)")
+_NOPAREN_EXTREMUM = re.compile(r"\\(max|min|sup|inf)\s+([A-Za-z](?:_\{?\w+\}?)?)(?![A-Za-z(])")
+_BARE_LOG = re.compile(r"\\log(?![a-zA-Z_])")
+_NUMERIC_TOWER = re.compile(r"\d\s*\^\s*\{\s*\(?\s*\d+\s*\)?\s*\^\s*\{?\s*\(?\s*\d")
+_GROUP_FACTORIAL = re.compile(r"[)}]\s*!")
+
+
+def too_big(latex: str) -> str | None:
+    """A reason to refuse ``latex`` before any CAS sees it (huge literals, powers, factorials)."""
+    if _LITERAL.search(latex):
+        return "huge_number"
+    if any(int(m.group(1)) > MAX_FACTORIAL for m in _FACT.finditer(latex)):
+        return "huge_factorial"
+    if any(len(m.group(1)) > 6 or int(m.group(1)) > MAX_EXPONENT_LITERAL for m in _POW_LIT.finditer(latex)):
+        return "huge_exponent"
+    if _NUMERIC_TOWER.search(latex):
+        return "power_tower"
+    if _GROUP_FACTORIAL.search(latex) and "^" in latex:
+        return "huge_factorial"
+    return None
+
+
+def symbolic_equal(a: str, b: str, timeout: float = DEFAULT_CAS_TIMEOUT) -> bool | None:
+    """Bounded symbolic comparison of two cleaned LaTeX strings."""
+    if too_big(a) or too_big(b):
+        return None
+    out = run_bounded(compare_latex, a, b, timeout=timeout)
+    return {"equal": True, "unequal": False}.get(out)
+
+
+# ---------------------------------------------------------------- worker side (sympy)
+
+
+_NUMBER_TOKEN = re.compile(r"\d*\.?\d+|\d+\.")
+_COMMA_NUMBER = re.compile(r"^\s*-?\d{1,3}(,\d{3})+(\.\d+)?\s*$")
+
+
+@functools.lru_cache(maxsize=2)
+def _converter_class(exact_numbers: bool = True) -> Any:
+    import sympy
+    from antlr4.atn.PredictionMode import PredictionMode
+    from latex2sympy2_extended.latex2sympy2 import _Latex2Sympy
+
+    class _TwoStage(_Latex2Sympy):
+        """latex2sympy's converter whose ANTLR parser first predicts in SLL mode.
+
+        ANTLR guarantees that an SLL parse without syntax errors is the parse LL would
+        build; only where SLL reports an error does the caller retry in full LL mode
+        (:func:`latex_to_sympy`). On answer-sized inputs SLL is 10-30x faster: LL's
+        full-context prediction is where the grammar spent 5-200 ms per expression."""
+
+        sll = True
+
+        def create_parser(self, latex_str: str) -> Any:
+            parser = super().create_parser(latex_str)
+            if self.sll:
+                parser._interp.predictionMode = PredictionMode.SLL
+            return parser
+
+    if not exact_numbers:
+        return _TwoStage
+
+    class _ExactNumbers(_TwoStage):
+        """Number tokens read by ``Rational`` (a decimal parser) instead of
+        ``sympy.Number(text)``, which goes through ``sympify``."""
+
+        def parse_number(self, text: str) -> Any:
+            t = text.replace(",", "")
+            if not _NUMBER_TOKEN.fullmatch(t):
+                raise ValueError("not a number token")
+            return sympy.Rational(t)
+
+    return _ExactNumbers
+
+
+def latex_to_sympy(text: str, conversion: Any = None, normalization: Any = None,
+                   exact_numbers: bool = True) -> Any:
+    """latex2sympy2_extended's reading of ``text`` (``latex2sympy`` with the same configs),
+    parsed SLL-first with a full-LL retry; raises what the library raises. Call it only
+    inside ``run_bounded``."""
+    from latex2sympy2_extended.latex2sympy2 import ConversionConfig
+    from latex2sympy2_extended.math_normalization import NormalizationConfig, normalize_latex
+
+    text = normalize_latex(text, normalization if normalization is not None else NormalizationConfig())
+    cls = _converter_class(exact_numbers)
+    converter = cls(None, None, False, config=conversion if conversion is not None else ConversionConfig())
+    try:
+        return converter.parse(text)
+    except Exception:  # noqa: BLE001 - SLL reported an error: the input may need full LL prediction
+        converter.sll = False
+        return converter.parse(text)
+
+
+_TRIG = re.compile(r"\\(?:arc)?(?:sin|cos|tan|sec|csc|cot)h?(?![a-zA-Z])")
+_DEGREES = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:\^\s*(?:\{\s*\\circ\s*\}|\\circ)|°|\\degree(?![a-zA-Z]))")
+
+
+def degrees_in_trig(text: str) -> str:
+    """``\\sin 60^\\circ`` -> ``\\sin \\left(\\frac{60\\pi}{180}\\right)``: in a text with a
+    trigonometric function, a degree-marked number is its argument in radians. Both readers
+    otherwise drop the degree sign (``75^\\circ`` is 75), which is right for a bare angle (the
+    angle rules compare those) and wrong inside ``\\sin``."""
+    if "\\" not in text or not _TRIG.search(text):
+        return text
+    return _DEGREES.sub(lambda m: "\\left(\\frac{%s\\pi}{180}\\right)" % m.group(1), text)
+
+
+@functools.lru_cache(maxsize=2048)
+def _parse(text: str) -> Any:
+    """Memoized reading of one side: the arithmetic subset directly, the rest by the grammar."""
+    import sympy
+
+    text = degrees_in_trig(text)
+    if _COMMA_NUMBER.match(text):  # the library would hand this to sympy.Number (sympify)
+        return sympy.Rational(text.replace(",", "").strip())
+    fast = read_arith(text)  # the common arithmetic subset, read without the ANTLR grammar
+    return fast if fast is not None else parse_grammar(text)
+
+
+def parse_cached(text: str) -> Any:
+    """The memoized reading used by :func:`compare_latex` (None when it fails); call it only
+    inside ``run_bounded``."""
+    return _parse(text)
+
+
+def parse_grammar(text: str) -> Any:
+    """latex2sympy2_extended's ANTLR reading of ``text`` (None when it fails)."""
+    from latex2sympy2_extended.latex2sympy2 import ConversionConfig
+    from latex2sympy2_extended.math_normalization import NormalizationConfig
+
+    cfg = ConversionConfig(lowercase_symbols=False, interpret_contains_as_eq=False)
+    norm = NormalizationConfig(basic_latex=True, units=False, malformed_operators=False, nits=False,
+                               boxed="none", equations=False)
+    text = _BARE_LOG.sub(r"\\ln", text)  # a bare \log in an answer is the natural log
+    text = _NOPAREN_EXTREMUM.sub(r"\\\1(\2)", text)  # \max S -> \max(S), which the grammar reads
+    try:
+        return _exactify(latex_to_sympy(text, cfg, norm))
+    except Exception:  # noqa: BLE001 - the grammar raises plain Exceptions on bad input
+        return None
+
+
+def _exactify(expr: Any) -> Any:
+    """Floats written in the answer become the exact decimals they denote."""
+    import sympy
+
+    if not isinstance(expr, sympy.Basic):
+        return expr
+    floats = expr.atoms(sympy.Float)
+    if not floats:
+        return expr
+    return expr.xreplace({f: sympy.Rational(str(f)) for f in floats})
+
+
+def _is_rational_expr(expr: Any) -> bool:
+    import sympy
+
+    allowed = (sympy.Add, sympy.Mul, sympy.Rational, sympy.factorial, sympy.binomial,
+               sympy.Abs, sympy.floor, sympy.ceiling, sympy.Max, sympy.Min)
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.Pow):
+            if not node.exp.is_Integer:
+                return False
+        elif not isinstance(node, allowed):
+            return False
+    return True
+
+
+def _closed_equal(a: Any, b: Any) -> bool | None:
+    import sympy
+
+    if _is_rational_expr(a) and _is_rational_expr(b):
+        va, vb = a.doit(), b.doit()
+        if va.is_Rational and vb.is_Rational:
+            return bool(va == vb)
+    try:
+        xa, ya = sympy.N(a, 60), sympy.N(b, 60)  # evaluated once, reused below
+        x, y = complex(xa), complex(ya)
+    except (TypeError, ValueError):
+        return None
+    if any(math.isnan(v.real) or math.isnan(v.imag) for v in (x, y)):
+        return None
+    diff = abs(sympy.N(xa - ya, 60))
+    scale = max(abs(x), abs(y))
+    if scale == 0 or not math.isfinite(scale):
+        return bool(diff == 0) if scale == 0 else bool(xa == ya)
+    return bool(diff <= _REL_TOL * scale)
+
+
+def _symbolic_diff_zero(a: Any, b: Any) -> bool | None:
+    import sympy
+
+    d = a - b
+    if d == 0 or sympy.expand(d) == 0:
+        return True
+    syms = sorted(d.free_symbols, key=str)
+    if len(syms) > 3:
+        return None
+    decided = 0
+    for point in _POINTS:
+        sub = {s: sympy.Rational(str(point[i % 3] + i)) for i, s in enumerate(syms)}
+        r = _closed_equal(a.xreplace(sub), b.xreplace(sub))
+        if r is False:
+            return False
+        decided += r is True
+    return True if decided >= 3 else None
+
+
+def _rename_parameter(a: Any, b: Any) -> Any:
+    """``\\pi/6 + n\\pi`` vs ``\\pi/6 + k\\pi``: one integer-like parameter renamed."""
+    fa, fb = a.free_symbols - b.free_symbols, b.free_symbols - a.free_symbols
+    if len(fa) == 1 and len(fb) == 1:
+        (sa,), (sb,) = fa, fb
+        if str(sa) in _PARAM_NAMES and str(sb) in _PARAM_NAMES:
+            return a.xreplace({sa: sb})
+    return a
+
+
+def _imaginary(expr: Any) -> Any:
+    import sympy
+
+    i = sympy.Symbol("i")
+    return expr.xreplace({i: sympy.I}) if i in expr.free_symbols else expr
+
+
+def _bound_variable(a: Any, b: Any) -> Any:
+    """``f(x) = x`` vs ``f(n) = n``: the argument of a defined function is a dummy name."""
+    fa, fb = a.lhs, b.lhs
+    if not (getattr(fa, "is_Function", False) and getattr(fb, "is_Function", False)):
+        return a
+    if fa.func != fb.func or len(fa.args) != 1 or len(fb.args) != 1:
+        return a
+    xa, xb = fa.args[0], fb.args[0]
+    if xa.is_Symbol and xb.is_Symbol and xa != xb:
+        return a.xreplace({xa: xb})
+    return a
+
+
+def _relation_equal(a: Any, b: Any) -> bool | None:
+    import sympy
+
+    if isinstance(a, sympy.Equality) and isinstance(b, sympy.Equality):
+        a = _bound_variable(a, b)
+        if _expr_equal(a.lhs, b.lhs) and _expr_equal(a.rhs, b.rhs):
+            return True
+        da, db = a.lhs - a.rhs, b.lhs - b.rhs
+        if db == 0:
+            return bool(da == 0)
+        ratio = sympy.cancel(da / db)
+        return bool(ratio.is_number and ratio != 0 and ratio.is_finite)
+    flip = {sympy.GreaterThan: sympy.LessThan, sympy.StrictGreaterThan: sympy.StrictLessThan}
+    na = (flip[type(a)](a.rhs, a.lhs)) if type(a) in flip else a
+    nb = (flip[type(b)](b.rhs, b.lhs)) if type(b) in flip else b
+    if type(na) is not type(nb):
+        return False
+    return bool(_expr_equal(na.lhs, nb.lhs) and _expr_equal(na.rhs, nb.rhs))
+
+
+def _expr_equal(a: Any, b: Any) -> bool | None:
+    import sympy
+
+    if not isinstance(a, sympy.Expr) or not isinstance(b, sympy.Expr):
+        return bool(a == b) if isinstance(a, sympy.Basic) and isinstance(b, sympy.Basic) else None
+    a, b = _imaginary(a), _imaginary(b)
+    a = _rename_parameter(a, b)
+    if a == b:
+        return True
+    if not a.free_symbols and not b.free_symbols:
+        return _closed_equal(a, b)
+    return _symbolic_diff_zero(a, b)
+
+
+def compare_latex(a: str, b: str) -> str:
+    """Worker entry point: ``"equal"``, ``"unequal"`` or ``"unparsed"``."""
+    import sympy
+
+    pa, pb = _parse(a), _parse(b)
+    if pa is None or pb is None:
+        return "unparsed"
+    try:
+        if isinstance(pa, sympy.core.relational.Relational) or isinstance(pb, sympy.core.relational.Relational):
+            both = isinstance(pa, sympy.core.relational.Relational) and isinstance(pb, sympy.core.relational.Relational)
+            res = _relation_equal(pa, pb) if both else False
+        else:
+            res = _expr_equal(pa, pb)
+    except Exception:  # noqa: BLE001 - sympy raises many types on odd input; undecided, not a crash
+        _log.debug("rule/answers/symbolic.py: handled exception", exc_info=True)
+        res = None
+    return {True: "equal", False: "unequal"}.get(res, "unparsed")
+
+
+_WARM_EXPRESSIONS = (
+    r"\frac{1}{2}+\sqrt{3}x^{2}-\sqrt[3]{2}\cdot 10^{-5}", r"\frac{\sin x}{\cos^{2} x}-\tan x+\ln(4/5)+\log_{2} 8",
+    r"(4, \log_{10}(2))", r"y=2x+3", r"x \ge 3", r"\binom{5}{2}+5!+\lfloor 2.5\rfloor+\left|x-1\right|",
+    r"\begin{pmatrix}1 & 2\\3 & 4\end{pmatrix}", r"\frac{n(n+1)}{4}+\pi k+3i",
+)
+
+
+def warm_up() -> None:
+    """Parse a spread of constructs once so the ANTLR prediction cache of this process is
+    warm (a cold parser is 10-100x slower); called in the bounded-helper zygote."""
+    for text in _WARM_EXPRESSIONS:
+        parse_grammar(text)  # the grammar itself, even where the arithmetic reader would answer
+    compare_latex(r"\frac{1}{2}", "0.5")
+    compare_latex(r"x^2-1", r"(x-1)(x+1)")
+    _parse.cache_clear()
+
+
+from ...runtime.caches import register_cache  # noqa: E402
+
+register_cache(_parse.cache_clear)

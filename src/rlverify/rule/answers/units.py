@@ -1,0 +1,262 @@
+"""Whitelisted unit parsing on top of pint.
+
+Untrusted text never reaches pint's expression parser: a unit string is tokenized here,
+every token is looked up in the whitelist below, and the pint ``Unit`` is built as a
+product of whitelisted names with integer exponents.
+
+Interface::
+
+    parse_unit(text) -> UnitSpec | None      "km/h", "kJ/mol", "cm^2", "deg C", "\\Omega", "%"
+    units_in_question(question) -> list[UnitSpec]   unit words a question names ("in minutes")
+    convert(value, frm, to) -> float | None  offset-aware (°C <-> K <-> °F)
+"""
+
+from __future__ import annotations
+
+import logging
+
+import re
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .surface import unwrap
+
+__all__ = ["UnitSpec", "parse_unit", "units_in_question", "convert", "registry", "normalize_unit_text"]
+
+_log = logging.getLogger(__name__)
+
+_PREFIXES = {"k": "kilo", "M": "mega", "G": "giga", "T": "tera", "c": "centi", "m": "milli",
+             "u": "micro", "n": "nano", "p": "pico", "d": "deci", "h": "hecto"}
+_PREFIXABLE = {"m": "meter", "g": "gram", "s": "second", "L": "liter", "l": "liter", "J": "joule",
+               "W": "watt", "N": "newton", "Pa": "pascal", "V": "volt", "A": "ampere", "ohm": "ohm",
+               "Hz": "hertz", "mol": "mole", "eV": "electron_volt",
+               "cal": "calorie", "Wh": "watt_hour", "T": "tesla", "bar": "bar"}
+_AMBIGUOUS = {"in", "pm", "am", "at", "mi", "ha", "Pa", "ms"}   # also letters of a variable
+_SYMBOLS = {"min": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "d": "day", "yr": "year",
+            "ft": "foot", "in": "inch", "yd": "yard", "mi": "mile", "lb": "pound", "lbs": "pound",
+            "oz": "ounce", "gal": "gallon", "qt": "quart", "mph": "mile_per_hour", "kph": "kilometer_per_hour",
+            "atm": "atm", "mmHg": "millimeter_Hg", "torr": "torr", "Torr": "torr", "psi": "psi",
+            "K": "kelvin", "degC": "degree_Celsius", "degF": "degree_Fahrenheit", "deg": "degree",
+            "rad": "radian", "arcmin": "arcminute", "arcsec": "arcsecond", "%": "percent",
+            "dollar": "dollar", "cent": "cent", "euro": "euro", "gbp": "pound_sterling", "yen": "yen",
+            "M": "molar", "kWh": "kilowatt_hour", "ha": "hectare", "t": "tonne", "sec": "second",
+            "ms": "millisecond", "mins": "minute", "m": "meter", "s": "second", "g": "gram", "L": "liter"}
+_WORDS = {"meter": "meter", "metre": "meter", "second": "second", "sec": "second", "minute": "minute",
+          "hour": "hour", "day": "day", "week": "week", "month": "month", "year": "year",
+          "gram": "gram", "kilogram": "kilogram", "milligram": "milligram", "liter": "liter", "litre": "liter",
+          "milliliter": "milliliter", "millilitre": "milliliter", "kilometer": "kilometer", "kilometre": "kilometer",
+          "centimeter": "centimeter", "centimetre": "centimeter", "millimeter": "millimeter", "millimetre": "millimeter",
+          "mile": "mile", "foot": "foot", "feet": "foot", "inch": "inch", "inche": "inch", "yard": "yard",
+          "pound": "pound", "ounce": "ounce", "gallon": "gallon", "quart": "quart", "ton": "tonne", "tonne": "tonne",
+          "degree": "degree", "radian": "radian", "dollar": "dollar", "cent": "cent", "euro": "euro",
+          "percent": "percent", "joule": "joule", "kilojoule": "kilojoule", "watt": "watt", "kilowatt": "kilowatt",
+          "newton": "newton", "pascal": "pascal", "volt": "volt", "ampere": "ampere", "amp": "ampere",
+          "ohm": "ohm", "hertz": "hertz", "mole": "mole", "kelvin": "kelvin", "calorie": "calorie",
+          "acre": "acre", "hectare": "hectare", "celsius": "degree_Celsius", "fahrenheit": "degree_Fahrenheit",
+          "arcminute": "arcminute", "arcsecond": "arcsecond", "coulomb": "coulomb", "millisecond": "millisecond",
+          "microsecond": "microsecond", "nanometer": "nanometer", "micrometer": "micrometer", "knot": "knot"}
+_QUESTION_SYMBOLS = {"cm", "mm", "km", "kg", "mg", "mL", "ml", "mph", "kph", "ft", "hr", "hrs", "min", "mins",
+                     "sec", "lb", "lbs", "oz", "gal", "km/h", "m/s", "kJ", "kPa", "kW", "kWh", "MHz", "nm"}
+_KIND = {"degree": "angle", "radian": "angle", "arcminute": "angle", "arcsecond": "angle",
+         "percent": "percent", "dollar": "money", "cent": "money", "euro": "money_eur",
+         "pound_sterling": "money_gbp", "yen": "money_jpy"}
+_MAX_FACTORS = 6
+
+_lock = threading.Lock()
+_UREG: Any = None
+
+
+def registry() -> Any:
+    """The one pint UnitRegistry (built lazily, with currencies added)."""
+    global _UREG
+    with _lock:
+        if _UREG is None:
+            import pint
+
+            ureg = pint.UnitRegistry()
+            for line in ("dollar = [currency_usd] = USD", "cent = 0.01 dollar", "euro = [currency_eur] = EUR",
+                         "pound_sterling = [currency_gbp] = GBP", "yen = [currency_jpy] = JPY"):
+                ureg.define(line)
+            _UREG = ureg
+    return _UREG
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    factors: tuple[tuple[str, int], ...]   # (whitelisted pint name, exponent)
+    kind: str                              # physical | angle | percent | money | money_eur ...
+    short: bool = False                    # written with a 1-letter/ambiguous symbol (could be a variable)
+
+    @property
+    def key(self) -> tuple[tuple[str, int], ...]:
+        return tuple(sorted(self.factors))
+
+    def pint_unit(self) -> Any:
+        ureg = registry()
+        unit = ureg.Unit("")
+        for name, exp in self.factors:
+            unit = unit * ureg.Unit(name) ** exp
+        return unit
+
+    def dimensionality(self) -> Any:
+        return self.pint_unit().dimensionality
+
+
+_CIRC = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\circ|\\degree|°|º")
+_EXP = re.compile(r"\^\s*\{\s*([+-]?\d)\s*\}")
+
+
+_SI_PREFIX = {"kilo": "k", "mega": "M", "giga": "G", "milli": "m", "micro": "u", "nano": "n", "centi": "c",
+              "pico": "p", "deci": "d"}
+_SI_UNIT = {"meter": "m", "metre": "m", "second": "s", "gram": "g", "kelvin": "K", "celsius": "degC",
+            "degreeCelsius": "degC", "percent": "%", "joule": "J", "mole": "mol", "newton": "N", "watt": "W",
+            "hertz": "Hz", "pascal": "Pa", "volt": "V", "ampere": "A", "ohm": "ohm", "liter": "L", "litre": "L",
+            "hour": "h", "minute": "min", "electronvolt": "eV", "radian": "rad", "km": "km", "cm": "cm",
+            "mm": "mm", "kg": "kg", "mg": "mg", "ms": "ms", "kJ": "kJ", "mL": "mL", "m": "m", "s": "s", "g": "g"}
+_SI_MACRO = re.compile(r"\\(squared|cubed|square|cubic|per|" + "|".join(_SI_PREFIX) + "|"
+                       + "|".join(sorted(_SI_UNIT, key=len, reverse=True)) + r")(?![A-Za-z])")
+
+
+def _si_macro(m: re.Match) -> str:
+    name = m.group(1)
+    if name in _SI_PREFIX:
+        return " " + _SI_PREFIX[name] + "\x00"
+    return {"squared": "^2 ", "cubed": "^3 ", "square": " square ", "cubic": " cubic ", "per": " / "}.get(
+        name, _SI_UNIT.get(name, "") + " ")
+
+
+def normalize_unit_text(text: str) -> str:
+    """Map LaTeX unit notation to plain tokens (still untrusted; only tokenized later)."""
+    s = unwrap(text) if "\\" in text else text
+    if "\\" in s:
+        s = _SI_MACRO.sub(_si_macro, s).replace("\x00 ", "").replace("\x00", "")
+        s = re.sub(r"\s+\^", "^", s)
+    s = _CIRC.sub(" deg ", s)
+    s = re.sub(r"\bdeg\s*(C|F)\b", r"deg\1", s)
+    s = re.sub(r"(?<![A-Za-z])([kMGmu])\s*(?=\\Omega|Ω)", r"\1", s)
+    s = s.replace("\\Omega", "ohm").replace("Ω", "ohm").replace("\\mu ", "u").replace("\\mu", "u")
+    s = s.replace("µ", "u").replace("μ", "u").replace("\\%", "%").replace("\\$", " dollar ")
+    s = s.replace("$", " dollar ").replace("€", " euro ").replace("\\euro", " euro ").replace("£", " gbp ")
+    s = s.replace("¥", " yen ").replace("¢", " cent ").replace("²", "^2").replace("³", "^3")
+    s = re.sub(r"\\(?:cdot|times)|·|\*", " ", s)
+    s = _EXP.sub(r"^\1", s)
+    s = re.sub(r"\^\s*\{\s*\\prime\s*\\prime\s*\}|\^\s*\\prime\s*\\prime", " arcsec ", s)
+    s = re.sub(r"\^\s*\{\s*\\prime\s*\}|\^\s*\\prime", " arcmin ", s)
+    s = re.sub(r"''|\"|″", " arcsec ", s)
+    s = re.sub(r"'|′", " arcmin ", s)
+    s = re.sub(r"\bper\b", "/", s)
+    return re.sub(r"\s+", " ", s).strip()
+
+
+def _lookup(tok: str) -> str | None:
+    if tok in _SYMBOLS:
+        return _SYMBOLS[tok]
+    low = tok.lower()
+    for cand in (low, low[:-1] if low.endswith("s") else None, low[:-2] if low.endswith("es") else None):
+        if cand and cand in _WORDS:
+            return _WORDS[cand]
+    if tok in _PREFIXABLE:
+        return _PREFIXABLE[tok]
+    if len(tok) >= 2 and tok[0] in _PREFIXES and tok[1:] in _PREFIXABLE:
+        return _PREFIXES[tok[0]] + _PREFIXABLE[tok[1:]]
+    return None
+
+
+_TOKEN = re.compile(r"([A-Za-z%]+)(?:\s*\^\s*([+-]?\d))?")
+_POWER_WORDS = {"square": 2, "sq": 2, "cubic": 3, "cu": 3}
+
+
+def _is_short(tok: str) -> bool:
+    return len(tok) == 1 and tok.isalpha() or tok in _AMBIGUOUS
+
+
+def _factors(part: str, sign: int, shorts: list[str]) -> list[tuple[str, int]] | None:
+    out: list[tuple[str, int]] = []
+    power = 1
+    part = part.strip().strip("()").strip()
+    pos = 0
+    for m in _TOKEN.finditer(part):
+        if part[pos:m.start()].strip():
+            return None
+        pos = m.end()
+        if m.group(1).lower() in _POWER_WORDS and not m.group(2):
+            power = _POWER_WORDS[m.group(1).lower()]
+            continue
+        name = _lookup(m.group(1))
+        if name is None:
+            return None
+        if _is_short(m.group(1)):
+            shorts.append(m.group(1))
+        out.append((name, sign * power * int(m.group(2) or 1)))
+        power = 1
+    if part[pos:].strip() or not out or power != 1:
+        return None
+    return out
+
+
+@lru_cache(maxsize=4096)
+def parse_unit(text: str) -> UnitSpec | None:
+    """Parse a unit string built only from whitelisted tokens; None if anything is unknown."""
+    s = normalize_unit_text(text)
+    if not s or len(s) > 80:
+        return None
+    pieces = s.split("/")
+    factors: list[tuple[str, int]] = []
+    shorts: list[str] = []
+    for i, piece in enumerate(pieces):
+        got = _factors(piece, 1 if i == 0 else -1, shorts)
+        if got is None:
+            return None
+        factors.extend(got)
+    if len(factors) > _MAX_FACTORS:
+        return None
+    kinds = {_KIND.get(n, "physical") for n, _ in factors} - {"physical"}
+    if len(kinds) > 1:
+        return None
+    kind = kinds.pop() if kinds else "physical"       # "$ per hour" is money, "% per year" percent
+    return UnitSpec(tuple(factors), kind, bool(shorts) and len(factors) == 1)
+
+
+_Q_WORD = re.compile(r"(?<![\w\\])((?:square |cubic )?[A-Za-z]+(?:\s*\^\s*-?\d)?(?:/[A-Za-z]+(?:\s*\^\s*-?\d)?)?)(?![\w])")
+
+
+def units_in_question(question: str | None) -> list[UnitSpec]:
+    """Units a question names in words or multi-letter symbols, in order, without repeats."""
+    if not question:
+        return []
+    found: dict[tuple, UnitSpec] = {}
+    text = normalize_unit_text(re.sub(r"(?<!\\)\$", " ", question[:4000]))   # $...$ is math mode, not money
+    for m in _Q_WORD.finditer(text):
+        tok = m.group(1)
+        base = re.sub(r"\s*\^.*$", "", tok.split("/")[0]).split()[-1]
+        if tok not in _QUESTION_SYMBOLS and base not in _QUESTION_SYMBOLS and base.lower() not in _WORDS and base.lower().rstrip("s") not in _WORDS \
+                and base not in ("%", "degC", "degF"):
+            continue
+        spec = parse_unit(tok)
+        if spec is not None and spec.kind != "angle":
+            found.setdefault(spec.key, spec)
+    if "%" in text or re.search(r"\bpercent", text, re.I):
+        spec = parse_unit("%")
+        if spec is not None:
+            found.setdefault(spec.key, spec)
+    return list(found.values())
+
+
+def convert(value: float, frm: UnitSpec, to: UnitSpec) -> float | None:
+    """``value`` in ``frm`` expressed in ``to``; None when the dimensions differ."""
+    if frm.kind != to.kind:
+        return None
+    try:
+        ureg = registry()
+        q = ureg.Quantity(float(value), frm.pint_unit())
+        return float(q.to(to.pint_unit()).magnitude)
+    except Exception:  # noqa: BLE001 - pint raises several types for incompatible units
+        _log.debug("rule/answers/units.py: handled exception", exc_info=True)
+        return None
+
+
+from ...runtime.caches import register_cache  # noqa: E402
+
+register_cache(parse_unit.cache_clear)

@@ -1,0 +1,223 @@
+"""Reductions of a boxed/extracted span to the value it states.
+
+A span often says more than the value: prose (``\\text{so the product is }12``), a chained
+equality (``\\text{total}=30+15=45``), an assignment with a qualifier
+(``a_n=\\frac{1}{3n}\\text{ for all }n\\ge1``), a derivation in ``aligned`` (last line), an
+approximation next to the exact value. ``candidates`` lists the spans worth comparing,
+the whole span first; each reduction refuses spans whose wording changes the claim
+(``at least 12``, ``for n=1``) so that near-misses stay wrong.
+
+Interface::
+
+    candidates(span) -> tuple[str, ...]     cleaned spans, whole span first
+    rhs_of_assignment(gold) -> str | None   ``x = 3`` -> ``3`` when the left side is a name
+    bound_side(span) -> str | None          ``\\sum \\frac{a}{b+c} \\ge \\frac34`` -> ``\\frac34`` (the closed side of
+                                            one inequality; for "prove ... >= c, find c" questions)
+"""
+
+from __future__ import annotations
+
+import re
+
+from .latex import clean, matching_brace, split_top, unwrap_text
+from .numbers import parse_number
+from ...runtime.caches import memo_text
+
+__all__ = ["candidates", "rhs_of_assignment", "is_equation", "is_sum", "bound_side", "QUALIFIER_WORDS"]
+
+QUALIFIER_WORDS = re.compile(
+    r"\b(?:at\s+least|at\s+most|more|less|fewer|greater|smaller|larger|bigger|not|no|never|approx\w*|about|around"
+    r"|roughly|nearly|almost|close|near|nearest|round\w*|estimat\w*|over|under|up\s+to|between|except|or|either|maybe|possibly|perhaps|unless|if"
+    r"|bound|exceeds?|below|above|within|than|some|multiple|divisible)\b",
+    re.I,
+)
+_LINK_END = re.compile(r"(?:\bis|\bare|\bequals?|\bbe|\bbeing|\bof|=|:|\bto|\bgives|\bget)\s*$", re.I)
+_BARE_PROSE = re.compile(r"^((?:[A-Za-z']+\s+){2,}?(?:[A-Za-z']+\s*)?)([-+\d\\(].*)$")
+_ENV = re.compile(r"^\\begin\{(aligned|align\*?|array|gathered|split|cases|eqnarray\*?)\}(\{[^{}]*\})?(.*)\\end\{\1\}$", re.S)
+_ROW_SPACING = re.compile(r"\\\\\s*\[[^\]]*\]")
+_EXACTLY = re.compile(r"\\text\{\s*(?:exactly|exact(?:\s+value)?:?|i\.e\.,?)\s*\}\s*", re.I)
+_GENERAL_QUALIFIER = re.compile(
+    r"(?:,|\\quad|\\qquad|\s)*(?:\\text\{\s*(?:for\s+(?:all|every|each|any|some)\b[^{}]*|where\b[^{}]*|with\b[^{}]*"
+    r"|for\s*)\}|\\forall|\bfor\s+(?:all|every|each|any)\b)(.*)$",
+    re.I | re.S,
+)
+_MEMBERSHIP_TAIL = re.compile(r"(?:,|\\quad|\\qquad|\s)+\(?\s*[a-zA-Z]\s*\\in\s*\\mathbb\s*\{?\s*[ZNzn]\s*\}?"
+                              r"(?:\s*\^\s*\{?\s*[+*]\s*\}?|\s*_\s*\{?[^{}]{0,8}\}?)?\)?\s*$")
+_SPECIALIZATION = re.compile(r"(?<![<>\\])=|\\neq|\\ne\b")
+_CONDITION = re.compile(r"\b(?:for|when|if|where|with|at|unless|except)\b", re.I)
+_IN = re.compile(r"\\in(?![a-zA-Z])")
+_OR_WORD = re.compile(r"\bor\b|\\lor(?![a-zA-Z])|\\vee(?![a-zA-Z])", re.I)
+_NAME_LHS = re.compile(r"^[^=<>]*[a-zA-Z][^=<>]*$")
+
+
+def _last_env_row(s: str) -> str | None:
+    m = _ENV.match(s)
+    if not m or m.group(1) == "cases":
+        return None
+    rows = [r.replace("&", " ").strip() for r in _ROW_SPACING.sub(r"\\\\", m.group(3)).split("\\\\")]
+    rows = [r for r in rows if r]
+    return clean(rows[-1]) if rows else None
+
+
+def _strip_qualifier(s: str) -> str | None:
+    """Drop a trailing general qualifier (``for all n >= 1``, ``n \\in Z``), never ``for n=1``."""
+    m = _MEMBERSHIP_TAIL.search(s)
+    if m:
+        return clean(s[: m.start()])
+    m = _GENERAL_QUALIFIER.search(s)
+    if not m or m.start() == 0:
+        return None
+    tail = unwrap_text(s[m.start():])
+    if _SPECIALIZATION.search(tail) or QUALIFIER_WORDS.search(re.sub(r"\b(?:for|all|every|each|any|some|where|with)\b", "", tail)):
+        return None
+    return clean(s[: m.start()])
+
+
+def _prose_value(s: str) -> str | None:
+    """``\\text{so the answer is }12`` -> ``12`` when leading prose only links to the value."""
+    if "\\text" not in s:
+        return _bare_prose_value(s)
+    for m in re.finditer(r"\\text\{", s):
+        end = matching_brace(s, m.end() - 1)
+        if end < 0:
+            return None
+        head = s[: end + 1]
+        if re.sub(r"\\text\{[^{}]*\}", "", head).strip():
+            return None  # math before the prose: not a lead-in
+        prose, value = unwrap_text(head), s[end + 1:].strip()
+        if value and _LINK_END.search(prose):
+            return None if QUALIFIER_WORDS.search(prose) else clean(value)
+    return None
+
+
+def _bare_prose_value(s: str) -> str | None:
+    """``the number of minutes being 3`` (words, no LaTeX) -> ``3``."""
+    m = _BARE_PROSE.match(s)
+    if not m or QUALIFIER_WORDS.search(m.group(1)) or not _LINK_END.search(m.group(1)):
+        return None
+    return clean(m.group(2))
+
+
+def _members_consistent(members: list[str]) -> bool:
+    nums = [parse_number(m) for m in members]
+    vals = {n.value for n in nums if n is not None}
+    return len(vals) <= 1
+
+
+def _restated(s: str) -> bool:
+    """``T = a + b, T = 5 + 4 = 9``: comma-separated steps that all restate one quantity."""
+    steps = split_top(s)
+    heads = {split_top(step, ("=",))[0].strip() for step in steps}
+    lasts = [clean(split_top(step, ("=",))[-1]) for step in steps]
+    return (len(steps) > 1 and len(heads) == 1 and all("=" in step for step in steps)
+            and _members_consistent(lasts))  # "T = 5, T = 9" offers two values: not a restatement
+
+
+def _env_after_name(s: str) -> str | None:
+    """``N = \\begin{pmatrix}...\\end{pmatrix}`` -> the environment (no ``=`` inside it)."""
+    head, _, env = s.partition("\\begin")
+    parts = split_top(head, ("=",))
+    if len(parts) < 2 or parts[-1] or not _NAME_LHS.match(parts[0]) or "=" in env:
+        return None
+    return clean("\\begin" + env)
+
+
+def _last_member(s: str) -> str | None:
+    """``total = 30+15 = 45`` -> ``45``; ``f(x) \\in (0,1)`` -> ``(0,1)``."""
+    if "\\begin" in s:
+        return _env_after_name(s)
+    parts = split_top(_IN.sub("\x00", s), ("\x00", "="))
+    if len(parts) < 2 or not parts[-1] or any(p.endswith(("<", ">", "!", "\\le", "\\ge")) for p in parts[:-1]):
+        return None
+    if any(len(split_top(p)) > 1 for p in parts[:-1]) and not _restated(s):
+        return None
+    if any(_CONDITION.search(unwrap_text(p)) for p in parts[1:-1]) or not _members_consistent([clean(p) for p in parts]):
+        return None
+    if any(_OR_WORD.search(unwrap_text(p)) for p in parts[:-1]):
+        return None  # "either x+1=3 or x=1": the chain crosses an "or", its last member is one alternative
+    return clean(parts[-1])
+
+
+def _approx_exact(s: str) -> str | None:
+    """``N \\approx 9.88e7 (\\text{exactly } 98{,}765{,}432)`` -> the exact value; else the
+    member left of ``\\approx`` when it is not a bare name."""
+    m = _EXACTLY.search(s)
+    if m:
+        tail = s[m.end():].strip().rstrip(")").strip()
+        return clean(tail) if tail else None
+    if "\\approx" not in s:
+        return None
+    left = split_top(s, ("\\approx",))[0]
+    left = clean(_last_member(left) or left)
+    return left if left and not re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?", left) else None
+
+
+def _approx_value(s: str) -> str | None:
+    """``\\frac{\\sqrt2}{2} \\approx 0.707`` -> ``0.707``: matches only a reference that is
+    itself that approximation (numbers compare exactly), so ``N \\approx 9.88e7`` stays wrong
+    against ``98765432``."""
+    if "\\approx" not in s or _EXACTLY.search(s):
+        return None
+    right = split_top(s, ("\\approx",))[-1]
+    return clean(right) if right.strip() else None
+
+
+_REDUCERS = (_last_env_row, _approx_exact, _approx_value, _strip_qualifier, _prose_value, _last_member)
+
+
+@memo_text
+def candidates(span: str) -> tuple[str, ...]:
+    """The whole cleaned span, then every reduction of it (breadth-first, deduplicated)."""
+    first = clean(span)
+    out = [first]
+    frontier = [first]
+    while frontier and len(out) < 12:
+        nxt = []
+        for s in frontier:
+            for red in _REDUCERS:
+                r = red(s)
+                if r and r not in out:
+                    out.append(r)
+                    nxt.append(r)
+        frontier = nxt
+    return tuple(out)
+
+
+def rhs_of_assignment(gold: str) -> str | None:
+    """``x = 3`` / ``f(2)=5`` -> the right side when the left side is a name, not a value."""
+    parts = split_top(gold, ("=",))
+    if len(parts) != 2 or not parts[1] or parts[0].endswith(("<", ">", "!")):
+        return None
+    lhs = parts[0]
+    if parse_number(lhs) is not None or not _NAME_LHS.match(lhs) or is_sum(lhs):
+        return None
+    return clean(parts[1])
+
+
+def is_sum(side: str) -> bool:
+    """``y+3x-4`` is a sum of terms, not a name: ``y+3x-4=0`` is an equation (a line), and its
+    right side ``0`` is not the answer it names. A leading sign and operators inside brackets
+    (``a_{n+1}``, ``f(x-1)``) do not count."""
+    terms = split_top(side.strip(), ("+", "-"))
+    return sum(1 for t in terms if t.strip()) > 1
+
+
+def is_equation(text: str) -> bool:
+    """Two sides, the left a sum with a variable: a relation such as ``y+3x-4=0``."""
+    parts = split_top(text, ("=",))
+    return len(parts) == 2 and bool(_NAME_LHS.match(parts[0])) and is_sum(parts[0])
+
+
+_RELATION = re.compile(r"\\geq?(?![a-zA-Z])|\\leq?(?![a-zA-Z])|\\geqslant|\\leqslant|[<>]=?")
+_CONSTANT_COMMANDS = re.compile(r"\\(?:frac|dfrac|sqrt|pi|cdot|times|left|right)(?![a-zA-Z])")
+
+
+def bound_side(span: str) -> str | None:
+    """The constant side of a single inequality whose other side has variables."""
+    s = clean(span)
+    ops = list(_RELATION.finditer(s))
+    if len(ops) != 1:
+        return None
+    left, right = s[: ops[0].start()].strip(), s[ops[0].end():].strip()
+    closed = [side for side in (left, right) if side and not re.search(r"[A-Za-z]", _CONSTANT_COMMANDS.sub("", side))]
+    return clean(closed[0]) if len(closed) == 1 else None

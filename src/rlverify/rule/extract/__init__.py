@@ -1,0 +1,190 @@
+"""Find the final-answer span in a model response.
+
+Interface::
+
+    extract_answer(response: str) -> Extraction(answer, method, flags, candidates)
+
+Only the span is found here; interpreting it (numbers, sets, prose inside a box...)
+is the job of :mod:`rlverify.rule.answers`. Order of evidence, strongest first:
+
+1. The answer region: the text after the LAST ``</think>`` (or
+   ``<|end_of_thought|>``). An unclosed ``<think>`` means "no answer yet" unless a
+   box follows it (flag ``unfinished_think``).
+2. Boxes (``\\boxed{}``, ``\\fbox{}``, ``\\boxed 5``): the last balanced box (a box
+   nested in a box counts as the later one). The boxes of the last box's sentence are
+   read together: ``=``, "or equivalently", "so", "but" restate or correct (the last
+   wins); "or"/"either", or two different boxes side by side on one line, are a
+   ``hedge``; boxes joined by "and"/commas/line breaks are a list answer
+   (``multi_box``, joined with ", "); a clause without "and" between boxes is a
+   derivation step (the last wins). Boxes on consecutive ``(a)``/``(b)`` or
+   ``(i)``/``(ii)`` lines answer sub-questions (``multi_part``). Restatements of one
+   number ("12" and "12.0") are not hedges. An explicit marker *after* the last box
+   ("Final answer: ...", "# Answer", "Answer: ...") overrides step boxes.
+   Every box seen (the last ``MAX_CANDIDATES``) goes to ``candidates``, oldest first.
+   A last box introduced by a negation ("..., not \\boxed{12}") is a rejected alternative;
+   a box nested in a box with more after it reads the container; a later "so the answer
+   is N." naming a different plain number than the box is a ``hedge``.
+   Any plain-number answer withdrawn by a short closing sentence that names another number
+   ("The answer is 5. Actually wait, it's 6.") is a ``hedge`` flagged ``retracted``.
+3. Answer markers, the last one wins: "Final Answer:", "The (final|correct) answer /
+   option is", ``# Answer`` headings, ``Answer:``/``**Answer:**`` lines, a final
+   ``A:`` line, ``####``, "答案是".
+4. Weaker prose cues in the last two paragraphs: a bold value, a concluding sentence
+   ("Therefore, the area is 12."), a short whole answer; then a statement with a value
+   in the final paragraph ("Elvis is 54 miles east").
+5. The last number or formula of the final paragraph, flagged ``fallback``; none when
+   the response is cut off mid-formula or loops on digits (flag ``truncated``).
+
+Prose spans are reduced to the value they state ("the probability is \\(1/3\\)." ->
+``1/3``; "12 apples" -> ``12``; "x = 5 and y = 3" kept whole); "4 or 5", "either",
+"one of", "could be" up to the stated value are hedges, but "x = 1 or x = 4" (a
+solution set) is left to the comparison layer, which knows the gold.
+
+Safety: think tags are located in the last 4 x ``MAX_RESPONSE_CHARS`` (C-speed
+search); everything else reads only the last ``MAX_RESPONSE_CHARS`` of the answer
+region. NUL bytes and lone surrogates are dropped, every
+regular expression is linear (no nested quantifiers), math delimiters and braces are
+matched in single stack passes, and the prose heuristics only see the final few
+thousand characters (1 MB of adversarial text: about 10 ms, budget 50 ms).
+"
+
+Layout: ``_types`` (Extraction, caps), ``_spans`` (math segments, values, sentence
+reduction, hedges), ``_boxes`` (boxes and their grouping), ``_prose`` (markers, weak
+cues, fallback); this module picks the region and the evidence.
+"""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from ...runtime.limits import MAX_RESPONSE_CHARS
+from ._types import Extraction, MAX_CANDIDATES, _PROSE_WINDOW
+from ._boxes import _Box, _clean_box, _find_boxes, _from_boxes
+from ._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose
+from ._spans import _value_key
+
+__all__ = ["Extraction", "extract_answer", "MAX_CANDIDATES"]
+
+
+_THINK_CLOSERS = ("</think>", "<|end_of_thought|>")
+
+_THINK_OPENERS = ("<think>", "<|begin_of_thought|>")
+
+
+def _answer_region(text: str) -> tuple[str, tuple[str, ...], bool]:
+    """(region, flags, boxes_only). Tags are located on the whole text (C-speed rfind)."""
+    close = max(((text.rfind(t), t) for t in _THINK_CLOSERS), key=lambda p: p[0])
+    if close[0] >= 0:
+        return text[close[0] + len(close[1]):], (), False
+    opened = max(text.rfind(t) for t in _THINK_OPENERS)
+    if opened >= 0:
+        return text[opened:], ("unfinished_think",), True
+    return text, (), False
+
+
+def _sanitize(response: object) -> str:
+    text = response if isinstance(response, str) else str(response)
+    if len(text) > 4 * MAX_RESPONSE_CHARS:
+        text = text[-4 * MAX_RESPONSE_CHARS:]
+    text = text.replace("\x00", "")
+    if not text.isascii():   # lone surrogates dropped (C speed), so every span encodes as UTF-8
+        text = text.encode("utf-8", "ignore").decode("utf-8")
+    return text
+
+
+def _boxed_or_later_marker(region: str, boxes: list[_Box]) -> Extraction:
+    """Boxes decide, unless an explicit answer marker ('Final answer: ...') follows the
+    last box: then the boxes were steps and the marker states the answer."""
+    boxed = _from_boxes(region, boxes)
+    after = region[boxes[-1].end:]
+    marked = _from_markers(after[-4 * _PROSE_WINDOW:]) if after.strip() else None
+    if marked is None:
+        return boxed
+    if marked[0].method not in _EXPLICIT_MARKERS:
+        return _contradicted(boxed, after[-_PROSE_WINDOW:])
+    return Extraction(marked[0].answer, marked[0].method, marked[0].flags, boxed.candidates)
+
+
+# "so the answer is 3." / "the final answer is $-2$": a whole sentence stating one plain number
+_STATED_NUMBER_RE = re.compile(
+    r"\b(?:the|my|our)\s+(?:final\s+|correct\s+)?answer\s+(?:is|would\s+be|should\s+be)\s*:?[ \t]*"
+    r"(?:\$|\\\()?[ \t]*(-?\d+(?:\.\d+)?(?:/\d+)?)[ \t]*(?:\$|\\\))?[ \t]*(?:[.!]|\n|$)", re.I)
+
+
+def _contradicted(boxed: Extraction, after: str) -> Extraction:
+    """'... \\boxed{5}. So the answer is 3.': a later sentence stating a different plain number
+    as the answer offers two answers (a hedge); restatements of one value are not."""
+    said = list(_STATED_NUMBER_RE.finditer(after))
+    if boxed.answer is None or boxed.hedge or not said:
+        return boxed
+    kb, ks = _value_key(boxed.answer), _value_key(said[-1].group(1))
+    if kb == ks or not (_is_number_key(kb) and _is_number_key(ks)):
+        return boxed
+    return Extraction(boxed.answer, boxed.method, boxed.flags + ("hedge",), boxed.candidates)
+
+
+# "The answer is 5. Actually wait, it's 6." / "Final Answer: 5 ... Wait, I made an error. The correct
+# value is 6.": a short closing sentence that withdraws the stated number and names another.
+_RETRACTION_RE = re.compile(
+    r"\b(?:wait|oops|hold on|correction|i made an? (?:error|mistake)|(?:that|this)(?:'s| is| was) "
+    r"(?:wrong|incorrect|not right)|actually,? (?:the|it|that)(?:'s| is| should be))\b", re.I)
+_RESTATED_RE = re.compile(r"(?:\bis|\bbe|'s|=|:)\s*\$?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*\$?\s*[.!]?\s*\Z")
+_MAX_RETRACTION = 200
+_RETRACTION_WORDS = ("wait", "oops", "hold on", "correction", "made a", "wrong", "incorrect", "not right", "actually")
+
+
+def _retracted(ex: Extraction, region: str) -> Extraction:
+    """A plain-number answer withdrawn by a final short sentence naming another number is a
+    ``hedge`` (flag ``retracted``): the response ends on a different value than it declared."""
+    if ex.answer is None or ex.hedge:
+        return ex
+    tail = region[-_PROSE_WINDOW:]
+    start = max(0, len(tail) - _MAX_RETRACTION - 40)  # only a cue ending in the last 200 chars counts
+    low = tail[start:].lower()
+    if not any(w in low for w in _RETRACTION_WORDS):  # C-speed check before the regex
+        return ex
+    ka = _value_key(ex.answer)
+    if not _is_number_key(ka):
+        return ex
+    cue = None
+    for cue in _RETRACTION_RE.finditer(tail, start):
+        pass
+    if cue is None or len(tail) - cue.end() > _MAX_RETRACTION or tail.rfind(ex.answer) > cue.start():
+        return ex
+    named = _RESTATED_RE.search(tail[cue.end():].rstrip())
+    if named is None or _value_key(named.group(1)) == ka:
+        return ex
+    return Extraction(ex.answer, ex.method, ex.flags + ("hedge", "retracted"), ex.candidates)
+
+
+def _is_number_key(key: str) -> bool:
+    try:
+        Fraction(key)
+    except (ValueError, ZeroDivisionError):
+        return False
+    return True
+
+
+def _with_flags(ex: Extraction, flags: tuple[str, ...]) -> Extraction:
+    if not flags:
+        return ex
+    return Extraction(ex.answer, ex.method, tuple(dict.fromkeys(ex.flags + flags)), ex.candidates)
+
+
+def extract_answer(response: str) -> Extraction:
+    """The final-answer span of ``response`` (see the module docstring for the rules)."""
+    text = _sanitize(response)
+    region, flags, boxes_only = _answer_region(text)
+    after_think = len(region) < len(text) and not boxes_only
+    region = region[-MAX_RESPONSE_CHARS:]
+    boxes = [b for b in _find_boxes(region) if b.content.strip() and _clean_box(b.content)]
+    if boxes:
+        return _with_flags(_retracted(_boxed_or_later_marker(region, boxes), region), flags)
+    if boxes_only:
+        return Extraction(None, "none", flags)
+    found = _from_prose(region)
+    if found is None:
+        return Extraction(None, "none", flags)
+    if found.method == "whole" and after_think:
+        found = Extraction(found.answer, "think", found.flags, found.candidates)
+    return _with_flags(_retracted(found, region), flags)

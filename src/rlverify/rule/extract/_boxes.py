@@ -1,0 +1,262 @@
+"""Boxes: every balanced ``\\boxed``/``\\fbox``, and the reading of the last sentence's
+boxes (steps, lists, hedges, sub-questions)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...runtime.limits import MAX_ANSWER_CHARS
+from ._types import Extraction, MAX_CANDIDATES, _MAX_BOX_SCAN
+from ._spans import _RELATION_RE, _SENTENCE_END_RE, _value_key
+
+__all__ = ["_BOX_RE", "_Box", "_clean_box", "_find_boxes", "_from_boxes"]
+
+
+_BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)(?![A-Za-z])")
+
+_BRACE_TOKEN_RE = re.compile(r"\\\\|\\[{}]|[{}]")
+
+_BARE_ARG_RE = re.compile(r"[ \t]*([^\s${}]+)")
+
+
+@dataclass(frozen=True)
+class _Box:
+    start: int       # index of the backslash
+    end: int         # index after the closing brace / bare token
+    content: str
+
+
+def _match_braces(text: str, start: int, last_open: int) -> dict[int, int]:
+    """Map each '{' at or after ``start`` to its matching '}' (one stack pass that stops
+    once every brace opened up to ``last_open`` is closed)."""
+    stack: list[int] = []
+    pairs: dict[int, int] = {}
+    for m in _BRACE_TOKEN_RE.finditer(text, start):
+        tok = m.group()
+        if tok == "{":
+            stack.append(m.start())
+        elif tok == "}" and stack:
+            pairs[stack.pop()] = m.start()
+            if not stack and m.start() > last_open:
+                break
+    return pairs
+
+
+def _last_box_tokens(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the last ``_MAX_BOX_SCAN`` box commands, searching a growing tail window."""
+    window = 32_768
+    while True:
+        base = max(0, len(text) - window)
+        found = [(m.start(), m.end()) for m in _BOX_RE.finditer(text, base)]
+        if len(found) >= _MAX_BOX_SCAN or base == 0:
+            return found[-_MAX_BOX_SCAN:]
+        window *= 4
+
+
+def _find_boxes(text: str) -> list[_Box]:
+    found = _last_box_tokens(text)
+    if not found:
+        return []
+    pairs = _match_braces(text, found[0][1], found[-1][1])
+    boxes = []
+    for begin, pos in found:
+        j = pos
+        while j < len(text) and text[j] in " \t":
+            j += 1
+        if j < len(text) and text[j] == "{":
+            close = pairs.get(j)
+            if close is not None:
+                boxes.append(_Box(begin, close + 1, text[j + 1:close]))
+            continue
+        bare = _BARE_ARG_RE.match(text, pos)
+        if bare and pos < len(text) and text[pos] in " \t":
+            boxes.append(_Box(begin, bare.end(), bare.group(1)))
+    return boxes
+
+
+def _clean_box(content: str) -> str:
+    s = content.strip()
+    # {{5}} -> 5: a few layers only, each check is linear
+    for _ in range(3 if len(s) <= MAX_ANSWER_CHARS else 0):
+        if len(s) < 2 or s[0] != "{" or s[-1] != "}" or not _balanced_inside(s[1:-1]):
+            break
+        s = s[1:-1].strip()
+    if len(s) >= 2 and s[0] == "$" and s[-1] == "$":
+        s = s.strip("$").strip()
+    if s.endswith("\\."):
+        return s
+    tail = s[-_TRAILING_WINDOW:]   # bounded window: the search below stays linear
+    m = _TRAILING_SPACE_CMD_RE.search(tail)
+    if m is not None:
+        s = s[:len(s) - len(tail) + m.start()]
+    return s.rstrip(" .,;").rstrip()
+
+
+_TRAILING_WINDOW = 48
+
+# trailing LaTeX spacing ("-2\;", "5\quad", "7\,.") is layout, not part of the value
+_TRAILING_SPACE_CMD_RE = re.compile(r"(?:\\[,;:! ]|\\q?quad\b|\\hspace\{[^{}]{0,20}\}|\s|(?<!\\)[.,;])+$")
+
+
+def _balanced_inside(s: str) -> bool:
+    depth = 0
+    for m in _BRACE_TOKEN_RE.finditer(s):
+        depth += {"{": 1, "}": -1}.get(m.group(), 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+_CHAIN_SEP_RE = re.compile(
+    r"^[\s$.,]*(?:\\\)|\\\])?[\s$]*(?:=|\\Rightarrow|\\implies|\\to|\\rightarrow|\\longrightarrow|"
+    r"\\approx|\\equiv|\\iff|\\Longrightarrow)[\s$]*(?:\\\(|\\\[)?[\s$]*$")
+
+_RESTATE_RE = re.compile(
+    r"equivalent|simplif|i\.e\.|\bthat is\b|\bwhich is\b|in other words|\bwritten as\b|\bor just\b|"
+    r"\bsimply\b|rationali[sz]|\bexact|\bapprox|\\approx|\bnamely\b|\bthus\b|\bso\b|\bhence\b|"
+    r"\btherefore\b|\bactually\b|\bcorrect\w*|\bwait\b|\brather\b|\bfinal\b|\bbut\b|\binstead\b|"
+    r"\bmistake|\berror\b|\bwrong\b|\brecheck|\bhowever\b", re.I)
+
+_OR_RE = re.compile(r"\bor\b|\beither\b|\\text\{\s*or\s*\}|\\lor\b|\\vee\b|\bmaybe\b|\bperhaps\b", re.I)
+
+_LIST_RE = re.compile(r"\band\b|\\text\{\s*and\s*\}|,|;|\n|\\\\|\bthen\b|\brespectively\b", re.I)
+
+_GROUP_GAP = 160
+
+_STEP_LINE_RE = re.compile(r"[ \t]*(?:[-*>][ \t]*)?(?:\*\*)?(?:step[ \t]*)?\(?\d+[.):]", re.I)
+
+_AND_RE = re.compile(r"\band\b|\brespectively\b|\bboth\b", re.I)
+
+_SEP_WORD_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+
+_SEP_FILLER = frozenset({"and", "or", "respectively", "both", "text", "quad", "qquad"})
+
+
+def _wordy(sep: str) -> bool:
+    """The text between two boxes says something (a derivation step), not just 'and' / ','."""
+    return any(w.lower() not in _SEP_FILLER for w in _SEP_WORD_RE.findall(sep))
+
+
+def _same_sentence(sep: str) -> bool:
+    return len(sep) <= _GROUP_GAP and not _SENTENCE_END_RE.search(sep)
+
+
+def _final_group(text: str, boxes: list[_Box]) -> tuple[list[_Box], list[str]]:
+    """The last box and the boxes of its sentence that it does not supersede."""
+    group = [boxes[-1]]
+    seps: list[str] = []
+    for prev in reversed(boxes[:-1]):
+        if prev.end > group[0].start:          # nested in / overlapping the next box
+            break
+        sep = text[prev.end:group[0].start]
+        if not _same_sentence(sep) or _CHAIN_SEP_RE.match(sep) or _RESTATE_RE.search(sep):
+            break
+        if "\n" in sep and _STEP_LINE_RE.match(text, text.rfind("\n", 0, group[0].start) + 1):
+            break
+        if _wordy(sep) and not _AND_RE.search(sep) and not _OR_RE.search(sep):
+            break
+        group.insert(0, prev)
+        seps.insert(0, sep)
+    return group, seps
+
+
+_PART_LABEL_RE = re.compile(
+    r"[ \t]*(?:[-*>][ \t]*)?(?:\*\*)?(?:part[ \t]*)?\(?(?P<label>[a-h]|i{1,3}|iv|vi{0,3})\)(?:\*\*)?[ \t:.]",
+    re.I)
+
+_FIRST_LABELS = frozenset({"a", "i"})
+
+
+def _labelled_parts(text: str, boxes: list[_Box]) -> list[str] | None:
+    """Answers to sub-questions: the last box of each consecutive '(a) ... (b) ...' line."""
+    parts: dict[str, str] = {}
+    line_end = len(text)
+    for box in reversed(boxes):
+        if box.end > line_end:
+            continue
+        start = text.rfind("\n", 0, box.start) + 1
+        m = _PART_LABEL_RE.match(text, start)
+        if m is None or text[box.end:line_end].count("\n") > 2 + 2 * bool(parts):
+            break
+        parts.setdefault(m.group("label").lower(), _clean_box(box.content))
+        line_end = start
+    labels = list(parts)[::-1]
+    if len(labels) < 2 or labels[0] not in _FIRST_LABELS:
+        return None
+    return [parts[k] for k in labels]
+
+
+_NEGATED_RE = re.compile(r"(?:\bnot|\brather\s+than|\binstead\s+of|\\neq?)[\s$]*(?:\\\(|\\\[)?[\s$]*$", re.I)
+
+
+def _negated(text: str, box: _Box) -> bool:
+    return bool(_NEGATED_RE.search(text[max(0, box.start - 40):box.start]))
+
+
+def _drop_negated(text: str, boxes: list[_Box]) -> list[_Box]:
+    """'\\boxed{10} is the answer, not \\boxed{12}': a last box introduced by a negation is a
+    rejected alternative when an earlier box of the same sentence states the answer."""
+    if len(boxes) < 2 or not _negated(text, boxes[-1]):
+        return boxes
+    sep = text[boxes[-2].end:boxes[-1].start]
+    return boxes[:-1] if boxes[-2].end <= boxes[-1].start and _same_sentence(sep) else boxes
+
+
+_INNER_BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)\s*\{")
+
+
+def _outermost(text: str, boxes: list[_Box]) -> list[_Box]:
+    """A last box nested in an earlier one with more after it (``\\boxed{\\boxed{5}, 6}``) is read as
+    the outermost box with the inner box commands unwrapped ("5, 6"), not as the inner "5"; a box
+    closing its container (``\\boxed{a = \\boxed{5}}``) stays the answer."""
+    last, outer = boxes[-1], None
+    for b in reversed(boxes[:-1]):
+        if b.start < last.start and b.end >= last.end:
+            outer = b
+    if outer is None or len(outer.content) > MAX_ANSWER_CHARS or not text[last.end:outer.end - 1].strip(" \t.$"):
+        return boxes
+    inner = [b for b in boxes if outer.start < b.start and b.end <= outer.end]
+    content = outer.content
+    content = _unwrap_inner(content)
+    rest = [b for b in boxes if b is not outer and b not in inner]
+    return rest + [_Box(outer.start, outer.end, content)]
+
+
+def _unwrap_inner(content: str) -> str:
+    """Drop the ``\\boxed{`` command and its matching brace of every box inside ``content``."""
+    for _ in range(8):
+        m = _INNER_BOX_RE.search(content)
+        if m is None:
+            return content
+        depth = 0
+        for k in range(m.end() - 1, len(content)):
+            depth += {"{": 1, "}": -1}.get(content[k], 0) if content[k - 1:k] != "\\" else 0
+            if depth == 0:
+                content = content[:m.start()] + content[m.end():k] + content[k + 1:]
+                break
+        else:
+            return content
+    return content
+
+
+def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
+    boxes = _outermost(text, _drop_negated(text, boxes))
+    if _negated(text, boxes[-1]):   # "the answer is not \boxed{12}" asserts no answer
+        return Extraction(_clean_box(boxes[-1].content), "boxed", ("hedge",), ())
+    cands = tuple(c for c in (_clean_box(b.content) for b in boxes[-MAX_CANDIDATES:]
+                              if len(b.content) <= MAX_ANSWER_CHARS) if c)
+    parts = _labelled_parts(text, boxes[-MAX_CANDIDATES:])
+    if parts:
+        return Extraction(", ".join(parts), "boxed", ("multi_part",), cands)
+    group, seps = _final_group(text, boxes)
+    contents = [_clean_box(b.content) for b in group]
+    unique = list({_value_key(c): c for c in contents if c}.values())
+    if len(unique) <= 1:
+        answer = unique[0] if unique else contents[-1]
+        return Extraction(answer, "boxed", (), cands)
+    if any(_OR_RE.search(s) for s in seps) and all(_RELATION_RE.search(c) for c in unique):
+        return Extraction(" \\text{ or } ".join(unique), "boxed", ("multi_box",), cands)   # x = 1 or x = 4
+    if any(_OR_RE.search(s) for s in seps) or not any(_LIST_RE.search(s) for s in seps):
+        return Extraction(unique[-1], "boxed", ("hedge",), cands)
+    return Extraction(", ".join(unique), "boxed", ("multi_box",), cands)

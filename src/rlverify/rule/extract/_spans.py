@@ -1,0 +1,404 @@
+"""Answer sentences: math segments, values, reduction of a sentence to the value it states, hedges."""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+from fractions import Fraction
+from dataclasses import dataclass
+
+from ._types import _SPAN_WINDOW
+
+__all__ = [
+    "_BOLD_RE",
+    "_RELATION_RE",
+    "_SENTENCE_END_RE",
+    "_copula_value",
+    "_first_sentence",
+    "_formula_list",
+    "_inside_math",
+    "_math_pieces",
+    "_prose_hedge",
+    "_reduce",
+    "_strip_span",
+    "_tail_value",
+    "_value_key",
+    "_values",
+    "_whole_value",
+]
+
+
+# Separators between two boxes of one sentence.
+_SENTENCE_END_RE = re.compile(r"。|(?<!\\)[.!?](?:\*\*|\$|\\\)|\\\])?(?:\s|$)|\n[ \t]*\n")
+
+_PLAIN_NUMBER_RE = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)")
+
+
+def _value_key(s: str) -> str:
+    """A key under which restatements of one rational value coincide ('12', '12.0',
+    '\\$12', '1{,}200'; '\\frac12', '1/2', '0.5'). Exact (Fraction), no evaluation."""
+    compact = "".join(s.split())
+    bare = re.sub(r"\\\$|\$|\\!|\\,|\{,\}|(?<=\d),(?=\d{3}(?!\d))", "", compact).replace("\u2212", "-")
+    frac = _SIMPLE_FRACTION_RE.fullmatch(bare)
+    try:
+        if frac and len(bare) <= 40:
+            num, den = (frac.group(2), frac.group(3)) if frac.group(2) else (frac.group(4), frac.group(5))
+            if int(den) != 0:
+                value = Fraction(int(num), int(den))
+                return str(-value if frac.group(1) else value)
+        if _PLAIN_NUMBER_RE.fullmatch(bare) and len(bare) <= 30:
+            return str(Fraction(bare))
+    except (ValueError, ZeroDivisionError):
+        pass
+    return compact
+
+
+_SIMPLE_FRACTION_RE = re.compile(r"(-)?(?:\\[dt]?frac\{?(\d{1,12})\}?\{?(\d{1,12})\}?|(\d{1,12})/(\d{1,12}))")
+
+
+_CURRENCY_RE = re.compile(r"^\s*\d[\d,.]*\s+[A-Za-z]{2,}")
+
+_NUMBER_RE = re.compile(
+    r"(?<![\w.])[-\u2212]?(?:\\\$|\$)?\d{1,3}(?:(?:,|\{,\}|\\,|,\\!)\d{3})+(?:\.\d+)?"
+    r"|(?<![\w.])[-\u2212]?(?:\\\$|\$)?\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?"
+    r"|(?<![\w.])[-\u2212]?\.\d+")
+
+_MULTIPLIER_RE = re.compile(
+    r"\s*(%|\\%|°|\^\\circ|\^\{\\circ\}|percent\b|hundred\b|thousand\b|million\b|billion\b|trillion\b|dozen\b)", re.I)
+
+_HOPE_RE = re.compile(r"\s*I hope (?:it|this) is correct\.?\s*$", re.I)
+
+_COPULA_RE = re.compile(
+    r"(?:\b(?:is|are|was|were|be|equals|equal to|gives|yields|becomes|of)\b|=|:)"
+    r"(?:\s+(?:approximately|about|exactly|roughly|around|equal to|given by|just|simply|then|therefore|thus|"
+    r"now|still))*\s*",
+    re.I)
+
+_HEDGE_PROSE_RE = re.compile(
+    r"\beither\b|\bone of\b|\bcould be\b|\bmight be\b|\bpossibly\b|\bperhaps\b|\bmaybe\b", re.I)
+
+_BOLD_RE = re.compile(r"\*\*([^*\n]{1,300}?)\*\*")
+
+
+@dataclass(frozen=True)
+class _Piece:
+    start: int
+    end: int
+    value: str
+    math: bool
+
+
+_DELIM_RE = re.compile(r"\\\\|\\\$|\$\$|\$|\\\(|\\\)|\\\[|\\\]|\n")
+
+_CLOSER = {"$$": "$$", "$": "$", "\\(": "\\)", "\\[": "\\]"}
+
+
+@functools.lru_cache(maxsize=512)
+def _math_pieces(s: str) -> tuple[_Piece, ...]:
+    """Math segments ($..$, $$..$$, \\(..\\), \\[..\\]) in one linear pass over delimiters."""
+    out: list[_Piece] = []
+    opener, at = "", 0
+    for m in _DELIM_RE.finditer(s):
+        tok = m.group()
+        if tok in ("\\\\", "\\$") or (tok == "\n" and opener != "$"):
+            continue
+        if opener and tok == _CLOSER[opener]:
+            body = s[at:m.start()]
+            if body.strip() and not (opener == "$" and _CURRENCY_RE.match(body)):
+                out.append(_Piece(at - len(opener), m.end(), body.strip(), True))
+            opener = ""
+        elif tok in _CLOSER and (not opener or tok != "$"):
+            opener, at = tok, m.end()
+        elif tok == "\n":
+            opener = ""
+    return tuple(out)
+
+
+def _first_sentence(s: str) -> str:
+    """Cut ``s`` at the first sentence end that lies outside math (a display
+    formula followed by a capitalised word also ends a sentence)."""
+    s = s[:_SPAN_WINDOW]
+    pieces = _math_pieces(s)
+    ends = [p.end for p in pieces if _DISPLAY_THEN_CAPITAL_RE.match(s, p.end) and s[p.start] != "$"]
+    for m in _SENTENCE_END_RE.finditer(s):
+        if not _inside(pieces, m.start()) and not _decimal_point(s, m.start()):
+            ends.append(m.start())
+            break
+    return s[:min(ends)] if ends else s
+
+
+def _inside(pieces: tuple[_Piece, ...], i: int) -> bool:
+    k = bisect.bisect_right([p.start for p in pieces], i) - 1
+    return k >= 0 and pieces[k].start <= i < pieces[k].end
+
+
+_DISPLAY_THEN_CAPITAL_RE = re.compile(r"\s*[.,]?\s+[A-Z][a-z]")
+
+
+def _decimal_point(s: str, i: int) -> bool:
+    return s[i] == "." and i > 0 and s[i - 1].isdigit() and i + 1 < len(s) and s[i + 1].isdigit()
+
+
+def _mask_math(s: str, mark: str = "") -> str:
+    """``s`` with math segments blanked (same length) or replaced by ``mark``."""
+    out, last = [], 0
+    for p in _math_pieces(s):
+        out += [s[last:p.start], mark or " " * (p.end - p.start)]
+        last = p.end
+    return "".join(out) + s[last:]
+
+
+def _values(s: str) -> list[_Piece]:
+    """Math segments and bare numbers (outside math), in order."""
+    pieces = list(_math_pieces(s))
+    plain = _mask_math(s)
+    for m in _NUMBER_RE.finditer(plain):
+        mult = _MULTIPLIER_RE.match(plain, m.end())
+        end = mult.end() if mult else m.end()
+        number = re.sub(r"^([-\u2212]?)\\?\$", r"\1", s[m.start():end].strip())
+        pieces.append(_Piece(m.start(), end, number, False))
+    return sorted(pieces, key=lambda p: p.start)
+
+
+def _tail_value(tail: str) -> str | None:
+    """The value a phrase starts with: 'x = 5 and x = -2 units' -> 'x = 5, x = -2'."""
+    stripped = tail.lstrip(" *")
+    offset = len(tail) - len(stripped)
+    if not _VALUE_START_RE.match(stripped):
+        return None
+    vals = _values(tail)
+    if not vals or vals[0].start - offset > 0:
+        return None
+    picked = [vals[0]]
+    for nxt in vals[1:]:
+        gap = tail[picked[-1].end:nxt.start]
+        if not (picked[-1].math or nxt.math) and _OPERATOR_GAP_RE.fullmatch(gap):
+            prev = picked[-1]
+            picked[-1] = _Piece(prev.start, nxt.end, f"{prev.value}{gap}{nxt.value}", False)
+            continue
+        if not _VALUE_JOINER_RE.fullmatch(gap):
+            break
+        picked.append(nxt)
+    joiners = [tail[a.end:b.start] for a, b in zip(picked, picked[1:])]
+    values = [p.value.rstrip(" ,;.") if not p.value.endswith("\\.") else p.value for p in picked]
+    if not all(values):
+        return None
+    if len({_value_key(v) for v in values}) == 1:
+        return values[-1]
+    return _join_values(values, joiners)
+
+
+_OPERATOR_GAP_RE = re.compile(r"[ \t]*[-+*/×÷^\u2212][ \t]*")
+
+_VALUE_START_RE = re.compile(r"[-\u2212]?(?:\d|\.\d|\$|\\\$|\\\(|\\\[)")
+
+_VALUE_JOINER_RE = re.compile(r"[\s*]*(?:,|and|or|,\s*and|,\s*or|\\text\{\s*(?:and|or)\s*\})[\s*]*", re.I)
+
+
+def _join_values(values: list[str], joiners: list[str]) -> str:
+    if not joiners:
+        return values[0]
+    out = values[0]
+    for v, j in zip(values[1:], joiners):
+        out += (" \\text{ or } " if re.search(r"\bor\b", j, re.I) else ", ") + v
+    return out
+
+
+def _strip_span(s: str) -> str:
+    s = _HOPE_RE.sub("", s.strip())
+    s = s.strip().strip("*").strip()
+    while s[-1:] in {".", ",", ";", ":", "!", "。", "，"}:
+        s = s[:-1].rstrip()
+    return s.strip("*").strip()
+
+
+def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
+    """Reduce an answer sentence to the value it states (None when it states none)."""
+    listed = _bullet_values(span)
+    if listed is not None:
+        return listed, ()
+    sent = _strip_span(_first_sentence(span.lstrip(" \t:*\n")))
+    if not sent:
+        return None, ()
+    value = (_whole_value(sent) or _formula_list(sent) or _tail_value(sent) or _bold_value(sent)
+             or _copula_value(sent))
+    if value is None:
+        value = _single_value(sent)
+    if value is None and 0 < len(sent.split()) <= 4:
+        value = sent
+    if not value:
+        return None, ()
+    return value, _prose_hedge(sent, value) or _next_sentence_hedge(span, sent) or _restated_hedge(span, sent, value)
+
+
+_RESTATE_LEAD_RE = re.compile(r"(?:\bi\.\s?e\.|\bthat is|\bwhich is|\bequivalently|\bin decimal form)[,:\s]*$", re.I)
+_RESTATED_VALUE_RE = re.compile(r"[,:\s]*(?:(?:exactly|precisely)\s+)?(\$[^$]{1,40}\$|\\\(.{1,40}?\\\)|[-\u2212]?\d[\d,.]*\d|[-\u2212]?\d)")
+
+
+def _number_of(tex: str) -> Fraction | None:
+    key = _value_key(tex.strip().strip("$").removeprefix("\\(").removesuffix("\\)").split("=")[-1].strip().rstrip("."))
+    try:
+        return Fraction(key)
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def _restated_hedge(span: str, sent: str, value: str) -> tuple[str, ...]:
+    """'x = \\frac72, that is 3.6': a restatement ("i.e.", "that is", "equivalently") naming a number
+    that is not the stated value rounded to its decimals offers two answers ('\\frac23, i.e. 0.67' agrees)."""
+    key = sent[-20:]
+    i = span.find(key) if key else -1
+    if i < 0:
+        return ()
+    head = span[max(0, i + len(key) - 40):i + len(key)]
+    lead = _RESTATE_LEAD_RE.search(head)
+    after = span[i + len(key):i + len(key) + 80] if lead else ""
+    if not lead:                  # the restatement may sit inside the sentence: "... = 7/2, that is 3.6"
+        lead = re.search(r"(?:\bthat is|\bequivalently)[,:\s]*", sent)
+        after = sent[lead.end():lead.end() + 80] if lead else ""
+    m = _RESTATED_VALUE_RE.match(after) if lead else None
+    a, b = _number_of(value), (_number_of(m.group(1)) if m else None)
+    if a is None or b is None:
+        return ()
+    digits = m.group(1).strip("$").split(".")[-1] if "." in m.group(1) else ""
+    places = len(re.sub(r"\D", "", digits)) if digits else 0
+    return () if round(a, places) == round(b, places) else ("hedge",)   # a rounded restatement agrees
+
+
+def _next_sentence_hedge(span: str, sent: str) -> tuple[str, ...]:
+    """'The answer is 4. Alternatively, it could be 5.'"""
+    key = sent[-20:]
+    i = span.find(key) if key else -1
+    nxt = span[i + len(key):i + len(key) + 200] if i >= 0 else ""
+    return ("hedge",) if _NEXT_ALTERNATIVE_RE.match(nxt) else ()
+
+
+_NEXT_ALTERNATIVE_RE = re.compile(
+    r"[\s.,;)]*(?:(?:alternatively|or|possibly|perhaps|maybe)[,\s]+)?"
+    r"(?:it|the answer|the value|this)\s+(?:could|might|may)\s+(?:also\s+)?be\s+(?:equal\s+to\s+)?"
+    r"(?:\$|\\\(|[-\u2212]?\d)"
+    r"|[\s.,;)]*(?:alternatively|or|possibly|perhaps|maybe)[,\s]+(?:\$|\\\(|[-\u2212]?\d)", re.I)
+
+
+_BULLET_RE = re.compile(r"^[ \t]*(?:[-*\u2022]|\(?[a-h1-9]\)|[1-9]\.)[ \t]+(.+)$", re.M)
+
+
+def _bullet_values(span: str) -> str | None:
+    """A block of two or more bullet lines, each stating one value -> 'v1, v2, ...'."""
+    lines = [ln for ln in span.strip().splitlines() if ln.strip()]
+    items = [_BULLET_RE.match(ln) for ln in lines[:20]]
+    if len(lines) < 2 or len(lines) > 20 or not all(items):
+        return None
+    values = [_reduce(m.group(1))[0] for m in items if m]
+    return ", ".join(v for v in values if v) if all(values) else None
+
+
+def _single_value(sent: str) -> str | None:
+    vals = _values(sent)
+    return vals[0].value if len(vals) == 1 else None
+
+
+def _bold_value(sent: str) -> str | None:
+    for m in reversed(list(_BOLD_RE.finditer(sent))):
+        b = m.group(1)
+        v = _whole_value(_strip_span(b)) or _tail_value(b)
+        if v:
+            return v
+    return None
+
+
+def _copula_value(sent: str, allow_text: bool = False) -> str | None:
+    """The value after the last copula ('is', 'are', '=', ...) that is followed by one."""
+    cops = [m for m in _COPULA_RE.finditer(sent) if not _inside_math(sent, m.start())]
+    for m in reversed(cops[-24:]):
+        v = _tail_value(sent[m.end():])
+        if v:
+            return v
+    if allow_text and cops and _TEXT_COPULA_RE.fullmatch(cops[-1].group().split()[0]):
+        tail = _strip_span(sent[cops[-1].end():])
+        if 0 < len(tail.split()) <= 3 and not _values(tail):
+            return tail
+    return None
+
+
+_TEXT_COPULA_RE = re.compile(r"is|are|was|were|be", re.I)
+
+
+def _inside_math(s: str, i: int) -> bool:
+    return _inside(_math_pieces(s), i)
+
+
+def _whole_value(sent: str) -> str | None:
+    """The sentence is one value (a formula, a number, 'x = 5')."""
+    pieces = _math_pieces(sent)
+    if len(pieces) == 1 and pieces[0].start == 0 and pieces[0].end == len(sent):
+        return pieces[0].value
+    if re.fullmatch(r"[-\u2212]?\$?\\?\$?\d[\d,.\s/]*%?", sent):
+        return sent
+    return sent if _is_formula(sent) else None
+
+
+_FORMULA_CHARS_RE = re.compile(r"[\w\\{}()\[\]^_+\-*/=<>.,|!' \u2212°%&:;]{1,300}")
+
+_WORD_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+
+_FUNCTION_WORDS = frozenset({"sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "sqrt", "pi",
+                             "max", "min", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "gcd",
+                             "lcm", "mod", "det", "lim", "inf", "sup"})
+
+
+def _formula_list(s: str) -> str | None:
+    """'x = 5 and y = 3' -> 'x = 5, y = 3' (every part a plain-text formula)."""
+    parts = [p for p in _LIST_SPLIT_RE.split(s.strip()) if p]
+    if len(parts) < 2 or not all(_is_formula(p) for p in parts):
+        return None
+    return ", ".join(parts)
+
+
+_LIST_SPLIT_RE = re.compile(r"\s*(?:,\s*and\b|,|;|\band\b)\s*")
+
+
+def _is_formula(s: str) -> bool:
+    """Plain-text mathematics without prose words: '-12+15i', '7x(x-1)', 'f(x) = 2x+3'."""
+    if not _FORMULA_CHARS_RE.fullmatch(s) or not re.search(r"\d|\\|[=^_+]", s):
+        return False
+    bare = _ENVIRONMENT_RE.sub(" ", s)
+    return all(w.lower() in _FUNCTION_WORDS for w in _WORD_RE.findall(bare))
+
+
+_ENVIRONMENT_RE = re.compile(r"\\(?:begin|end)\{[A-Za-z]+\*?\}")
+
+
+def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
+    """Several values offered as the answer ('4 or 5', 'either', 'one of'), judged on the
+    sentence up to the end of the stated value."""
+    last = value.split(", ")[-1].split(" \\text{ or } ")[-1] if value else ""
+    cut = sent.rfind(last) if last else -1
+    alt = _ALTERNATIVE_RE.search(sent[cut + len(last):cut + len(last) + 120]) if cut >= 0 else None
+    if alt and _value_key(alt.group(1)) != _value_key(last):
+        return ("hedge",)    # '4, but it might be 5', '4 (or possibly 5)'
+    sent = sent[:cut + len(last) + 12] if cut >= 0 else sent
+    if _HEDGE_PROSE_RE.search(sent):
+        return ("hedge",)
+    vals = _values(sent)
+    for a, b in zip(vals, vals[1:]):
+        if not _OR_GAP_RE.fullmatch(sent[a.end:b.start]) or _RELATION_RE.search(a.value + b.value):
+            continue
+        if _value_key(a.value) != _value_key(b.value):
+            return ("hedge",)
+    return ()
+
+
+# Another value offered right after the stated one (in the same or the next sentence).
+_ALTERNATIVE_RE = re.compile(
+    r"(?:\bor\b|\bcould\b|\bmight\b|\bpossibly\b|\bperhaps\b|\bmaybe\b|\balternatively\b)"
+    r"[^.;\d$\\]{0,30}(\$[^$]{1,40}\$|\\\(.{1,40}?\\\)|[-\u2212]?\d[\d,.]*)", re.I)
+_RELATION_RE = re.compile(r"[=<>≤≥≠]|\\(?:le|ge|leq|geq|neq|ne|in|lt|gt)(?![A-Za-z])")
+
+_OR_GAP_RE = re.compile(r"[\s*,]*(?:or|\\text\{\s*or\s*\})[\s*]*", re.I)
+
+
+from ...runtime.caches import register_cache  # noqa: E402
+
+register_cache(_math_pieces.cache_clear)

@@ -1,0 +1,33 @@
+"""The extraction result and the size constants shared by the extraction modules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from ...flags import Flag
+
+
+__all__ = ["Extraction", "MAX_CANDIDATES", "_MAX_BOX_SCAN", "_PROSE_WINDOW", "_SPAN_WINDOW"]
+
+
+MAX_CANDIDATES = 64          # boxes kept in ``candidates`` (the last ones)
+
+_MAX_BOX_SCAN = 400          # boxes whose braces are matched (the last ones)
+
+_PROSE_WINDOW = 6_000        # prose cues only look at the end of the answer region
+
+_SPAN_WINDOW = 1_500         # an answer sentence is cut to this many characters
+
+
+@dataclass(frozen=True)
+class Extraction:
+    answer: str | None            # the final-answer span, None when nothing was found
+    # method: boxed | think | final_answer | answer_is | heading | answer_line | bold |
+    #         conclusion | last_number | whole | none
+    method: str = "none"
+    # flags: fallback, hedge, multi_box, multi_part, unfinished_think, truncated
+    flags: tuple[str, ...] = ()   # e.g. ("fallback",) for last-number, ("hedge",) for several different answers
+    candidates: tuple[str, ...] = ()  # other spans seen (e.g. every box), oldest first
+
+    @property
+    def hedge(self) -> bool:
+        return Flag.HEDGE in self.flags

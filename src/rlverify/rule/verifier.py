@@ -1,0 +1,164 @@
+"""RuleVerifier: sanitize -> extract -> fast path -> parse -> compare, every step bounded.
+
+Registered as ``rule``. ``verify`` never raises: a bound hit is
+``Verdict(correct=False, flags=("timeout",))``, an internal error ``flags=("error",)``.
+
+Inputs first go through :func:`rlverify.rule.sanitize.sanitize` (size caps, NUL, surrogates,
+box floods, deep nesting). The whole item runs under one deadline
+(:func:`rlverify.runtime.bounded.item_deadline`, ``timeout`` seconds): cheap cases are decided
+in-process by :func:`rlverify.rule.fastpath.fast_compare`; the typed comparison runs as one
+job in a killable helper process bounded by what is left of that deadline (its own CAS
+calls run inline there), and its results are memoized. ``verify_batch(items, workers=N>1)`` uses :mod:`rlverify.runtime.pool` (N worker
+processes, a hard per-item deadline enforced from the parent).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any, Mapping, Sequence
+
+from .answers import compare
+from ..runtime.bounded import item_deadline, remaining, run_bounded
+from ..errors import BoundExceeded
+from .extract import extract_answer
+from .offers import gibberish_tail, offers_several_values
+from .fastpath import fast_compare, memo_compare
+from ..runtime.limits import DEFAULT_ITEM_TIMEOUT
+from ..registry import register
+from .sanitize import answer_refusal, sanitize
+from ..verdict import BaseVerifier, Verdict
+from ..flags import Flag
+from ..runtime.settings import env
+
+_log = logging.getLogger(__name__)
+
+__all__ = ["RuleVerifier", "warm_up"]
+
+# One of each answer family, verified once by warm_up() so lazy parsers, unit registries
+# and caches are built before the first real item is timed.
+_WARM_ITEMS = (
+    ("\\boxed{\\frac{1}{2}}", "0.5", None),
+    ("\\boxed{x^2+2x+1}", "(x+1)^2", None),
+    ("\\boxed{\\sqrt{2}/2}", "\\frac{\\sqrt{2}}{2}", None),
+    ("\\boxed{5\\text{ m}}", "500 cm", "How long is it, in meters?"),
+    ("\\boxed{[1, 2)}", "[1,2)", None),
+    ("\\boxed{\\begin{pmatrix}1\\\\2\\end{pmatrix}}", "(1, 2)", None),
+    ("The answer is (B) 2", "B", "Which? (A) 1 (B) 2"),
+    ("\\boxed{4:30 p.m.}", "4:30 pm", "When?"),
+    ("\\boxed{x = 3}", "3", None),
+    ("\\boxed{\\text{seven}}", "7", None),
+)
+
+
+def _compare_job(answer: str, gold: str, question: str | None, budget: float) -> Any:
+    """Runs in a helper process (or inline in a pool worker): the whole typed comparison."""
+    with item_deadline(budget):
+        return compare(answer, gold, question)
+
+
+def _bounded_compare(answer: str, gold: str, question: str | None) -> Any:
+    """The typed comparison under a hard bound: what is left of this item's deadline."""
+    budget = remaining()
+    budget = DEFAULT_ITEM_TIMEOUT if budget is None else budget
+    return run_bounded(_compare_job, answer, gold, question, budget, timeout=budget)
+
+
+def _fallback_refusal(response: str, gold: str) -> tuple[str, ...]:
+    """A last-number guess is not a declared answer. Refuse it when the response ends in random
+    characters (a number inside gibberish is no answer) or when its last line offers several
+    values where the gold has fewer (a bare list of candidates is a hedge)."""
+    if gibberish_tail(response):
+        return ("gibberish", "no_answer")
+    last_line = response.rstrip().rsplit("\n", 1)[-1]
+    if offers_several_values(last_line, gold):
+        return ("hedge",)
+    return ()
+
+
+class RuleVerifier(BaseVerifier):
+    name = "rule"
+
+    def __init__(self, timeout: float = DEFAULT_ITEM_TIMEOUT, score_correct: float = 1.0,
+                 score_incorrect: float = 0.0, raise_on_error: bool | None = None) -> None:
+        """``raise_on_error``: re-raise internal errors instead of returning an ``error`` verdict
+        (for tests and debugging; default ``$RLVERIFY_RAISE_ON_ERROR == "1"``). Bound hits are
+        always ``timeout`` verdicts."""
+        self.timeout = float(timeout)
+        self.score_correct = float(score_correct)
+        self.score_incorrect = float(score_incorrect)
+        self.raise_on_error = (env("RLVERIFY_RAISE_ON_ERROR") == "1") if raise_on_error is None else bool(raise_on_error)
+
+    def _verdict(self, correct: bool, t0: float, extracted: str | None,
+                 flags: tuple[str, ...] = (), undecided: bool = False) -> Verdict:
+        return Verdict(
+            correct=correct,
+            score=self.score_correct if correct else self.score_incorrect,
+            source="rule",
+            extracted=extracted,
+            flags=tuple(dict.fromkeys(flags)),
+            seconds=time.perf_counter() - t0,
+            undecided=undecided,
+        )
+
+    def verify(self, response: str, gold: str, question: str | None = None) -> Verdict:
+        t0 = time.perf_counter()
+        extracted: str | None = None
+        try:
+            s = sanitize(response, gold, question)
+            if s.reject:
+                return self._verdict(False, t0, None, s.flags + s.reject,
+                                     undecided="gold_too_long" in s.reject)
+            with item_deadline(self.timeout):
+                ex = extract_answer(s.response)
+                extracted = ex.answer
+                flags = s.flags + ex.flags
+                if ex.answer is None:
+                    return self._verdict(False, t0, None, flags + ("no_answer",))
+                if ex.hedge:
+                    return self._verdict(False, t0, extracted, flags)
+                if Flag.FALLBACK in ex.flags:
+                    refused = _fallback_refusal(s.response, s.gold)
+                    if refused:
+                        return self._verdict(False, t0, extracted, flags + refused)
+                m = fast_compare(ex.answer, s.gold, s.question)
+                refused = answer_refusal(ex.answer) if m is None else ()
+                if refused:
+                    return self._verdict(False, t0, extracted, flags + refused)
+                if m is None:
+                    m = memo_compare(ex.answer, s.gold, s.question, _bounded_compare)
+            correct = m.equal and Flag.HEDGE not in m.flags
+            return self._verdict(correct, t0, extracted, flags + m.flags, m.undecided)
+        except BoundExceeded:
+            return self._verdict(False, t0, extracted, ("timeout",))
+        except RecursionError:
+            return self._verdict(False, t0, extracted, ("timeout", "too_deep"))
+        except Exception as e:  # noqa: BLE001 - a verifier must never crash a training step
+            if self.raise_on_error:
+                raise
+            _log.debug("rule verifier error on gold %r", gold[:200] if isinstance(gold, str) else gold, exc_info=True)
+            return self._verdict(False, t0, extracted, (Flag.ERROR, f"error:{type(e).__name__}"))
+
+    def verify_batch(self, items: Sequence[Mapping[str, Any]], workers: int | None = None) -> list[Verdict]:
+        if workers and workers > 1:
+            try:
+                from ..runtime.pool import verify_batch as pool_batch
+            except ModuleNotFoundError:
+                pool_batch = None
+            if pool_batch is not None:
+                return pool_batch(items, workers=workers, timeout=self.timeout, verifier="rule",
+                                  score_correct=self.score_correct,
+                                  score_incorrect=self.score_incorrect)
+        return super().verify_batch(items)
+
+
+def warm_up() -> None:
+    """Verify one item of each answer family (in this process) to build lazy state."""
+    v = RuleVerifier(timeout=30.0)
+    for response, gold, question in _WARM_ITEMS:
+        v.verify(response, gold, question)
+
+
+@register("rule")
+def _make_rule(**options: Any) -> RuleVerifier:
+    return RuleVerifier(**options)

@@ -1,0 +1,29 @@
+"""Multiple-choice letters (rlverify.rule.answers.choice)."""
+
+from __future__ import annotations
+
+from rlverify.rule.answers.choice import answer_letter, gold_letter, option_text
+
+
+def test_gold_letter() -> None:
+    assert gold_letter("B") == "B"
+    assert gold_letter("(c)") == "C"
+    assert gold_letter(r"\text{(D)}") == "D"
+    assert gold_letter("12") is None
+    assert gold_letter("F") is None
+    assert gold_letter("e") is None  # Euler's number, not option E
+
+
+def test_answer_letter() -> None:
+    for span in ["B", "(B)", r"\text{(B)}", "B) 12", r"\textbf{(B) } 12", "B. twelve"]:
+        assert answer_letter(span) == "B", span
+    assert answer_letter("x") is None
+    assert answer_letter("12") is None
+    assert answer_letter("Bob") is None
+
+
+def test_option_text() -> None:
+    q = "Which is largest? (A) 10 (B) $12$ (C) 14"
+    assert option_text(q, "B") == "12"
+    assert option_text(q, "E") is None
+    assert option_text(None, "A") is None

@@ -1,0 +1,169 @@
+"""Tests for rlverify.rule.extract: the JSON case file, candidates, size/shape safety and speed."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rlverify.rule.extract import MAX_CANDIDATES, Extraction, extract_answer
+from rlverify.runtime.limits import MAX_RESPONSE_CHARS
+
+CASES_DIR = Path(__file__).resolve().parents[1] / "cases"
+CASES = [c for p in sorted(CASES_DIR.glob("extract_*.json")) for c in json.loads(p.read_text("utf-8"))]
+
+
+def test_case_file_is_substantial():
+    assert len(CASES) >= 100
+    assert len({c["id"] for c in CASES}) == len(CASES), "duplicate case ids"
+    families = {c["family"] for c in CASES}
+    assert {"box", "frontier", "think", "hedge", "marker", "prose"} <= families
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_case(case):
+    ex = extract_answer(case["response"])
+    assert isinstance(ex, Extraction)
+    assert ex.answer == case["answer"], (ex.answer, ex.method, ex.flags)
+    for flag in case["flags"]:
+        assert flag in ex.flags, (flag, ex.flags)
+    for flag in case["no_flags"]:
+        assert flag not in ex.flags, (flag, ex.flags)
+    if "method" in case:
+        assert ex.method == case["method"]
+    assert ex.hedge == ("hedge" in ex.flags)
+
+
+def test_candidates_every_box_oldest_first():
+    ex = extract_answer(r"First \boxed{1}. Then \boxed{x+1}. Next \fbox{3}. Finally \boxed{\frac12}.")
+    assert ex.candidates == ("1", "x+1", "3", r"\frac12")
+    assert ex.answer == r"\frac12"
+
+
+def test_candidates_capped_to_last_boxes():
+    text = " ".join(f"Step {i}: \\boxed{{{i}}}." for i in range(3000))
+    ex = extract_answer(text)
+    assert ex.answer == "2999"
+    assert len(ex.candidates) == MAX_CANDIDATES
+    assert ex.candidates[0] == str(3000 - MAX_CANDIDATES) and ex.candidates[-1] == "2999"
+
+
+def test_no_answer_has_method_none():
+    ex = extract_answer("no numbers here at all")
+    assert ex.answer is None and ex.method == "none" and ex.candidates == ()
+
+
+def test_non_string_input_is_stringified():
+    assert extract_answer(42).answer == "42"  # type: ignore[arg-type]
+
+
+def test_only_last_part_of_huge_response_is_read():
+    text = r"The answer is \boxed{5}." + " filler words" * (MAX_RESPONSE_CHARS // 10)
+    assert len(text) > MAX_RESPONSE_CHARS
+    assert extract_answer(text).answer is None
+    assert extract_answer(text + r" so \boxed{6}").answer == "6"
+
+
+def test_nul_bytes_and_lone_surrogates():
+    assert extract_answer("\x00" * 1000 + r"\boxed{3}" + "\x00" * 1000).answer == "3"
+    assert extract_answer("\ud800 the answer is 7 \udfff").answer == "7"
+    ex = extract_answer("\\boxed{1\ud800 2}")
+    assert ex.answer is not None and ex.answer.encode("utf-8") and ex.candidates[0].encode("utf-8")
+    assert extract_answer(r"\boxed{1\x00 2}").answer is not None
+
+
+def test_deeply_nested_braces_and_boxes():
+    assert extract_answer("\\boxed{" * 10_000 + "5" + "}" * 10_000).answer == "5"
+    ex = extract_answer(r"\boxed{" + "{" * 10_000 + "5" + "}" * 10_000 + "}")
+    assert ex.method == "boxed" and ex.answer is not None and ex.answer.strip("{}") == "5"
+    assert extract_answer("{" * 10_000 + r" so \boxed{8}").answer == "8"
+
+
+def _cpu_ms(text: str) -> float:
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.process_time()
+        extract_answer(text)
+        best = min(best, time.process_time() - t0)
+    return best * 1000
+
+
+ADVERSARIAL = {
+    "prose": ("The answer is 5 because 3 + 2 = 5. " * 30_000)[:1_000_000],
+    "open_braces": "{" * 1_000_000,
+    "unclosed_boxes": "\\boxed{" * 140_000,
+    "nested_boxes": "\\boxed{" * 100_000 + "5" + "}" * 100_000,
+    "many_boxes": " ".join(f"\\boxed{{{i}}}" for i in range(100_000))[:1_000_000],
+    "dollars": "$" * 1_000_000,
+    "math_openers": "\\(" * 500_000,
+    "periods": ". " * 500_000,
+    "markers": "The answer is " * 75_000,
+    "grouped_digits": "1," * 500_000,
+    "or_chain": "4 or " * 200_000,
+    "bold": "**" * 500_000,
+    "nul": "\x00" * 1_000_000,
+    "surrogates": "\ud800" * 1_000_000,
+    "mixed_surrogates": "a\udfff" * 500_000,
+}
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_one_megabyte_under_50ms(name):
+    text = ADVERSARIAL[name]
+    assert len(text) >= 700_000
+    ms = _cpu_ms(text)
+    assert ms < 50, f"{name}: {ms:.1f} ms CPU"
+
+
+_TOKENS = ["\\boxed{", "\\boxed ", "\\fbox{", "{", "}", "\\{", "\\}", "\\\\", "$", "$$", "\\(", "\\)", "\\[", "\\]",
+           "**", "The answer is ", "Final Answer: ", "# Answer\n", "Answer: ", "A: ", "####", " or ", " and ",
+           "either ", "Therefore, ", " is ", " = ", "<think>", "</think>", "\n", "\n\n", ". ", ",", "7", "-3",
+           "1,000", "\\frac{1}{2}", "x", "(a) ", "(b) ", "\x00", "\ud800", "é", "%", "°"]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_TOKENS), max_size=60))
+def test_fuzz_token_soup_never_raises(tokens):
+    ex = extract_answer("".join(tokens))
+    assert ex.answer is None or isinstance(ex.answer, str)
+    assert ex.answer is None or "\x00" not in ex.answer
+    assert ex.answer is None or ex.answer.encode("utf-8")
+    assert all(isinstance(c, str) for c in ex.candidates)
+    assert isinstance(ex.flags, tuple) and ex.method
+
+
+def test_extraction_is_frozen_with_hedge_property():
+    import dataclasses
+
+    ex = Extraction("5", "boxed", ("hedge",), ("4", "5"))
+    assert ex.hedge and not Extraction("5").hedge
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ex.answer = "6"  # type: ignore[misc]
+
+
+def test_later_answer_sentence_naming_another_number_is_a_hedge():
+    assert extract_answer(r"Step 1 gives $\boxed{3}$. Step 2 gives $\boxed{5}$." "\n\nSo the answer is 3.").hedge
+    assert extract_answer(r"$\boxed{5}$. So the answer is $3$.").hedge
+    # restatements and prose mentioning other numbers are not
+    assert not extract_answer(r"$\boxed{\frac12}$. So the answer is 0.5.").hedge
+    assert not extract_answer(r"$\boxed{5}$. Note: the answer is consistent with the 3 cases.").hedge
+    assert not extract_answer(r"$\boxed{12}$. So the answer is 12 apples.").hedge
+
+
+@pytest.mark.parametrize("response, retracted", [
+    ("The answer is 5. Actually wait, it's 6.", True),
+    ("Final Answer: 5\n\nWait, I made an error. The correct value is 6.", True),
+    ("So \\boxed{12}. Oops, that is wrong: it should be 13.", True),
+    ("So \\boxed{12}. Wait, let me verify: 3*4 = 12.", False),         # a check that confirms
+    ("The answer is 5. Wait, is that right? Yes, 5.", False),
+    ("The answer is 5. Hmm, let me double-check: 2+3=5. Yes.", False),  # no retraction cue
+    ("Wait, I made an error earlier. The answer is 6.", False),         # the cue comes before the answer
+])
+def test_a_final_sentence_withdrawing_the_number_is_a_hedge(response: str, retracted: bool) -> None:
+    ex = extract_answer(response)
+    assert ("retracted" in ex.flags) is retracted
+    assert ex.hedge is retracted

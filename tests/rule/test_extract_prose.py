@@ -1,0 +1,57 @@
+"""Unit tests for rlverify.rule.extract._prose: answer markers, weak cues and the fallback."""
+
+from __future__ import annotations
+
+import pytest
+
+from rlverify.rule.extract._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose
+
+
+def test_last_marker_wins_and_reports_its_position():
+    text = "The answer is 4.\n\nWait. The correct answer is 5."
+    ex, pos = _from_markers(text)
+    assert ex.answer == "5" and text[pos:].startswith("The correct answer is")
+
+
+def test_marker_question_is_not_an_answer():
+    assert _from_markers("What is the final answer?\nLet us see.") is None
+
+
+def test_explicit_marker_kinds():
+    assert {"final_answer", "heading", "answer_line"} == set(_EXPLICIT_MARKERS)
+    assert _from_markers("x\n# Answer\n\n5")[0].method == "heading"
+    assert _from_markers("x\nA: 26")[0].method == "answer_line"
+    assert _from_markers("Points\nA: (0,0)\nB: (1,1)") is None
+
+
+def test_prose_evidence_order():
+    assert _from_prose("The answer is a decimal.\n\nIt repeats.\n\nThe digit is **6**.").method == "bold"
+    assert _from_prose("Answer: 12\n\nExplanation:\n\nThus each of 3 holds 4.").answer == "12"
+    assert _from_prose("Work.\n\nTherefore, 20 workers are needed in 4 hours.").answer == "20"
+    ex = _from_prose("We computed and got 17 in the end")
+    assert (ex.answer, ex.method, ex.flags) == ("17", "last_number", ("fallback",))
+
+
+def test_truncated_responses_state_no_answer():
+    ex = _from_prose("Day 14: 32768 feet * 2 =")
+    assert ex.answer is None and ex.flags == ("truncated",)
+
+
+def test_bold_answer_heading_with_a_period():
+    ex, _ = _from_markers("We are done.\n\n**Answer.** $1$ and $2$.")
+    assert ex.method == "answer_line" and ex.answer.replace(" ", "") in ("1and2", "1,2")
+    ex, _ = _from_markers("**Final Answer.** $x = 7$")
+    assert "7" in ex.answer
+
+
+@pytest.mark.parametrize("text", [
+    "Some work.\nThe final answer is 12.", "最终答案是 5", "答案：7", "THE FINAL ANSWER IS 3", "x\n#### 12",
+    "**Answer:** 4", "A: 5", "the correct option is (B)", "Ans: 4", "The answers are 1, 2",
+    "İ" * 500 + " so the answer is 9.", "the" + " " * 150 + "answer is 4", "no marker at all 5",
+])
+def test_marker_prefilter_finds_what_every_marker_regex_finds(text: str) -> None:
+    from rlverify.rule.extract import _prose
+
+    every = [(method, m.span()) for method, rx in _prose._MARKERS for m in rx.finditer(text)]
+    filtered = [(method, m.span()) for method, m in _prose._marker_matches(text)]
+    assert sorted(filtered) == sorted(every)
