@@ -479,7 +479,8 @@ def test_serve_runs_uvicorn_with_uvloop_httptools_and_no_proxy_rewriting() -> No
     opts = _uvicorn_options(build_parser().parse_args(["serve", "--port", "8123"]))
     assert opts["port"] == 8123 and opts["host"] == "127.0.0.1" and opts["proxy_headers"] is False
     assert opts.get("loop") == ("uvloop" if find_spec("uvloop") else None)
-    assert opts.get("http") == ("httptools" if find_spec("httptools") else None)
+    want = "GuardedHttpToolsProtocol" if find_spec("httptools") else "GuardedH11Protocol"
+    assert opts["http"].__name__ == want  # uvicorn's protocol plus the request-header deadline
 
 
 def _server_load_module():

@@ -29,10 +29,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--token", default=os.environ.get("RLVERIFY_TOKEN"),
                    help="require 'Authorization: Bearer TOKEN' (default: $RLVERIFY_TOKEN, else none)")
     p.add_argument("--workers", type=int, default=None,
-                   help="rule verification processes (rlverify.runtime.pool; default min(4, CPUs); 0 = in a thread)")
+                   help="rule processes (rlverify.runtime.pool) for the rule stage of judge-backed verifiers and "
+                        "their rule fallback (default min(4, CPUs); 0 = in a thread)")
     p.add_argument("--inline-batch", type=int, default=None, metavar="N",
-                   help="rule batches of at most N items are verified in a thread instead of the process "
-                        "pool (cheaper for small micro-batches; default: 64; 0 = always the pool)")
+                   help="those rule batches of at most N items are verified in a thread instead of the process "
+                        "pool (default: 64; 0 = always the pool)")
+    p.add_argument("--rule-threads", type=int, default=None, metavar="N",
+                   help="threads verifying the rule verifier's items, shared by the waiting requests in turn "
+                        "(default: 8; at most half of them, and one per CAS helper, on one request)")
+    p.add_argument("--judge-budget", type=float, default=None, metavar="SECONDS",
+                   help="time budget of one judge call (connect, read, retries); past it the rule verdicts "
+                        "answer, flagged judge_unavailable (default: 120, under OpenRLHF's 180 s client timeout)")
+    p.add_argument("--header-timeout", type=float, default=None, metavar="SECONDS",
+                   help="close connections that do not finish their request headers within this time "
+                        "(default: 10)")
     p.add_argument("--max-body-mb", type=float, default=32.0, help="request body limit in MiB (default: 32)")
     p.add_argument("--max-items", type=int, default=4096, help="items per request limit (default: 4096)")
     p.add_argument("--judge-concurrency", type=int, default=4,
@@ -73,11 +83,14 @@ def _uvicorn_options(args: argparse.Namespace) -> dict:
     reads client addresses), no access log."""
     from importlib.util import find_spec
 
+    from ..integrations._http_guard import guarded_protocol
+
     opts = {"host": args.host, "port": args.port, "log_level": args.log_level, "access_log": False,
             "proxy_headers": False}
     for key, module in (("loop", "uvloop"), ("http", "httptools")):
         if find_spec(module) is not None:
             opts[key] = module
+    opts["http"] = guarded_protocol(opts.get("http", "h11"))  # closes connections stuck in their headers
     return opts
 
 
@@ -95,6 +108,9 @@ def run(args: argparse.Namespace) -> int:
               "max_items": args.max_items, "judge_concurrency": args.judge_concurrency}
     if args.inline_batch is not None:
         config["inline_batch"] = args.inline_batch
+    for key in ("rule_threads", "judge_budget", "header_timeout"):
+        if getattr(args, key, None) is not None:
+            config[key] = getattr(args, key)
     if args.http_workers < 1:
         raise BadInputError(f"--http-workers must be >= 1, got {args.http_workers}")
     if not _is_loopback(args.host) and not args.token:
@@ -104,6 +120,10 @@ def run(args: argparse.Namespace) -> int:
     # The event loop shares the GIL with the batch thread: hand it over sooner than every 5 ms.
     sys.setswitchinterval(SWITCH_INTERVAL)
     if args.http_workers == 1:
+        from ..integrations._http_guard import set_header_timeout
+
+        if "header_timeout" in config:
+            set_header_timeout(config.pop("header_timeout"))
         uvicorn.run(create_app(**config), **_uvicorn_options(args))
         return 0
     # Several processes: uvicorn imports the app factory in each (settings travel in the environment).

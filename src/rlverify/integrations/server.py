@@ -590,4 +590,9 @@ def app_from_env() -> FastAPI:
     from ..runtime.settings import SWITCH_INTERVAL
 
     sys.setswitchinterval(SWITCH_INTERVAL)  # per process, as `rlverify serve` does for one process
-    return create_app(**json.loads(os.environ.get(APP_CONFIG_ENV) or "{}"))
+    config = json.loads(os.environ.get(APP_CONFIG_ENV) or "{}")
+    if "header_timeout" in config:  # a protocol setting: for this process's guarded protocol class
+        from ._http_guard import set_header_timeout
+
+        set_header_timeout(config.pop("header_timeout"))
+    return create_app(**config)
