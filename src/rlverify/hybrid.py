@@ -3,14 +3,21 @@
 Flow of one item (see DESIGN.md)::
 
     rules accept                       -> Verdict(correct, source="rule")
-    rules reject, guard blocks the span -> Verdict(incorrect, source="guard", flags=guard flags)
-    rules reject, guard passes         -> judge(JudgeItem(question, gold, sanitized span))
+    rules reject, outcome "different"  -> Verdict(incorrect, source="rule"): final, no judge asked
+    rules reject, outcome "unsure":
+      guard blocks the span            -> Verdict(incorrect, source="guard", flags=guard flags)
+      guard passes                     -> judge(JudgeItem(question, gold, sanitized span))
                                           -> Verdict(source="judge"); None -> undecided
     judge raises (server down)         -> the rule verdict, flag "judge_unavailable"
     judge silent past ``judge_budget``  -> the same (a timeout is an outage, not "undecided")
 
-The judge never sees the raw response: only the span the rules extracted, sanitized by the
-guard. A rule timeout, hedge, fallback (last-number guess) or missing answer never reaches it.
+The judge is asked only what the rules cannot decide (``Verdict.outcome``, see
+:mod:`rlverify.rule.outcome`): a rejection whose both sides the rules read into comparable values
+that differ (a number against another number, a set with other members...) is final. That keeps
+judge calls to a few percent of items and a wrong answer followed by a payload away from the
+judge. The judge never sees the raw response: only the span the rules extracted, sanitized by the
+guard. A rule timeout, hedge, several values offered for one, fallback (last-number guess) or
+missing answer never reaches it. A rule stage that sets no outcome (None) is treated as unsure.
 ``verify_batch`` runs the rules on every item and calls the judge once for the eligible ones.
 
 ``judge`` is a judge object (anything with ``judge(items) -> list[bool | None]``) or a backend
@@ -33,7 +40,7 @@ from .guard.policy import GuardConfig, GuardReport, inspect
 from .judge.base import JudgeItem, JudgeResult
 from .judge.budget import DEFAULT_JUDGE_BUDGET, call_with_budget, is_outage
 from .registry import get_verifier, register
-from .verdict import BaseVerifier, Verdict
+from .verdict import BaseVerifier, Outcome, Verdict
 
 __all__ = ["HybridVerifier", "Eligibility", "judge_eligibility", "RejectAllRules", "resolve_judge"]
 
@@ -107,6 +114,9 @@ class HybridVerifier(BaseVerifier):
             if v.correct:
                 out[i] = v.with_(score=self.score_correct)
                 continue
+            if v.outcome is Outcome.DIFFERENT:  # the rules read both sides: final, never judged
+                out[i] = v.with_(score=self.score_incorrect)
+                continue
             report = self._inspect(v, it)
             if report.passed:
                 pending.append(_Pending(i, JudgeItem(it["question"], it["gold"], report.sanitized or ""), v))
@@ -127,7 +137,8 @@ class HybridVerifier(BaseVerifier):
 
     def _blocked(self, v: Verdict, report: GuardReport) -> Verdict:
         return Verdict(correct=False, score=self.score_incorrect, source="guard", extracted=v.extracted,
-                       flags=_merge(v.flags, report.flags), seconds=v.seconds, undecided=False)
+                       flags=_merge(v.flags, report.flags), seconds=v.seconds, undecided=False,
+                       outcome=v.outcome)
 
     def _ask_judge(self, pending: list[_Pending]) -> list[Verdict]:
         t0 = time.perf_counter()
@@ -161,7 +172,7 @@ class HybridVerifier(BaseVerifier):
         flags = _merge(p.rule.flags, ("judge_undecided",) if undecided else ())
         return Verdict(correct=correct, score=self.score_correct if correct else self.score_incorrect,
                        source="judge", extracted=p.item.answer, flags=flags,
-                       seconds=p.rule.seconds + seconds, undecided=undecided)
+                       seconds=p.rule.seconds + seconds, undecided=undecided, outcome=p.rule.outcome)
 
 
 def _clean_item(it: Mapping[str, Any]) -> dict[str, Any]:

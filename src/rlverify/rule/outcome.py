@@ -2,6 +2,7 @@
 
 Interface::
 
+    match_outcome(correct, match, answer, gold, question) -> Outcome   the outcome of a rule verdict
     rejection_outcome(answer, gold, question=None) -> Outcome     (Outcome.DIFFERENT | Outcome.UNSURE)
     DIFF_TIMEOUT, MAX_SPAN_CHARS, MAX_LEAVES, SAMPLE_POINTS        documented caps
 
@@ -44,7 +45,7 @@ from .answers.latex import clean
 from .answers.numbers import parse_number
 from .answers.shapes import Shape, inequality_as_interval, parse_shape
 
-__all__ = ["rejection_outcome", "Outcome", "DIFF_TIMEOUT", "MAX_SPAN_CHARS", "MAX_LEAVES", "SAMPLE_POINTS"]
+__all__ = ["match_outcome", "rejection_outcome", "Outcome", "DIFF_TIMEOUT", "MAX_SPAN_CHARS", "MAX_LEAVES", "SAMPLE_POINTS"]
 
 DIFF_TIMEOUT = 1.0        # seconds for the CAS readings of one rejection (never more than the item has left)
 MAX_SPAN_CHARS = 400      # a longer answer or gold is not read (unsure)
@@ -62,6 +63,11 @@ _UNITISH = re.compile(r"[A-Za-z°%$€£]|\\(?:text|mathrm|circ|degree)")
 _RELATION = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|neq|ne|lt|gt|approx|in|to)(?![a-zA-Z])")
 _TEXTY = re.compile(r"\\text|[A-Za-z]{3,}")
 _CMD = re.compile(r"\\[a-zA-Z]+")
+_UNIT_MARK = re.compile(r"\\(?:text|mathrm|rm|mbox|operatorname|textrm)(?![a-zA-Z])")
+# ``1,\! 050`` / ``2,\ 271,\ 380``: digit groups with LaTeX spacing after the comma
+_SPACED_GROUPS = re.compile(r"^[+-]?\d{1,3}(?:,\s*(?:\\[!,;: ]\s*)*\d{3})+(?:\.\d+)?$")
+_GROUP_GAP = re.compile(r",\s*(?:\\[!,;: ]\s*)*")
+_GROUP_INSIDE = re.compile(r"\d,\s*(?:\\[!,;: ]\s*)+\d{3}(?!\d)")  # a spaced digit group inside a longer span
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,21 @@ class _Ctx:
     cas: bool                 # CAS readings allowed (inside the bounded helper)
     round_places: int | None  # the question asks for k decimal places (negative: tens...)
     round_sig: int | None     # ... or for d significant figures
+
+
+# Match flags after which the rules cannot call a rejection final.
+_UNDECIDABLE = frozenset(("timeout", "too_deep", "error", "hedge", "gold_too_long", "too_long"))
+
+
+def match_outcome(correct: bool, match: Any, answer: str | None, gold: str, question: str | None) -> Outcome:
+    """The outcome of a comparison: ``equal`` when accepted; for a rejection ``unsure`` when the
+    comparison hit a bound, saw a hedge or could not read the reference, else
+    :func:`rejection_outcome`."""
+    if correct:
+        return Outcome.EQUAL
+    if match.undecided or _UNDECIDABLE.intersection(getattr(f, "value", f) for f in match.flags):
+        return Outcome.UNSURE
+    return rejection_outcome(answer, gold, question)
 
 
 def rejection_outcome(answer: str | None, gold: str, question: str | None = None) -> Outcome:
@@ -114,6 +135,9 @@ def _context(question: str | None, cas: bool) -> _Ctx:
 
 def _classify(answer: str, gold: str, question: str | None, cas: bool) -> tuple[str, bool]:
     """(different | close | unsure, whether a CAS reading could still decide)."""
+    answer, gold = _ungroup(answer.strip()), _ungroup(gold.strip())
+    if _GROUP_INSIDE.search(answer) or _GROUP_INSIDE.search(gold):
+        return _UNSURE, False  # digit groups or a list? not read
     a, g = _value_side(clean(answer), clean(gold)), clean(gold)
     if a != clean(answer) and "=" in g:
         g = _value_side(g, "")
@@ -134,6 +158,11 @@ def _classify(answer: str, gold: str, question: str | None, cas: bool) -> tuple[
     if result != _UNSURE or cas or _texty(a) or _texty(g):
         return result, False
     return result, True
+
+
+def _ungroup(text: str) -> str:
+    """A number written in digit groups is that number, not a list (``1,\\! 050`` -> ``1050``)."""
+    return _GROUP_GAP.sub("", text) if _SPACED_GROUPS.match(text) else text
 
 
 def _value_side(answer: str, gold: str) -> str:
@@ -328,7 +357,8 @@ def _as_sets(la: tuple[str, ...], lg: tuple[str, ...], ctx: _Ctx) -> str:
 # ------------------------------------------------------------------ expressions (inside the helper)
 
 def _texty(s: str) -> bool:
-    return bool(_TEXTY.search(_CMD.sub(" ", s))) or "\\text" in s
+    """Words or unit/text wrappers: not an expression the CAS reading may decide."""
+    return bool(_TEXTY.search(_CMD.sub(" ", s))) or bool(_UNIT_MARK.search(s))
 
 
 def _compare_expressions(a: str, g: str) -> str:

@@ -27,7 +27,8 @@ from .fastpath import fast_compare, memo_compare
 from ..runtime.limits import DEFAULT_ITEM_TIMEOUT
 from ..registry import register
 from .sanitize import answer_refusal, sanitize
-from ..verdict import BaseVerifier, Verdict
+from ..verdict import BaseVerifier, Outcome, Verdict
+from .outcome import match_outcome
 from ..flags import Flag
 from ..runtime.settings import env
 
@@ -90,7 +91,8 @@ class RuleVerifier(BaseVerifier):
         self.raise_on_error = (env("RLVERIFY_RAISE_ON_ERROR") == "1") if raise_on_error is None else bool(raise_on_error)
 
     def _verdict(self, correct: bool, t0: float, extracted: str | None,
-                 flags: tuple[str, ...] = (), undecided: bool = False) -> Verdict:
+                 flags: tuple[str, ...] = (), undecided: bool = False,
+                 outcome: Outcome = Outcome.UNSURE) -> Verdict:
         return Verdict(
             correct=correct,
             score=self.score_correct if correct else self.score_incorrect,
@@ -99,6 +101,7 @@ class RuleVerifier(BaseVerifier):
             flags=tuple(dict.fromkeys(flags)),
             seconds=time.perf_counter() - t0,
             undecided=undecided,
+            outcome=Outcome.EQUAL if correct else outcome,
         )
 
     def verify(self, response: str, gold: str, question: str | None = None) -> Verdict:
@@ -127,8 +130,9 @@ class RuleVerifier(BaseVerifier):
                     return self._verdict(False, t0, extracted, flags + refused)
                 if m is None:
                     m = memo_compare(ex.answer, s.gold, s.question, _bounded_compare)
-            correct = m.equal and Flag.HEDGE not in m.flags
-            return self._verdict(correct, t0, extracted, flags + m.flags, m.undecided)
+                correct = m.equal and Flag.HEDGE not in m.flags
+                outcome = match_outcome(correct, m, ex.answer, s.gold, s.question)  # rejections: different | unsure
+            return self._verdict(correct, t0, extracted, flags + m.flags, m.undecided, outcome)
         except BoundExceeded:
             return self._verdict(False, t0, extracted, ("timeout",))
         except RecursionError:
