@@ -14,7 +14,8 @@ and raises :class:`BoundExceeded`. This works in any thread, any process and ins
 Ray tasks, because nothing relies on signals in the caller.
 
 Helpers are started lazily (one set per parent process, thread-safe: several threads
-may call at once, each borrowing an idle helper). They are forked from a *zygote*: a
+may call at once, each borrowing an idle helper), in background threads: a caller waits
+for a helper only within its own ``timeout``, which counts that wait and any start-up. They are forked from a *zygote*: a
 fresh single-threaded interpreter (started with ``subprocess``, like the ``spawn``
 method, so it is safe from threaded parents and from daemonic or Ray workers, and the
 caller's ``__main__`` is never re-imported) that has imported sympy and
@@ -62,7 +63,7 @@ __all__ = [
 INLINE_ENV = "RLVERIFY_BOUNDED_INLINE"
 HELPER_MEMORY_BYTES = 2 * 1024**3   # address space a helper may add to what it maps at start (RLIMIT_AS)
 MAX_HELPERS = int(os.environ.get("RLVERIFY_MAX_HELPERS", "4"))  # concurrent helpers per parent process
-STARTUP_TIMEOUT = 120.0             # seconds a fresh helper may take to come up (not counted in fn's bound)
+STARTUP_TIMEOUT = 120.0             # seconds a fresh helper may take to come up (else the start is abandoned)
 # imported by the zygote, so every helper starts warm; "module:function" also calls it, and
 # when that returns an iterator the zygote advances it one step at a time whenever no fork
 # request is waiting (idle work: helpers forked later inherit what it built).
@@ -456,21 +457,55 @@ class _HelperSet:
     def __init__(self, size: int) -> None:
         self.size = size
         self._idle: list[Helper] = []
-        self._count = 0
+        self._count = 0          # helpers that exist or are starting
+        self._starting = 0       # helpers being started in the background
+        self._waiting = 0        # callers waiting in acquire
+        self._failures = 0       # starts that failed so far
+        self._last_error = ""
         self._cv = threading.Condition()
 
-    def acquire(self) -> Helper:
+    def acquire(self, timeout: float | None = None) -> Helper:
+        """An idle, ready helper. While callers wait and fewer than ``size`` helpers exist, one
+        more starts in a background thread. :class:`BoundExceeded` when none is ready within
+        ``timeout`` seconds (a start carries on, and its helper waits for the next caller) or
+        when a start fails meanwhile."""
+        end = None if timeout is None else time.monotonic() + max(0.0, timeout)
         with self._cv:
-            while not self._idle and self._count >= self.size:
-                self._cv.wait()
-            if self._idle:
+            failures = self._failures
+            self._waiting += 1
+            try:
+                while not self._idle:
+                    if self._starting < self._waiting and self._count < self.size:
+                        self._count += 1
+                        self._starting += 1
+                        threading.Thread(target=self._start, name="rlverify-helper-start", daemon=True).start()
+                    if self._failures != failures:
+                        raise BoundExceeded(f"cannot start a helper process ({self._last_error})")
+                    left = None if end is None else end - time.monotonic()
+                    if left is not None and left <= 0:
+                        raise BoundExceeded("no helper process ready within the deadline")
+                    self._cv.wait(left)
                 return self._idle.pop()
-            self._count += 1
+            finally:
+                self._waiting -= 1
+
+    def _start(self) -> None:
+        """Background thread: start one helper, wait until it is ready, make it idle."""
         try:
-            return Helper()
-        except BaseException:
-            self._forget()
-            raise
+            h = Helper()
+            h.wait_ready()
+        except BaseException as e:  # noqa: BLE001 - told to the waiting callers
+            with self._cv:
+                self._count -= 1
+                self._starting -= 1
+                self._failures += 1
+                self._last_error = f"{type(e).__name__}: {e}"[:200]
+                self._cv.notify_all()
+            return
+        with self._cv:
+            self._starting -= 1
+            self._idle.append(h)
+            self._cv.notify()
 
     def _forget(self) -> None:
         with self._cv:
@@ -510,7 +545,9 @@ def run_bounded(fn: Callable[..., Any], *args: Any, timeout: float = DEFAULT_CAS
     """``fn(*args)`` in a helper process; BoundExceeded after ``timeout`` seconds.
 
     Exceptions raised by ``fn`` propagate unchanged (a MemoryError becomes BoundExceeded).
-    The helper's start-up time is not counted against ``timeout``.
+    ``timeout`` covers everything: waiting for a free helper, starting one (the zygote's
+    start-up on a first call) and the call itself, so a first call that cannot finish in
+    time raises BoundExceeded (call :func:`warm_up` first to avoid that).
     """
     left = remaining()
     if left is not None:
@@ -520,9 +557,13 @@ def run_bounded(fn: Callable[..., Any], *args: Any, timeout: float = DEFAULT_CAS
     if _inline:
         return fn(*args)
     pool = _helpers()
-    h = pool.acquire()
+    end = time.monotonic() + timeout
+    h = pool.acquire(timeout)
     try:
-        return h.call(fn, args, timeout)
+        left = end - time.monotonic()
+        if left <= 0:
+            raise BoundExceeded("deadline passed while waiting for a helper process")
+        return h.call(fn, args, left)
     finally:
         pool.release(h)
 
