@@ -48,6 +48,9 @@ class Flag(str, Enum):
     NO_ANSWER = "no_answer", "No final answer could be found in the response."
     FALLBACK = "fallback", "The answer is a last-number guess, not a declared answer."
     HEDGE = "hedge", "Several different candidates offered as the answer: never correct."
+    HEDGE_IN_SPAN = "hedge_in_span", ("The comparison (not the extraction) saw the hedge, inside the answer span "
+                                      "itself: the guard re-reads the span (a sentence with context numbers is "
+                                      "no hedge; several values offered are).")
     MULTI_BOX = "multi_box", "Several boxes; the last (a derivation's result) was read."
     RETRACTED = "retracted", "A declared answer was withdrawn by a later sentence naming another value."
     FINAL = "final", "The answer came from a 'final answer' line."

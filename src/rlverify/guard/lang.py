@@ -95,8 +95,17 @@ def _spaced_words(plain_text: str) -> list[str]:
     return out
 
 
+_ROT13 = str.maketrans("abcdefghijklmnopqrstuvwxyz", "nopqrstuvwxyzabcdefghijklm")
+
+
+def _decoded(words: tuple[str, ...]) -> set[str]:
+    """Each word read in ROT13 and backwards (``Pbeerpg``, ``tcerroC`` -> ``correct``)."""
+    return {w.translate(_ROT13) for w in words if len(w) >= 3} | {w[::-1] for w in words if len(w) >= 3}
+
+
 def hidden_words(s: Span) -> bool:
-    """Verdict words spelled with gaps (``C O R R E C T``) or digits for letters (``C0rr3ct``)."""
+    """Verdict words spelled with gaps (``C O R R E C T``), digits for letters (``C0rr3ct``), in
+    ROT13 or backwards (``Pbeerpg``, ``tcerroC``)."""
     # whole words are judged by the verdict/instruction detectors; here only split or glued ones
     unsplit = " ".join(w for w in s.words if w not in gt.COLLAPSED_MARKERS)
     letters, gold_letters = gt.collapsed(unsplit), gt.collapsed(s.gold_plain)
@@ -104,6 +113,8 @@ def hidden_words(s: Span) -> bool:
         return True
     vocab = gt.VERDICT_WORDS | gt.SOFT_VERDICT_WORDS | gt.INSTRUCTION_WORDS
     if (set(_spaced_words(s.plain)) & vocab) - s.gold_words:
+        return True
+    if (_decoded(s.words) & (vocab | set(gt.COLLAPSED_MARKERS))) - s.gold_words - set(s.words):
         return True
     # pieces that only spell a word together ("\\text{y}^{\\text{es}}" -> "yes")
     if len(s.words) >= 2 and len(letters) >= 3 and letters in vocab and letters not in gold_letters:
@@ -113,11 +124,37 @@ def hidden_words(s: Span) -> bool:
     return bool((leet & vocab) - s.gold_words) or any(m in w for w in leet for m in gt.COLLAPSED_MARKERS)
 
 
+# Mathematics in a span: a digit, an operator, a LaTeX math command, a one-letter variable.
+_MATH = re.compile(r"\d|[=+^_<>/*]|\\(?:frac|dfrac|sqrt|pi|cdot|times|le|ge|leq|geq|neq|infty|in|cup|cap|sum|int|log"
+                   r"|ln|sin|cos|tan|alpha|beta|gamma|theta|lambda|mu|sigma|omega|angle|triangle|circ)(?![a-zA-Z])"
+                   r"|(?<![A-Za-z\\])[b-hj-zB-HJ-Z](?![A-Za-z])")  # not "a" or "I" (words)
+# Words too general to tie a sentence to a problem.
+_GENERIC = frozenset("""
+what find compute determine calculate given following problem question many much does have have will would that
+this with from into their them they your which have been being also such must more most other than then what
+""".split())
+
+
+def _anchored(s: Span) -> bool:
+    """The span states mathematics, or shares a word with the gold, or a word that is not common
+    mathematical vocabulary with the question."""
+    if _MATH.search(s.text):
+        return True
+    content = {w for w in s.words if len(w) >= 4} - _GENERIC
+    return bool(content & s.gold_words) or bool((content - gt.COMMON_WORDS) & s.question_words)
+
+
 def unexpected_words(s: Span) -> bool:
+    """Words from neither the problem, the gold nor mathematics: a payload's signature. A sentence
+    anchored in the problem (:func:`_anchored`) may hold ``max_anchored_words`` of them -- an answer
+    in words is not blocked for being a sentence; the other detectors still read every word."""
     known = s.gold_words | s.question_words | gt.COMMON_WORDS
     odd = 0
+    limit = s.config.max_unexpected_words
     for w in dict.fromkeys(w for w in s.words if len(w) >= 3 and w not in known):
         odd += not gt.is_unit_word(w)
-        if odd > s.config.max_unexpected_words:
-            return True
+        if odd > limit:
+            if limit >= s.config.max_anchored_words or not _anchored(s):
+                return True
+            limit = s.config.max_anchored_words
     return False

@@ -58,7 +58,7 @@ def inspect(answer: str | None, gold: str, question: str | None = None, *,
     ``extraction_flags`` are the rule verdict's flags (a fallback, hedge, timeout... blocks);
     ``context`` is the response the span came from (only its end is read, never shown).
     """
-    blocked = tuple(dict.fromkeys(EXTRACTION_BLOCKS[f] for f in extraction_flags if f in EXTRACTION_BLOCKS))
+    blocked = _extraction_blocks(extraction_flags)
     if context is not None and shape.gibberish_context(context):
         blocked += ("gibberish_context",)
     if answer is None:
@@ -72,6 +72,16 @@ def inspect(answer: str | None, gold: str, question: str | None = None, *,
     if flags:
         return GuardReport(False, tuple(dict.fromkeys(flags)))
     return GuardReport(True, (), span.text)
+
+
+def _extraction_blocks(flags: tuple[str, ...]) -> tuple[str, ...]:
+    """Guard flags for the rule flags that keep a span from the judge. A hedge the comparison saw
+    inside the span itself (``hedge_in_span``, not a retraction) is left to the guard's own hedge
+    detector, which reads the same span: "4 cases between 14 and 42" states 4, "4 or 5" hedges.
+    A hedge seen outside the span (two boxes, a retraction) always blocks."""
+    reread = Flag.HEDGE_IN_SPAN in flags and Flag.RETRACTED not in flags
+    return tuple(dict.fromkeys(EXTRACTION_BLOCKS[f] for f in flags
+                               if f in EXTRACTION_BLOCKS and not (reread and f == Flag.HEDGE)))
 
 
 # Detectors in the order their flags are reported.

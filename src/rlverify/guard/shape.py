@@ -16,7 +16,7 @@ from . import text as gt
 from .text import Span
 
 __all__ = ["empty", "invisible", "styled", "mixed_script", "confusables", "foreign_prose", "markup",
-           "encoded", "gibberish", "gibberish_context", "repetition", "too_long", "hedge", "several_values",
+           "encoded", "gibberish", "gibberish_context", "repetition", "too_long", "hedge", "several_values", "several_in_one",
            "MATH_GREEK"]
 
 
@@ -152,16 +152,68 @@ def too_long(s: Span) -> bool:
 
 
 _HEDGE_WORDS = frozenset("or either maybe possibly perhaps probably likely could might guess".split())
-_HEDGE_PHRASES = ("one of", "any of", "some of", "between")
+_HEDGE_PHRASES = ("one of", "any of", "some of")
+_SET_WRAP = re.compile(r"^(?:\\left\s*)?\\\{(.*?)(?:\\right\s*)?\\\}$", re.S)
+_PLUS_MINUS = re.compile(r"\\(?:pm|mp)(?![a-zA-Z])|±|∓")
+_BETWEEN = re.compile(r"\bbetween\b")
+_DIGIT = re.compile(r"\d")
+
+
+def _container(text: str) -> str | None:
+    """The inside of a set ``\\{...\\}`` or of a tuple ``(...)`` wrapping the whole span (an
+    interval with an infinite end is not a container of values)."""
+    t = text.strip().rstrip(".").strip()
+    m = _SET_WRAP.match(t)
+    if m:
+        return m.group(1)
+    if t.startswith("(") and t.endswith(")") and "infty" not in t and _closes_at_end(t):
+        return t[1:-1]
+    return None
+
+
+def _closes_at_end(t: str) -> bool:
+    depth = 0
+    for k, c in enumerate(t):
+        depth += (c in "([{") - (c in ")]}")
+        if depth == 0 and k < len(t) - 1:
+            return False
+    return depth == 0
+
+
+def several_in_one(s: Span) -> bool:
+    """Several values inside one set, tuple or ``\\pm`` where the gold is one value
+    (``\\{937, -\\sqrt{2}, 632\\}`` or ``\\pm\\sqrt{2}`` for ``-\\sqrt{2}``)."""
+    relation = bool(RELATION.search(s.gold_text))
+    if len(candidates(s.gold_text, relation)) > 1 or _container(s.gold_text) is not None:
+        return False
+    if _PLUS_MINUS.search(s.text) and not _PLUS_MINUS.search(s.gold_text):
+        return True
+    inner = _container(s.text)
+    return inner is not None and len(candidates(inner, relation)) >= 2
+
+
+def _range_hedge(s: Span) -> bool:
+    """"between 4 and 6" offers a range; "4 cases between 14 and 42" states 4 (a number first)."""
+    m = _BETWEEN.search(s.plain)
+    return m is not None and not _BETWEEN.search(s.gold_plain) and not _DIGIT.search(s.plain[:m.start()])
+
+
+# A comma before a word is a sentence's punctuation, not a list separator ("Using the 40 and 20
+# given, the answer is 192"); "4, 5" and "4, or maybe 5" still list values.
+_PROSE_COMMA = re.compile(r",(?=\s*(?:\\text\{\s*)?[A-Za-z]{2,}(?![A-Za-z]*\s*=))")
+
 
 def hedge(s: Span) -> bool:
-    """Several different values offered where the gold has fewer ("3 or 5", "one of 2, 4, 6")."""
+    """Several different values offered where the gold has fewer ("3 or 5", "one of 2, 4, 6",
+    a set or tuple of candidates, ``\\pm``, "between 4 and 6")."""
     relation = bool(RELATION.search(s.gold_text))
-    offered = candidates(s.text, relation)
+    offered = candidates(_PROSE_COMMA.sub(" ", s.text), relation)
     if len(offered) >= 2 and len(offered) > max(1, len(candidates(s.gold_text, relation))):
+        return True
+    if several_in_one(s):
         return True
     if len(numbers(s.text)) <= max(1, len(numbers(s.gold_text))):
         return False
     if set(s.words) & _HEDGE_WORDS - s.gold_words:
         return True
-    return any(p in s.plain and p not in s.gold_plain for p in _HEDGE_PHRASES)
+    return _range_hedge(s) or any(p in s.plain and p not in s.gold_plain for p in _HEDGE_PHRASES)

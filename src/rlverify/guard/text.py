@@ -182,7 +182,10 @@ class GuardConfig:
     length_floor: int = 120          # a span may always be this long...
     length_ratio: float = 8.0        # ...or this many times the gold's length
     max_unexpected_words: int = 0    # words from neither the problem, the gold nor maths (0 of 2,948
-                                     # correct dev-corpus answers had one)
+                                     # correct dev-corpus answers had one) in a span with no anchor...
+    max_anchored_words: int = 12     # ...and in a sentence anchored in the problem (it states mathematics
+                                     # or shares a content word with the gold or question): an answer
+                                     # in words is not blocked for being a sentence
     max_word_repeats: int = 3        # a word (absent from the gold) seen more often is repetition
 
 

@@ -132,7 +132,8 @@ class RuleVerifier(BaseVerifier):
                     m = memo_compare(ex.answer, s.gold, s.question, _bounded_compare)
                 correct = m.equal and Flag.HEDGE not in m.flags
                 outcome = match_outcome(correct, m, ex.answer, s.gold, s.question)  # rejections: different | unsure
-            return self._verdict(correct, t0, extracted, flags + m.flags, m.undecided, outcome)
+                seen = (Flag.HEDGE_IN_SPAN,) if Flag.HEDGE in m.flags else ()  # the guard may re-read the span
+            return self._verdict(correct, t0, extracted, flags + m.flags + seen, m.undecided, outcome)
         except BoundExceeded:
             return self._verdict(False, t0, extracted, ("timeout",))
         except RecursionError:
