@@ -7,7 +7,8 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rlverify import Verdict, bounded
+from rlverify import Flag, Verdict
+from rlverify.runtime import bounded
 from rlverify.rule.extract import extract_answer
 from rlverify.rule.fastpath import fast_compare
 from rlverify.rule.verifier import RuleVerifier
@@ -41,6 +42,7 @@ def test_verify_always_returns_a_verdict_within_bound(response: str, gold: str) 
     v = _VERIFIER.verify(response, gold)
     assert isinstance(v, Verdict)
     assert v.correct in (True, False) and v.score in (0.0, 1.0)
+    assert Flag.ERROR not in v.flags and not any(f.startswith("error:") for f in v.flags), v.flags
     assert time.monotonic() - t0 < _VERIFIER.timeout + _SLACK
 
 
@@ -59,4 +61,5 @@ def test_cheap_layers_never_raise(response: str, gold: str, question: str | None
 @given(value=st.one_of(st.none(), st.integers(), st.floats(allow_nan=True), st.binary(max_size=30),
                        st.lists(st.integers(), max_size=3)))
 def test_non_string_inputs_never_raise(value: object) -> None:
-    assert isinstance(_VERIFIER.verify(value, value), Verdict)  # type: ignore[arg-type]
+    v = _VERIFIER.verify(value, value)  # type: ignore[arg-type]
+    assert isinstance(v, Verdict) and not any(f.startswith("error") for f in v.flags), v.flags
