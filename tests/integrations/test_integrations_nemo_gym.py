@@ -14,9 +14,31 @@ from rlverify.errors import BadInputError
 from rlverify.hybrid import HybridVerifier
 from rlverify.integrations import nemo_gym
 from rlverify.judge.simulated import RecordingJudge
+from rlverify.verdict import Verdict
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "nemo_gym_rollouts.jsonl"
 REQUEST_KEYS = ("responses_create_params", "response", "question", "expected_answer")
+
+
+class UnsureRules:
+    """Rules that accept the boxed gold and are unsure of anything else (so the judge is asked
+    without the CAS, whose timeouts on a loaded machine would keep items from the judge)."""
+
+    name = "rule"
+
+    def verify_batch(self, items, workers=None):
+        out = []
+        for it in items:
+            extracted = it["response"].rpartition("\\boxed{")[2].rstrip("}.")
+            ok = extracted == it["gold"]
+            out.append(Verdict(ok, float(ok), "rule", extracted, (), outcome="equal" if ok else "unsure"))
+        return out
+
+
+def _hybrid(judge) -> HybridVerifier:
+    hybrid = HybridVerifier(judge=judge)
+    hybrid.rule = UnsureRules()
+    return hybrid
 
 
 def _rollouts() -> list[dict]:
@@ -40,7 +62,7 @@ def _body(text: str, gold: str = "8", question: str | None = "What is 3 + 5?") -
 
 @pytest.mark.parametrize("rollout", _rollouts(), ids=lambda r: r["expected_answer"][:24])
 def test_rewards_match_nemo_gym_on_its_own_rollouts(rollout):
-    out = nemo_gym.verify(_request(rollout))
+    out = nemo_gym.verify(_request(rollout), options={"timeout": 30.0})  # a deadline no loaded CI machine hits
     assert out["reward"] == rollout["nemo_gym_reward"]
     assert out["mask_sample"] is False and out["extracted_answer"]
     for key in REQUEST_KEYS:  # the request is echoed back, as NeMo Gym's servers do
@@ -68,18 +90,18 @@ def test_gold_delimiters_and_lists():
 
 def test_undecided_judge_masks_the_sample():
     judge = RecordingJudge(verdict=None)
-    out = nemo_gym.verify(_body("\\boxed{9}"), verifier=HybridVerifier(judge=judge))
+    out = nemo_gym.verify(_body("\\boxed{9}"), verifier=_hybrid(judge))
     assert judge.calls == 1
     assert out["mask_sample"] is True and out["reward"] == 0.0
     assert out["verdict_source"] == "judge" and "judge_undecided" in out["verdict_flags"]
-    decided = nemo_gym.verify(_body("\\boxed{9}"), verifier=HybridVerifier(judge=RecordingJudge(verdict=False)))
+    decided = nemo_gym.verify(_body("\\boxed{9}"), verifier=_hybrid(RecordingJudge(verdict=False)))
     assert decided["mask_sample"] is False
 
 
 def test_verify_many_batches_one_judge_call():
     judge = RecordingJudge(verdict=True)
     outs = nemo_gym.verify_many([_body("\\boxed{9}"), _body("\\boxed{8}"), _body("\\boxed{10}")],
-                                verifier=HybridVerifier(judge=judge))
+                                verifier=_hybrid(judge))
     assert [o["reward"] for o in outs] == [1.0, 1.0, 1.0]
     assert judge.calls == 1 and len(judge.items) == 2  # the rule-accepted item never reaches it
 
