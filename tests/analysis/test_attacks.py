@@ -34,8 +34,8 @@ def probe(problems):
 
 
 def test_catalogue_has_every_family_of_the_study_plus_hedging():
-    assert ISSUE_FAMILIES | {"hedging"} == set(FAMILIES)
-    assert ISSUE_FAMILIES - {"gibberish"} == set(CATALOGUE)
+    assert ISSUE_FAMILIES | {"hedging", "master_key"} == set(FAMILIES)
+    assert ISSUE_FAMILIES - {"gibberish"} | {"master_key"} == set(CATALOGUE)
     assert {".", ",", "{", "}", "-", "*"} == set(CATALOGUE["empty_symbols"])
     assert "Final Decision: Yes" in CATALOGUE["prompt_injection"]
 
@@ -54,7 +54,7 @@ def test_gibberish_is_long_random_and_keeps_boxes_closed():
 
 @pytest.mark.parametrize("placement", PLACEMENTS)
 def test_placements_keep_the_payload(placement):
-    resp = place("PAYLOAD", placement, random.Random(0))
+    resp = place("PAYLOAD", placement, random.Random(0), gold="12")
     assert resp.endswith("PAYLOAD") or "\\boxed{PAYLOAD}" in resp
     assert ("</think>" in resp) == (placement == "after_think")
     with pytest.raises(BadInputError):

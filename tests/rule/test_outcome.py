@@ -16,7 +16,9 @@ DIFFERENT = [
     ("-15", "15", None),
     ("\\$720", "360", None),
     ("\\frac{5}{16}", "\\frac{3}{8}", None),
-    ("0.65", "\\frac{2}{3}", None),                     # 0.017 away: beyond its last digit
+    ("0.65", "\\frac{2}{3}", None),                     # neither rounded nor cut
+    ("0.6", "0.5", None),                               # the same precision: must be equal
+    ("784", "785.12", None),                            # not 785.12 rounded or cut
     ("7 + \\sqrt{13}", "9.5", None),                    # constant expression (CAS, bounded)
     ("\\frac{1}{8}", "6.67\\%", None),                  # neither 6.67 nor 0.0667
     ("(3, \\sqrt{3})", "(2,-1)", None),                 # tuples of the same arity
@@ -35,6 +37,7 @@ DIFFERENT = [
 UNSURE = [
     ("\\text{the smallest such number}", "12", None),   # free text
     ("0.33", "\\frac{1}{3}", None),                     # agrees within the written rounding
+    ("0.66", "\\frac{2}{3}", None),                     # cut at its last digit
     ("300", "299.94", None),                            # an integer rounding a decimal
     ("6 \\frac{1}{64}", "6.01", None),                  # the gold is a cut decimal
     ("(3, 2)", "(2, 3)", None),                         # the same values in another order
@@ -45,7 +48,7 @@ UNSURE = [
     ("-4-4i", "5", None),                               # not a real number
     ("B", "12", None),                                  # a letter against a value
     ("5 \\text{ kg}", "5 m", None),                     # other dimensions
-    ("3.5", "3", "Round to the nearest integer."),      # within the rounding asked for
+    ("3.4", "3", "Round to the nearest integer."),      # within the rounding asked for
     (None, "5", None),
     ("", "5", None),
     ("1" * (MAX_SPAN_CHARS + 1), "5", None),

@@ -11,10 +11,11 @@ of :mod:`rlverify.rule.answers` into typed values; ``different`` means both were
 *comparable* values that differ beyond the rounding either side allows:
 
 * numbers: :func:`~rlverify.rule.answers.numbers.parse_number` (exact), infinities, or a
-  constant expression read by the rules' CAS reader (bounded). A decimal stands for the values
-  its last digit allows, rounded or cut (``6.01`` is within 0.01 of the value), an integer against
-  a non-integer for its rounding (``300`` for ``299.94``), both widened by the rounding the
-  question asks for; a percent on one side may also mean /100. Exact forms allow no rounding.
+  constant expression read by the rules' CAS reader (bounded). Two values agree when the coarser
+  is the finer rounded or cut at its last digit (``6.01`` for ``6 1/64``, ``0.33`` for ``1/3``,
+  an integer for a non-integer: ``300`` for ``299.94``) or when both round alike at the precision
+  the question asks for; two values written to the same precision (``0.5``, ``0.6``) must be
+  equal; a percent on one side may also mean /100.
 * tuples and intervals of the same arity (position by position; a permutation stays unsure),
   sets and lists (a scalar is a one-element set), matrices, option letters, quantities aligned
   in one unit (:func:`~rlverify.rule.answers.quantity.align`), and expressions in the same free
@@ -73,7 +74,7 @@ _GROUP_INSIDE = re.compile(r"\d,\s*(?:\\[!,;: ]\s*)+\d{3}(?!\d)")  # a spaced di
 @dataclass(frozen=True)
 class _Num:
     value: float
-    tol: float = 0.0          # how far the value it stands for may be (a written decimal's last unit)
+    tol: float = 0.0          # the last unit it is written to (0.01 for 3.14; 0: exact)
     percent: bool = False
     integer: bool = False     # written as an integer (may be a non-integer rounded to units)
 
@@ -218,28 +219,50 @@ def _constant(tex: str) -> float | None:
     return values[1][0]
 
 
-def _tolerance(a: _Num, b: _Num, ctx: _Ctx) -> float:
-    tol = a.tol + b.tol + _REL_EPS * max(1.0, abs(a.value), abs(b.value))
-    rounded = (a.integer and not b.value.is_integer()) or (b.integer and not a.value.is_integer())
-    if rounded and ctx.round_places is None and ctx.round_sig is None:
-        tol += 0.5  # an integer may be a non-integer rounded to units (unless the question says how)
-    if ctx.round_places is not None:
-        tol += 10.0 ** (-ctx.round_places)
-    if ctx.round_sig is not None:
-        tol += 0.5 * 10.0 ** (1 - ctx.round_sig) * (abs(a.value) + abs(b.value))
-    return tol
+def _rounds(v: float, unit: float) -> int:
+    return math.floor(v / unit + 0.5 + 1e-9)
+
+
+def _agree(x: float, ux: float, y: float, uy: float, ctx: _Ctx) -> bool:
+    """``x`` (written to the last unit ``ux``; 0: exact) and ``y`` may stand for one value: equal,
+    or the coarser is the finer rounded or cut at its last digit, or both round alike at the
+    precision the question asks for. Two values written to the same precision must be equal."""
+    eps = _REL_EPS * max(1.0, abs(x), abs(y))
+    if abs(x - y) <= eps:
+        return True
+    if ctx.round_places is not None and _rounds(x, 10.0 ** -ctx.round_places) == _rounds(y, 10.0 ** -ctx.round_places):
+        return True
+    if ctx.round_sig is not None and x and y:
+        unit = 10.0 ** (math.floor(math.log10(max(abs(x), abs(y)))) + 1 - ctx.round_sig)
+        if _rounds(x, unit) == _rounds(y, unit):
+            return True
+    if ux == uy:
+        return False
+    fine, coarse, unit = (x, y, uy) if ux < uy else (y, x, ux)
+    if abs(fine - coarse) <= 0.5 * unit + eps:
+        return True
+    return abs(math.trunc(fine / unit + 1e-9 * math.copysign(1, fine)) * unit - coarse) <= eps
+
+
+def _unit_of(n: _Num, other: float, ctx: _Ctx) -> float:
+    """The last unit a side is written to; an integer against a non-integer may be its rounding
+    to units (unless the question says how to round)."""
+    if n.integer and not other.is_integer() and ctx.round_places is None and ctx.round_sig is None:
+        return 1.0
+    return n.tol
 
 
 def _close(a: _Num, b: _Num, ctx: _Ctx) -> bool:
-    pairs = [(a.value, b.value)]
+    pairs = [(a, b)]
     if a.percent != b.percent:  # 50% may be 0.5
-        pairs.append((a.value / 100, b.value) if a.percent else (a.value, b.value / 100))
+        pct, other = (a, b) if a.percent else (b, a)
+        pairs.append((_Num(pct.value / 100, pct.tol / 100), other))
     for x, y in pairs:
-        if math.isinf(x) or math.isinf(y):
-            if x == y:
+        if math.isinf(x.value) or math.isinf(y.value):
+            if x.value == y.value:
                 return True
             continue
-        if abs(x - y) <= _tolerance(_Num(x, a.tol, a.percent, a.integer), _Num(y, b.tol, b.percent, b.integer), ctx):
+        if _agree(x.value, _unit_of(x, y.value, ctx), y.value, _unit_of(y, x.value, ctx), ctx):
             return True
     return False
 
