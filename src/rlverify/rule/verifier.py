@@ -14,6 +14,7 @@ processes, a hard per-item deadline enforced from the parent).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from typing import Any, Mapping, Sequence
@@ -26,6 +27,7 @@ from .offers import gibberish_tail, offers_several_values
 from .fastpath import fast_compare, memo_compare
 from ..runtime.limits import DEFAULT_ITEM_TIMEOUT
 from ..registry import register
+from .reference import reference_readings
 from .sanitize import answer_refusal, sanitize
 from ..verdict import BaseVerifier, Outcome, Verdict
 from .outcome import match_outcome
@@ -104,7 +106,27 @@ class RuleVerifier(BaseVerifier):
             outcome=Outcome.EQUAL if correct else outcome,
         )
 
-    def verify(self, response: str, gold: str, question: str | None = None) -> Verdict:
+    def verify(self, response: str, gold: str | Sequence[str], question: str | None = None) -> Verdict:
+        """One verdict. A gold that stands for several acceptable answers (a list of golds, a
+        solution ending in a box) is read by :func:`rlverify.rule.reference.reference_readings`:
+        the response is correct when it matches any reading; a rejection is 'different' only
+        when it is 'different' from every reading."""
+        several = isinstance(gold, (list, tuple)) or (isinstance(gold, str) and len(gold) > 1)
+        readings = reference_readings(gold) if several else (gold,)
+        if len(readings) == 1:
+            return self._verify_one(response, readings[0], question)
+        verdicts = []
+        for reading in readings:
+            v = self._verify_one(response, reading, question)
+            if v.correct:
+                return v
+            verdicts.append(v)
+        first = verdicts[0]
+        if any(v.outcome != first.outcome for v in verdicts):
+            first = dataclasses.replace(first, outcome=Outcome.UNSURE)
+        return first
+
+    def _verify_one(self, response: str, gold: str, question: str | None = None) -> Verdict:
         t0 = time.perf_counter()
         extracted: str | None = None
         try:

@@ -5,6 +5,7 @@ Interface::
     gold_letter(gold) -> str | None        the letter when the reference is a bare choice
     answer_letter(span) -> str | None      the letter an answer span leads with
     option_text(question, letter) -> str | None   the option's text in the question
+    labelled_value(span) -> (letter, value) | None   ``(b)\\ 10^{-13}\\,\\text{cm}`` -> ("B", the value)
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 
 from .latex import clean, unwrap_text
 
-__all__ = ["gold_letter", "answer_letter", "option_text"]
+__all__ = ["gold_letter", "answer_letter", "option_text", "labelled_value"]
 
 _BARE = re.compile(r"^\(?\s*([A-Ea-e])\s*\)?$")
 _ANSWER_LEAD = re.compile(r"^(?:\\?\(|\[)?\s*([A-E])\s*(?:\)|\]|\.|:)(?:\s|$)|^\(?([A-E])\)?$")
@@ -58,3 +59,18 @@ def option_text(question: str | None, letter: str) -> str | None:
     text = rest[: nxt.start()] if nxt else rest[:200]
     text = text.strip().strip("$").strip().rstrip(",;")
     return text or None
+
+
+# An option label, a blank, then a value that starts like a number: ``(b)\\ 0.44\\,\\text{mm}``, ``B) 12``.
+_LABEL_VALUE = re.compile(r"^(?:\(\s*([A-Ea-e])\s*\)|([A-Ea-e])\))\s+([-+]?(?:\d|\.\d|\\frac|\\sqrt|\\pi).*)$", re.S)
+
+
+_OTHER_LABEL = re.compile(r"\(\s*[A-Ea-e]\s*\)|(?<![A-Za-z\\])[A-Ea-e]\)")
+
+
+def labelled_value(span: str) -> tuple[str, str] | None:
+    """The option letter and the value written after it, when a span is ``label blank value``."""
+    m = _LABEL_VALUE.match(clean(span))
+    if m is None or _OTHER_LABEL.search(m.group(3)):
+        return None    # "(b) 5, (a) 10": labelled parts, not one labelled value
+    return (m.group(1) or m.group(2)).upper(), m.group(3).strip()

@@ -34,6 +34,7 @@ from . import forms
 from . import quantity
 from . import rounding
 from . import words
+from .precision import within_reference
 from .relation_hedge import offers_several_bounds
 from .quantity import Aligned
 from .surface import exact_number, numeric_value, presentation, strip_approx, unwrap
@@ -63,7 +64,7 @@ def _magnitudes_equal(al: Aligned, question: str | None) -> bool:
         return a is not None and g is not None and math.isclose(a, g, rel_tol=_CONVERTED_REL_TOL, abs_tol=1e-12)
     ea, eg = exact_number(al.answer), exact_number(al.gold)
     if ea is not None and eg is not None:
-        return ea == eg
+        return ea == eg or within_reference(al.answer, al.gold, lambda t: exact_number(t))
     return _core(al.answer, al.gold, question).equal
 
 

@@ -30,6 +30,8 @@ from .match import Match, same_multiset
 from .choice import answer_letter, gold_letter, option_text
 from .latex import clean, matching_brace, plain_key, split_top, unwrap_text
 from .numbers import Num, numbers_equal, parse_based, parse_number
+from .precision import within_reference
+from .surface import numeric_value
 from .shapes import Shape, inequality_as_interval, parse_shape
 from .simplest import form_violation
 from ...runtime.caches import memo_text
@@ -203,7 +205,7 @@ def _leaf_equal(a: str, b: str, dl: _Deadline, cas: bool = True) -> bool:
         return based
     na, nb = _num(a) or _ratio(a), _num(b) or _ratio(b)
     if na is not None and nb is not None:
-        return numbers_equal(na, nb)
+        return numbers_equal(na, nb) or within_reference(a, b, _exact_value)
     ta, tb = _texty(a), _texty(b)
     if ta != tb:  # one side carries unit words the other lacks: compare the values
         sa, sb = (strip_units(a), b) if ta else (a, strip_units(b))
@@ -212,7 +214,9 @@ def _leaf_equal(a: str, b: str, dl: _Deadline, cas: bool = True) -> bool:
         return False
     if _UNEVALUATED.search(a) and not _UNEVALUATED.search(b):
         return False  # ``\int_0^1 x^2 dx`` is the question restated, not ``1/3``; no CAS either
-    return cas and _symbolic(a, b, dl)
+    if not cas:
+        return False
+    return _symbolic(a, b, dl) or ((na is not None or nb is not None) and within_reference(a, b, _approximate_value))
 
 
 def _lhs(assignment: str) -> str:
@@ -325,7 +329,8 @@ def _is_hedge(a: Shape, g: Shape) -> bool:
 
 
 def _cheap_match(cands: tuple[str, ...], gold: _Gold, question: str | None) -> Match | None:
-    """Pass 1, no CAS: same text, or both plainly numbers (then decided either way)."""
+    """Pass 1, no CAS: same text, or both plainly numbers (then decided either way; a number
+    agrees with a reference that was rounded to its written precision)."""
     for cand in cands:
         num = _num(cand)
         for view, gnum in zip(gold.views, gold.numbers):
@@ -333,7 +338,20 @@ def _cheap_match(cands: tuple[str, ...], gold: _Gold, question: str | None) -> M
                 return Match(True)
             if num is not None and gnum is not None and numbers_equal(num, gnum):
                 return _in_asked_form(cand, view, question)
+            if num is not None and gnum is not None and within_reference(cand, view, _exact_value):
+                return Match(True, (Flag.ROUNDING,))
     return None
+
+
+def _exact_value(text: str) -> Fraction | None:
+    n = _num(text) or _ratio(text)
+    return n.value if n is not None and not n.percent else None
+
+
+def _approximate_value(text: str) -> Fraction | float | None:
+    """Value of a constant expression (bounded helper), for precision agreement only."""
+    exact = _exact_value(text)
+    return exact if exact is not None else numeric_value(text)
 
 
 def _with_bound(cands: tuple[str, ...], question: str | None) -> tuple[str, ...]:

@@ -52,8 +52,14 @@ _PLAIN_SQRT = re.compile(r"(?<![A-Za-z\\])sqrt\s*\(([^()]*)\)")
 _CMD_SPACE = re.compile(r"\\(text|textbf|mathrm|mathbf|operatorname|frac|sqrt)\s+\{")
 _INNER_DOLLAR = re.compile(r"(?<!\\)\$")  # "$a$,$b$": math delimiters inside the span
 _DOLLARS = re.compile(r"^\$+|\$+$")
-_DIGIT_GROUP = re.compile(r"(?<![\d.])(\d{1,3})((?:(?:\{,\}|,\\!|,\\,|\\,|\\ |\\!|\\thinspace )\d{3})+)(?![\d])")
-_GROUP_SEP = re.compile(r"\{,\}|,\\!|,\\,|\\,|\\ |\\!|\\thinspace ")
+# A thousands separator in any spelling: ``{,}``, ``,`` or nothing, followed by any run of LaTeX
+# spacing (``\!``, ``\,``, ``\ ``, ``\thinspace``) and blanks, thin/no-break spaces included
+# (``4,\! 096,\! 000``, ``4\,096``, ``4{,}096``, ``4 096``). A bare comma alone (``1,000``: maybe a
+# list) or a bare blank alone (``4 096``: maybe a product) is not a separator here.
+_SEP_SPACE = r"(?:\\(?:[,!: ;]|thinspace(?![a-zA-Z]))|[\u2009\u202f\u00a0])"
+_SEP = rf"(?:(?:\{{,\}}|,)?[ ]?(?:{_SEP_SPACE}[ ]?)+|\{{,\}}[ ]?)"
+_DIGIT_GROUP = re.compile(rf"(?<![\d.])(\d{{1,3}})((?:{_SEP}\d{{3}})+)(?![\d])")
+_GROUP_SEP = re.compile(_SEP)
 
 
 def matching_brace(text: str, i: int) -> int:
@@ -120,6 +126,7 @@ def clean(text: str) -> str:
     s = s.replace("\\langle", "(").replace("\\rangle", ")")
     s = s.replace("\u00b1", "\\pm ").replace("\u2213", "\\mp ")
     s = s.replace("\u2212", "-").replace("\u00b7", "\\cdot ").replace("\u00d7", "\\times ")
+    s = _math_symbols(s)
     s = s.replace("**", "^").replace("\\varnothing", "\\emptyset").replace("\\{\\}", "\\emptyset")
     s = s.replace("\\dots", "\\ldots").replace("\\cdots", "\\ldots")
     s = collapse_digit_groups(s)
@@ -134,6 +141,33 @@ def clean(text: str) -> str:
     s = _strip_stray_closer(s)
     s = _STRAY_BACKSLASH.sub("", s)
     return strip_outer(s)
+
+
+# One spelling per relation and set symbol, whether written in LaTeX, unicode or ASCII:
+# ``x != 3``, ``x \\ne 3``, ``x≠3`` -> ``x \\neq 3``; ``<=``/``≤``/``\\le``/``\\leqslant`` -> ``\\leq``;
+# ``∞`` ``∪`` ``∩`` ``∈`` ``√`` ``π`` -> their commands; ``+\\infty`` as an end point -> ``\\infty``.
+_UNICODE_MATH = {"\u2260": " \\neq ", "\u2264": " \\leq ", "\u2a7d": " \\leq ", "\u2265": " \\geq ",
+                 "\u2a7e": " \\geq ", "\u221e": "\\infty ", "\u222a": " \\cup ", "\u2229": " \\cap ",
+                 "\u2208": " \\in ", "\u2209": " \\notin ", "\u03c0": "\\pi ", "\u211d": "\\mathbb{R}",
+                 "\u2124": "\\mathbb{Z}", "\u21d2": " \\Rightarrow ", "\u2192": " \\to ", "\u2205": "\\emptyset ",
+                 "\uff1e": ">", "\uff1c": "<", "\uff1d": "="}
+_UNICODE_RE = re.compile("[" + "".join(_UNICODE_MATH) + "]")
+_UNICODE_SQRT = re.compile(r"\u221a\s*(?:\(([^()]{1,80})\)|\{([^{}]{1,80})\}|(\d+(?:\.\d+)?|[A-Za-z]))")
+_REL_SPELLINGS = re.compile(r"\\(?:leqslant|leq|le|geqslant|geq|ge|neq|ne|lt|gt)(?![a-zA-Z])|<=|>=|(?<![\d)}\]!\\])!=")
+_REL_CANON = {"\\leqslant": "\\leq", "\\le": "\\leq", "<=": "\\leq", "\\geqslant": "\\geq", "\\ge": "\\geq",
+              ">=": "\\geq", "\\ne": "\\neq", "!=": "\\neq", "\\lt": "<", "\\gt": ">"}
+_PLUS_INFINITY = re.compile(r"(^|[(\[,]\s*)\+\s*\\infty(?![a-zA-Z])")
+
+
+def _math_symbols(s: str) -> str:
+    if not s.isascii():
+        s = _UNICODE_SQRT.sub(lambda m: "\\sqrt{" + (m.group(1) or m.group(2) or m.group(3)) + "}", s)
+        s = _UNICODE_RE.sub(lambda m: _UNICODE_MATH[m.group()], s)
+    if "=" in s or "\\" in s:
+        s = _REL_SPELLINGS.sub(lambda m: " " + _REL_CANON.get(m.group(), m.group()) + " ", s)
+    if "infty" in s:
+        s = _PLUS_INFINITY.sub(r"\1\\infty", s)
+    return s
 
 
 def _plain_functions(s: str) -> str:
@@ -185,5 +219,11 @@ def plain_key(text: str) -> str:
     ``n``; callers lowercase it for prose). Braces stay: ``\\frac{1}{23}`` is not
     ``\\frac{12}{3}``."""
     s = strip_outer(unwrap_text(clean(text)))
+    s = _EXPLICIT_PRODUCT.sub("", s) if "\\" in s else s
     s = re.sub(r"[\s~]+", "", s)
     return s.rstrip(".")
+
+
+# ``\\cdot`` between two factors is juxtaposition written out (``(2n)!\\cdot 2^{n^2}`` is
+# ``(2n)!\\,2^{n^2}``); kept between two digits (``2\\cdot 3`` is not ``23``).
+_EXPLICIT_PRODUCT = re.compile(r"(?<![\d\s])\s*\\cdot(?![a-zA-Z])\s*|\s*\\cdot(?![a-zA-Z])\s*(?![\d\s])")

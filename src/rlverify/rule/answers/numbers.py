@@ -24,7 +24,7 @@ MAX_EXPONENT = 400  # |power of ten| accepted by the fast path
 
 _INT = r"\d+"
 _DEC = r"(?:\d+\.\d*|\.\d+|\d+)"
-_GROUPED = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?"
+_GROUPED = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?: \d{3})+(?:\.\d+)?"   # 1,000 / 1 000 (a whole span)
 _REAL = re.compile(rf"^(?:{_GROUPED}|{_DEC})$")
 _SCI_E = re.compile(rf"^({_DEC})[eE]([+-]?\d+)$")
 _SCI_TIMES = re.compile(rf"^(?:({_DEC})\s*(?:\\times|\\cdot|\*|x)\s*)?10\s*\^\s*(?:\{{\s*([+-]?\s*\d+)\s*\}}|([+-]?\d))$")
@@ -47,7 +47,7 @@ class Num:
 def _real(text: str) -> tuple[Fraction, bool] | None:
     t = text.strip()
     if _REAL.match(t):
-        return Fraction(t.replace(",", "")), "." in t
+        return Fraction(t.replace(",", "").replace(" ", "")), "." in t
     m = _SCI_E.match(t)
     if m and abs(int(m.group(2))) <= MAX_EXPONENT:
         return Fraction(m.group(1)) * Fraction(10) ** int(m.group(2)), True

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...flags import Flag
 from . import context
+from .choice import gold_letter, labelled_value, option_text
 from .core import compare_core
 from .match import Match
 
@@ -14,6 +15,7 @@ __all__ = ["compare"]
 
 
 def compare(answer: str, gold: str, question: str | None = None) -> Match:
+    answer = _without_label(answer, gold, question)
     m = context.pre(answer, gold, question, compare)
     if m is not None:
         return m
@@ -22,3 +24,13 @@ def compare(answer: str, gold: str, question: str | None = None) -> Match:
         return m
     rescued = context.post(answer, gold, question, m, compare)
     return rescued if rescued is not None else m
+
+
+def _without_label(answer: str, gold: str, question: str | None) -> str:
+    """``(b)\\ 10^{-13}\\,\\text{cm}`` against a value reference: the value after the option label is
+    the answer's reading, unless the question lists option b (then the option decides, in the core)."""
+    got = labelled_value(answer) if "(" in answer[:4] or ")" in answer[:4] else None
+    if got is None or gold_letter(gold) is not None or labelled_value(gold) is not None:
+        return answer
+    listed = option_text(question, got[0]) or option_text(question, got[0].lower())
+    return got[1] if listed is None else answer

@@ -35,7 +35,10 @@ _CUP = re.compile(r"\\cup(?![a-zA-Z])")
 _REL = re.compile(r"\\leq?(?![a-zA-Z])|\\geq?(?![a-zA-Z])|\\lt(?![a-zA-Z])|\\gt(?![a-zA-Z])|<=?|>=?|\\leqslant|\\geqslant")
 _LESS = frozenset(("<", "<=", "\\lt", "\\le", "\\leq", "\\leqslant"))
 _STRICT = frozenset(("<", ">", "\\lt", "\\gt"))
-_VAR = re.compile(r"^[a-zA-Z](?:_\{?\w+\}?)?$")
+# a variable: a letter or a Greek letter command, with an optional subscript (``x``, ``a_1``, ``\\lambda``)
+_VAR = re.compile(r"^(?:[a-zA-Z]|\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|kappa|lambda"
+                  r"|mu|nu|xi|rho|sigma|tau|phi|varphi|chi|psi|omega|Delta|Theta|Lambda|Phi|Psi|Omega)(?![a-zA-Z]))"
+                  r"\s*(?:_\{?\w+\}?)?$")
 
 
 @dataclass(frozen=True)

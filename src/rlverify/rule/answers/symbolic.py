@@ -64,9 +64,22 @@ def too_big(latex: str) -> str | None:
         return "huge_exponent"
     if _NUMERIC_TOWER.search(latex):
         return "power_tower"
-    if _GROUP_FACTORIAL.search(latex) and "^" in latex:
+    if "^" in latex and any(not _symbolic_group(latex, m.start()) for m in _GROUP_FACTORIAL.finditer(latex)):
         return "huge_factorial"
     return None
+
+
+def _symbolic_group(latex: str, close: int) -> bool:
+    """The bracket closing at ``close`` (before a ``!``) holds a variable: ``(2n)!`` stays a symbolic
+    factorial, where ``(2^{20})!`` would be a huge number."""
+    closer = latex[close]
+    opener = "(" if closer == ")" else "{"
+    depth = 0
+    for k in range(close, max(-1, close - 200), -1):
+        depth += (latex[k] == closer) - (latex[k] == opener)
+        if depth == 0:
+            return bool(re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", latex[k:close])))
+    return False
 
 
 def symbolic_equal(a: str, b: str, timeout: float = DEFAULT_CAS_TIMEOUT) -> bool | None:

@@ -32,7 +32,8 @@ _PREFIXES = {"k": "kilo", "M": "mega", "G": "giga", "T": "tera", "c": "centi", "
 _PREFIXABLE = {"m": "meter", "g": "gram", "s": "second", "L": "liter", "l": "liter", "J": "joule",
                "W": "watt", "N": "newton", "Pa": "pascal", "V": "volt", "A": "ampere", "ohm": "ohm",
                "Hz": "hertz", "mol": "mole", "eV": "electron_volt",
-               "cal": "calorie", "Wh": "watt_hour", "T": "tesla", "bar": "bar"}
+               "cal": "calorie", "Wh": "watt_hour", "T": "tesla", "bar": "bar", "erg": "erg", "dyn": "dyne",
+               "B": "byte", "bit": "bit", "pc": "parsec", "Bq": "becquerel", "Wb": "weber"}
 _AMBIGUOUS = {"in", "pm", "am", "at", "mi", "ha", "Pa", "ms"}   # also letters of a variable
 _SYMBOLS = {"min": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "d": "day", "yr": "year",
             "ft": "foot", "in": "inch", "yd": "yard", "mi": "mile", "lb": "pound", "lbs": "pound",
@@ -42,7 +43,9 @@ _SYMBOLS = {"min": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "d": "day
             "rad": "radian", "arcmin": "arcminute", "arcsec": "arcsecond", "%": "percent",
             "dollar": "dollar", "cent": "cent", "euro": "euro", "gbp": "pound_sterling", "yen": "yen",
             "M": "molar", "kWh": "kilowatt_hour", "ha": "hectare", "t": "tonne", "sec": "second",
-            "ms": "millisecond", "mins": "minute", "m": "meter", "s": "second", "g": "gram", "L": "liter"}
+            "ms": "millisecond", "mins": "minute", "m": "meter", "s": "second", "g": "gram", "L": "liter",
+            "ly": "light_year", "AU": "astronomical_unit", "au": "astronomical_unit", "Da": "dalton",
+            "Ci": "curie", "hp": "horsepower", "kcal": "kilocalorie", "ergs": "erg", "dynes": "dyne"}
 _WORDS = {"meter": "meter", "metre": "meter", "second": "second", "sec": "second", "minute": "minute",
           "hour": "hour", "day": "day", "week": "week", "month": "month", "year": "year",
           "gram": "gram", "kilogram": "kilogram", "milligram": "milligram", "liter": "liter", "litre": "liter",
@@ -56,7 +59,13 @@ _WORDS = {"meter": "meter", "metre": "meter", "second": "second", "sec": "second
           "ohm": "ohm", "hertz": "hertz", "mole": "mole", "kelvin": "kelvin", "calorie": "calorie",
           "acre": "acre", "hectare": "hectare", "celsius": "degree_Celsius", "fahrenheit": "degree_Fahrenheit",
           "arcminute": "arcminute", "arcsecond": "arcsecond", "coulomb": "coulomb", "millisecond": "millisecond",
-          "microsecond": "microsecond", "nanometer": "nanometer", "micrometer": "micrometer", "knot": "knot"}
+          "microsecond": "microsecond", "nanometer": "nanometer", "micrometer": "micrometer", "knot": "knot",
+          "erg": "erg", "dyne": "dyne", "gauss": "gauss", "angstrom": "angstrom", "byte": "byte", "bit": "bit",
+          "parsec": "parsec", "micron": "micron", "dalton": "dalton", "amu": "unified_atomic_mass_unit",
+          "barn": "barn", "farad": "farad", "henry": "henry", "weber": "weber", "tesla": "tesla",
+          "becquerel": "becquerel", "curie": "curie", "lux": "lux", "electronvolt": "electron_volt",
+          "kilocalorie": "kilocalorie", "horsepower": "horsepower", "megabyte": "megabyte",
+          "kilobyte": "kilobyte", "gigabyte": "gigabyte"}
 _QUESTION_SYMBOLS = {"cm", "mm", "km", "kg", "mg", "mL", "ml", "mph", "kph", "ft", "hr", "hrs", "min", "mins",
                      "sec", "lb", "lbs", "oz", "gal", "km/h", "m/s", "kJ", "kPa", "kW", "kWh", "MHz", "nm"}
 _KIND = {"degree": "angle", "radian": "angle", "arcminute": "angle", "arcsecond": "angle",
@@ -137,6 +146,7 @@ def normalize_unit_text(text: str) -> str:
     s = re.sub(r"\bdeg\s*(C|F)\b", r"deg\1", s)
     s = re.sub(r"(?<![A-Za-z])([kMGmu])\s*(?=\\Omega|Ω)", r"\1", s)
     s = s.replace("\\Omega", "ohm").replace("Ω", "ohm").replace("\\mu ", "u").replace("\\mu", "u")
+    s = s.replace("\\AA", " angstrom ").replace("Å", " angstrom ").replace("\u212b", " angstrom ")
     s = s.replace("µ", "u").replace("μ", "u").replace("\\%", "%").replace("\\$", " dollar ")
     s = s.replace("$", " dollar ").replace("€", " euro ").replace("\\euro", " euro ").replace("£", " gbp ")
     s = s.replace("¥", " yen ").replace("¢", " cent ").replace("²", "^2").replace("³", "^3")

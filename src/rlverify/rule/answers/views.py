@@ -86,16 +86,50 @@ def _prose_value(s: str) -> str | None:
             return None  # math before the prose: not a lead-in
         prose, value = unwrap_text(head), s[end + 1:].strip()
         if value and _LINK_END.search(prose):
-            return None if QUALIFIER_WORDS.search(prose) else clean(value)
+            return None if QUALIFIER_WORDS.search(prose) else (_declared_value(value) or clean(value))
     return None
 
 
 def _bare_prose_value(s: str) -> str | None:
-    """``the number of minutes being 3`` (words, no LaTeX) -> ``3``."""
+    """``the number of minutes being 3`` (words, no LaTeX) -> ``3``; ``there are 1232 integers
+    between 1 and 2000`` -> ``1232`` (the words after the value name what it counts)."""
     m = _BARE_PROSE.match(s)
     if not m or QUALIFIER_WORDS.search(m.group(1)) or not _LINK_END.search(m.group(1)):
         return None
-    return clean(m.group(2))
+    value = m.group(2)
+    lead = _NUMBER_THEN_NOUN.match(value)
+    if lead and _describes(lead.group(2)):
+        return clean(lead.group(1))
+    return clean(value)
+
+
+# A number followed by words: ``1232 integers between 1 and 2000``.
+_NUMBER_THEN_NOUN = re.compile(r"^([-+]?\d+(?:\.\d+)?(?:/\d+)?)\s+([A-Za-z][A-Za-z' ]*.*)$", re.S)
+_TAIL_CONJUNCTION = re.compile(r"^\s*(?:and|or|nor|plus|minus|times|to|vs|versus|per|out\s+of|of)\b", re.I)
+
+
+def _describes(tail: str) -> bool:
+    """The words after a declared value name what it counts (``integers between 1 and 2000``,
+    ``ways``), not a change of the value (``or 13``, ``more``, ``at most``, ``and 5``)."""
+    first = tail.strip().split(" ", 1)[0].rstrip(".,;:")
+    if not first or not first[0].isalpha() or _TAIL_CONJUNCTION.match(tail):
+        return False
+    return not QUALIFIER_WORDS.match(tail.strip())
+
+
+def _declared_value(value: str) -> str | None:
+    """``1232\\text{ integers between }1\\text{ and }2000`` -> ``1232``: the value a sentence declares
+    ends where its describing words start."""
+    k = value.find("\\text{")
+    if k <= 0:
+        return None
+    end = matching_brace(value, k + 5)
+    if end < 0:
+        return None
+    head = value[:k].strip()
+    if not head or "\\text" in head or not _describes(value[k + 6:end]):
+        return None
+    return clean(head)
 
 
 def _members_consistent(members: list[str]) -> bool:
@@ -162,7 +196,24 @@ def _approx_value(s: str) -> str | None:
     return clean(right) if right.strip() else None
 
 
-_REDUCERS = (_last_env_row, _approx_exact, _approx_value, _strip_qualifier, _prose_value, _last_member)
+# Steps joined by an implication or a "so": the span's conclusion is its last step.
+_STEP_SEP = ("\\Rightarrow", "\\Longrightarrow", "\\implies", "\\therefore", "\\text{so}", "\\text{ so }",
+             "\\text{so }", "\\text{ so}", "\\text{thus }", "\\text{ thus }", "\\text{hence }", "\\text{ hence }",
+             "\\text{therefore }", "\\text{ therefore }")
+
+
+def _last_step(s: str) -> str | None:
+    """``3-5+7=5, \\text{so }5=6-x\\Rightarrow x=1`` -> ``x=1``: what the last implication concludes."""
+    if not any(sep in s for sep in _STEP_SEP):
+        return None
+    parts = split_top(s, _STEP_SEP)
+    last = parts[-1].strip().lstrip(",;:").strip() if len(parts) > 1 else ""
+    if not last or _OR_WORD.search(unwrap_text(last)) or QUALIFIER_WORDS.match(unwrap_text(last).strip()):
+        return None
+    return clean(last)
+
+
+_REDUCERS = (_last_env_row, _approx_exact, _approx_value, _strip_qualifier, _prose_value, _last_step, _last_member)
 
 
 @memo_text

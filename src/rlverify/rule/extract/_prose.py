@@ -131,7 +131,7 @@ def _closing_word(par: str, m: re.Match[str]) -> bool:
 def _from_bold(par: str) -> Extraction | None:
     for m in reversed(list(_BOLD_RE.finditer(par))):
         inner = _strip_span(m.group(1))
-        if m.group(1).rstrip().endswith(":"):
+        if m.group(1).rstrip().endswith(":") or _score_line(inner, len(inner) - 1):
             continue
         if not re.search(r"\d|\\|\$", inner):
             if _closing_word(par, m):
@@ -190,9 +190,28 @@ def _from_conclusion(par: str) -> Extraction | None:
     return None
 
 
+# A line that grades, rates or judges ("Score: 10/10", "Rating: 5", "Judgement: Correct") states no
+# answer, and a step label ("Step 3") is a count, not a value: a last-number guess never reads them.
+_SCORE_LINE_RE = re.compile(
+    r"^[ \t>*#-]*(?:\*\*)?(?:final\s+|overall\s+)?(?:score|rating|grade|grading|judge?ment|verdict|confidence"
+    r"|evaluation|assessment|reward|correctness)\b(?:\*\*)?[ \t]*(?:[:=\-]|\*\*|$)", re.I | re.M)
+_STEP_LABEL_RE = re.compile(r"^[ \t>*#-]*(?:\*\*)?step[ \t]*\(?\d+\)?", re.I | re.M)
+
+
+def _score_line(text: str, at: int) -> bool:
+    """The value at ``at`` sits on a score/rating/verdict line or is a step label's number."""
+    start = text.rfind("\n", 0, at) + 1
+    if _SCORE_LINE_RE.match(text, start):
+        return True
+    step = _STEP_LABEL_RE.match(text, start)
+    return step is not None and at < step.end()
+
+
 def _from_whole(region: str) -> Extraction | None:
     s = region.strip()
     if not s or len(s) > 80 or "\n" in s or _BOX_RE.search(s) or re.match(r"#|A\s*:|answer", s, re.I):
+        return None
+    if _score_line(s, len(s) - 1):
         return None
     value = _whole_value(_strip_span(s))
     if value is None and len(s.split()) <= 3 and not s.endswith("?") and not re.search(r"\d", s):
@@ -208,6 +227,8 @@ def _from_last_number(par: str) -> Extraction | None:
     else:
         return None
     last = vals[-1]
+    if _score_line(text, last.start):
+        return None
     before = text[max(0, last.start - 200):last.start]
     ends = list(_SENTENCE_END_RE.finditer(before))
     sentence = before[ends[-1].end():] if ends else before

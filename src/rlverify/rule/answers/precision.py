@@ -1,0 +1,141 @@
+"""The precision a written number carries, and agreement within it.
+
+A decimal literal states its value only to its last digit: ``48.57`` is the reference
+rounded to hundredths when the exact answer is ``\\frac{340}{7}``; ``73.4\\times10^3`` is
+three significant figures of ``73,384``; ``0.142857`` is six significant figures of
+``\\frac{1}{7}``. This module reads that precision and decides agreement; it never widens
+a comparison between two numbers written to the same precision (``48.58`` stays wrong
+against ``48.57``) and never accepts an answer less precise than the reference (``48.6``).
+
+Interface::
+
+    written(text) -> Written | None       value, exponent of the last written digit, significant digits
+    within_reference(answer, gold, value=None) -> bool
+        the answer agrees with the reference at the precision one of them was rounded to:
+        * the reference looks rounded (a decimal with >= 2 decimals and >= 3 significant digits,
+          or a x 10^n with a decimal mantissa) and the answer, exact or written more finely,
+          rounds (half up) to it;
+        * the answer is a decimal of >= 6 significant digits and the exact reference rounds or
+          truncates to it.
+        ``value(text) -> Fraction | float | None`` evaluates a non-literal side (bounded; the
+        caller supplies it, e.g. a CAS-backed evaluator); without it only literals and fractions
+        are read.
+
+Pure text and exact arithmetic (``Fraction``/``Decimal``); no evaluation of untrusted text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
+from fractions import Fraction
+from typing import Callable
+
+__all__ = ["Written", "written", "within_reference", "MIN_ANSWER_DIGITS"]
+
+MIN_ANSWER_DIGITS = 6        # an answer decimal this precise stands for the exact value
+_MIN_GOLD_DIGITS = 3         # a reference decimal this precise (and with >= 2 decimals) may be rounded
+_MAX_DIGITS = 30
+
+_PERCENT = re.compile(r"\s*(?:\\%|%|\\text\{\s*%\s*\}|\\percent)\s*$")
+_GROUPING = re.compile(r"(?<=\d)(?:\{,\}|,(?=\d{3}(?!\d)))")
+_PLAIN = re.compile(r"^([+-]?)(\d*)(?:\.(\d+))?$")
+_SCI = re.compile(r"^([+-]?)(\d+)(?:\.(\d+))?(?:\\times|\\cdot|\*|x|×)10\^(?:\{([+-]?\d{1,3})\}|([+-]?\d))$")
+_E = re.compile(r"^([+-]?)(\d+)(?:\.(\d+))?[eE]([+-]?\d{1,3})$")
+
+
+@dataclass(frozen=True)
+class Written:
+    value: Fraction
+    last: int          # exponent of the last written digit (48.57 -> -2, 73.4x10^3 -> 2, 12 -> 0)
+    digits: int        # significant digits written
+    decimal: bool      # written with a decimal point (a literal that may be rounded)
+    percent: bool
+    sci: bool
+
+
+def written(text: str) -> Written | None:
+    """A plain or scientific decimal literal with its written precision, else None."""
+    t = re.sub(r"\s+|\\[,!; ]", "", text.strip().strip("$"))
+    if len(t) > 60:
+        return None
+    pct = _PERCENT.search(t)
+    if pct:
+        t = t[:pct.start()]
+    t = _GROUPING.sub("", t)
+    m = _PLAIN.match(t)
+    exp, sci = 0, False
+    if m is None or not (m.group(2) or m.group(3)):
+        m = _SCI.match(t) or _E.match(t)
+        if m is None:
+            return None
+        exp, sci = int(m.group(4) or m.group(5) or 0) if m.re is _SCI else int(m.group(4)), True
+    sign, whole, frac = m.group(1), m.group(2) or "", m.group(3) or ""
+    digits = (whole + frac).lstrip("0") or "0"
+    if len(digits) > _MAX_DIGITS or abs(exp) > 300:
+        return None
+    value = Fraction(int(whole + frac or "0"), 10 ** len(frac)) * Fraction(10) ** exp
+    return Written(-value if sign == "-" else value, exp - len(frac), len(digits),
+                   bool(frac), bool(pct), sci)
+
+
+def _looks_rounded(g: Written) -> bool:
+    if g.sci:
+        return g.decimal
+    return g.decimal and g.last <= -2 and g.digits >= _MIN_GOLD_DIGITS
+
+
+def _round(value: Fraction | float, last: int, mode: str = ROUND_HALF_UP) -> Decimal | None:
+    try:
+        with localcontext() as ctx:
+            ctx.prec = 60
+            d = (Decimal(value.numerator) / Decimal(value.denominator)) if isinstance(value, Fraction) \
+                else Decimal(repr(float(value)))
+            return d.quantize(Decimal(1).scaleb(last), rounding=mode)
+    except (InvalidOperation, OverflowError, ValueError, ZeroDivisionError):
+        return None
+
+
+def _as_decimal(w: Written) -> Decimal:
+    with localcontext() as ctx:
+        ctx.prec = 60
+        return (Decimal(w.value.numerator) / Decimal(w.value.denominator)).quantize(Decimal(1).scaleb(w.last))
+
+
+def _scaled(value: Fraction | float, answer_pct: bool, gold_pct: bool) -> Fraction | float:
+    """Values on the reference's scale when exactly one side is a percent."""
+    if answer_pct == gold_pct:
+        return value
+    return value * 100 if gold_pct else value / 100
+
+
+def within_reference(answer: str, gold: str,
+                     value: Callable[[str], Fraction | float | None] | None = None) -> bool:
+    """True when the answer and the reference agree at the precision one of them was rounded to."""
+    wa, wg = written(answer), written(gold)
+    if wg is not None and _looks_rounded(wg):
+        return _rounds_to(answer, wa, wg, value)
+    if wa is not None and wa.decimal and wa.digits >= MIN_ANSWER_DIGITS and wg is None and value is not None:
+        exact = value(gold)
+        if exact is None:
+            return False
+        exact = _scaled(exact, _PERCENT.search(gold) is not None, wa.percent)
+        target = _as_decimal(wa)
+        return any(_round(exact, wa.last, mode) == target for mode in (ROUND_HALF_UP, ROUND_DOWN))
+    return False
+
+
+def _rounds_to(answer: str, wa: Written | None, wg: Written, value: Callable | None) -> bool:
+    if wa is not None:
+        if wa.last >= wg.last:        # written no more finely than the reference: no rounding to read
+            return False
+        exact: Fraction | float | None = wa.value
+        pct = wa.percent
+    else:
+        exact = value(answer) if value is not None else None
+        pct = _PERCENT.search(answer) is not None
+    if exact is None:
+        return False
+    exact = _scaled(exact, pct, wg.percent)
+    return _round(exact, wg.last) == _as_decimal(wg)
