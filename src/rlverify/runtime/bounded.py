@@ -545,9 +545,10 @@ def run_bounded(fn: Callable[..., Any], *args: Any, timeout: float = DEFAULT_CAS
     """``fn(*args)`` in a helper process; BoundExceeded after ``timeout`` seconds.
 
     Exceptions raised by ``fn`` propagate unchanged (a MemoryError becomes BoundExceeded).
-    ``timeout`` covers everything: waiting for a free helper, starting one (the zygote's
-    start-up on a first call) and the call itself, so a first call that cannot finish in
-    time raises BoundExceeded (call :func:`warm_up` first to avoid that).
+    Inside an :func:`item_deadline` the bound covers everything: waiting for a free helper,
+    starting one (the zygote's start-up on a first call) and the call itself, so an item
+    whose first call cannot finish in time raises BoundExceeded (a ``timeout`` verdict;
+    :func:`warm_up` avoids it). Outside one, ``timeout`` bounds the call only.
     """
     left = remaining()
     if left is not None:
@@ -557,13 +558,14 @@ def run_bounded(fn: Callable[..., Any], *args: Any, timeout: float = DEFAULT_CAS
     if _inline:
         return fn(*args)
     pool = _helpers()
-    end = time.monotonic() + timeout
-    h = pool.acquire(timeout)
+    start = time.monotonic()
+    h = pool.acquire(timeout if left is not None else None)
     try:
-        left = end - time.monotonic()
-        if left <= 0:
-            raise BoundExceeded("deadline passed while waiting for a helper process")
-        return h.call(fn, args, left)
+        if left is not None:
+            timeout -= time.monotonic() - start
+            if timeout <= 0:
+                raise BoundExceeded("item deadline passed while waiting for a helper process")
+        return h.call(fn, args, timeout)
     finally:
         pool.release(h)
 
