@@ -7,10 +7,13 @@ Rules (every template)::
     quoted      fenced code blocks, blockquote lines and "double-quoted" spans are removed first,
                 so a decision the judge quotes (often echoed from the answer) never counts
     decision    a line holding only "<decision-key>: <label>" (markdown emphasis, "$", a final
-                "." or "!" and a \\boxed{<label>} allowed; with an empty key, the label alone)
+                "." or "!" and a \\boxed{<label>} allowed; with an empty key, the label alone);
+                with ``decision-at: line-end`` any text may precede it on its line ("My final
+                verdict is different [[A!=B]]"), and every label mentioned anywhere must agree
     outcome     no decision line -> undecided ("missing"); decision lines that disagree ->
                 undecided ("contradictory"); otherwise the label's outcome (invalid counts as
-                incorrect, with label "invalid")
+                incorrect, with label "invalid"; an "undecided" label - CompassVerifier's C -
+                leaves the item undecided with label "undecided" and reason "invalid_answer")
 """
 
 from __future__ import annotations
@@ -49,14 +52,21 @@ def parse_decision(output: str | None, template: Template) -> Decision:
     elif "<think>" in text:
         return Decision(None, reason="unterminated_think")
     text = _strip_quoted(text)
+    outcome_of = dict(template.labels)
+    if template.decision_at == "line-end":
+        mentioned = {m.group(0).lower() for m in _mention_pattern(outcome_of).finditer(text)}
+        if len({outcome_of[label] for label in mentioned}) > 1:
+            return Decision(None, reason="contradictory")
     matches = _decision_pattern(template).finditer(text)
     found = {(m.group("boxed") or m.group("plain")).lower() for m in matches}
     if not found:
         return Decision(None, reason="missing")
-    outcomes = {dict(template.labels)[label] for label in found}
+    outcomes = {outcome_of[label] for label in found}
     if len(outcomes) > 1:
         return Decision(None, reason="contradictory")
     outcome = outcomes.pop()
+    if outcome == "undecided":  # the judge declines to grade (e.g. a cut-off answer): skip, not punish
+        return Decision(None, outcome, reason="invalid_answer")
     return Decision(outcome == "correct", outcome)
 
 
@@ -66,14 +76,28 @@ def _strip_quoted(text: str) -> str:
     return _QUOTED.sub("", text)
 
 
+def _alternatives(labels: tuple[str, ...]) -> str:
+    return "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
+
+
 @lru_cache(maxsize=64)
-def _pattern_for(key: str, labels: tuple[str, ...]) -> re.Pattern[str]:
-    alternatives = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
+def _pattern_for(key: str, labels: tuple[str, ...], decision_at: str = "line") -> re.Pattern[str]:
+    alternatives = _alternatives(labels)
     prefix = rf"{re.escape(key)}{_DECORATION}[:\uff1a]{_DECORATION}" if key else ""
     label = rf"(?:\\boxed\{{[ \t]*(?P<boxed>{alternatives})[ \t]*\}}|(?P<plain>{alternatives}))"
-    line = rf"^[ \t*_#$]*{prefix}{label}[ \t*_.!$]*$"
+    start = r"^[^\n]*?" if decision_at == "line-end" else r"^[ \t*_#$]*"
+    line = rf"{start}{prefix}{label}[ \t*_.!$]*$"
     return re.compile(line, re.IGNORECASE | re.MULTILINE)
 
 
+@lru_cache(maxsize=64)
+def _mention_regex(labels: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(_alternatives(labels), re.IGNORECASE)
+
+
+def _mention_pattern(outcome_of: dict[str, str]) -> re.Pattern[str]:
+    return _mention_regex(tuple(outcome_of))
+
+
 def _decision_pattern(template: Template) -> re.Pattern[str]:
-    return _pattern_for(template.decision_key, tuple(label for label, _ in template.labels))
+    return _pattern_for(template.decision_key, tuple(label for label, _ in template.labels), template.decision_at)

@@ -4,9 +4,14 @@ A template is a ``.txt`` file in ``rlverify/judge/templates/`` (or any path). It
 first ``---`` line, holds ``key: value`` lines (``#`` starts a comment)::
 
     decision-key: Final Decision          # the decision line is "Final Decision: <label>"
-    labels: yes=correct, no=incorrect     # label -> outcome (correct | incorrect | invalid)
+    labels: yes=correct, no=incorrect     # label -> outcome (correct | incorrect | invalid | undecided)
+    decision-at: line                     # optional; "line-end": text may precede the label on its line
 
-An empty ``decision-key`` means the label stands alone on its line (``Correct``). The body may use
+An empty ``decision-key`` means the label stands alone on its line (``Correct``). A label is split
+from its outcome at the last ``=`` (``[[a=b]]=correct``). ``invalid`` is a decided "incorrect" with its
+own label; ``undecided`` (CompassVerifier's C = INVALID) is a decision the judge declines to make, so
+the item stays undecided (a framework can mask it). The templates of the public verifiers (``xverify``,
+``compassverifier``, ``tinyv``, ``nemo-gym``) keep their published prompts. The body may use
 ``{question}``, ``{gold}`` and ``{answer}``; :meth:`Template.render` fills them in ONE pass, so text
 inside a value (an answer containing ``{gold}``) is never expanded. Every value is neutralised first:
 chat-template tokens and invisible control characters removed, length capped, then fenced.
@@ -29,6 +34,7 @@ __all__ = [
     "Template",
     "TEMPLATE_NAMES",
     "OUTCOMES",
+    "DECISION_AT",
     "MAX_FIELD_CHARS",
     "MAX_QUESTION_CHARS",
     "load_template",
@@ -37,8 +43,10 @@ __all__ = [
     "fence",
 ]
 
-TEMPLATE_NAMES = ("study", "study-question", "xverify-style", "general-verifier-style", "three-way")
-OUTCOMES = ("correct", "incorrect", "invalid")
+TEMPLATE_NAMES = ("study", "study-question", "xverify-style", "general-verifier-style", "three-way",
+                  "xverify", "compassverifier", "tinyv", "nemo-gym")
+OUTCOMES = ("correct", "incorrect", "invalid", "undecided")
+DECISION_AT = ("line", "line-end")  # the label alone on its line (after the key), or ending its line
 MAX_FIELD_CHARS = MAX_ANSWER_CHARS     # answer and gold are cut to this many characters
 MAX_QUESTION_CHARS = 8_000             # questions are longer than answers; still bounded
 _NO_QUESTION = "(no problem statement given)"
@@ -62,11 +70,13 @@ class Template:
     body: str
     decision_key: str
     labels: tuple[tuple[str, str], ...]
+    decision_at: str = "line"
 
     @property
     def fingerprint(self) -> str:
         """Stable id of the template's content (used in cache keys)."""
-        h = hashlib.sha256(repr((self.body, self.decision_key, self.labels)).encode()).hexdigest()
+        content = (self.body, self.decision_key, self.labels) + (() if self.decision_at == "line" else (self.decision_at,))
+        h = hashlib.sha256(repr(content).encode()).hexdigest()
         return f"{self.name}:{h[:16]}"
 
     def render(self, item: JudgeItem) -> str:
@@ -118,16 +128,19 @@ def parse_template(text: str, name: str) -> Template:
     labels = tuple(_parse_labels(fields.get("labels", ""), name))
     if "{answer}" not in body:
         raise BadInputError(f"judge template {name!r} never shows the {{answer}}")
-    return Template(name, body.strip() + "\n", fields.get("decision-key", ""), labels)
+    decision_at = fields.get("decision-at", "line").lower() or "line"
+    if decision_at not in DECISION_AT:
+        raise BadInputError(f"judge template {name!r}: decision-at must be one of {', '.join(DECISION_AT)}")
+    return Template(name, body.strip() + "\n", fields.get("decision-key", ""), labels, decision_at)
 
 
 def _parse_labels(spec: str, name: str) -> list[tuple[str, str]]:
     pairs = []
     for part in filter(None, (p.strip() for p in spec.split(","))):
-        label, _, outcome = part.partition("=")
+        label, _, outcome = part.rpartition("=")  # the label itself may hold "=" ([[A=B]])
         label, outcome = label.strip().lower(), outcome.strip().lower()
         if not label or outcome not in OUTCOMES:
-            raise BadInputError(f"judge template {name!r}: bad label {part!r} (use label=correct|incorrect|invalid)")
+            raise BadInputError(f"judge template {name!r}: bad label {part!r} (use label={'|'.join(OUTCOMES)})")
         pairs.append((label, outcome))
     if not {"correct", "incorrect"} <= {o for _, o in pairs}:
         raise BadInputError(f"judge template {name!r} needs labels for both correct and incorrect")
