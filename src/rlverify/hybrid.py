@@ -88,6 +88,8 @@ class HybridVerifier(BaseVerifier):
                  rule_options: Mapping[str, Any] | None = None, score_correct: float = 1.0,
                  score_incorrect: float = 0.0, judge_budget: float | None = DEFAULT_JUDGE_BUDGET,
                  **guard_options: Any) -> None:
+        if judge == "openai" and judge_budget is not None:  # its own budget then ends the abandoned call too
+            judge_options = {"budget": judge_budget, **dict(judge_options or {})}
         self.judge = resolve_judge(judge, template, judge_options)
         self.judge_budget = None if judge_budget is None else float(judge_budget)  # seconds per judge call
         self.template = template
