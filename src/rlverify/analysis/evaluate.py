@@ -61,12 +61,15 @@ class Row:
     label: bool
     dataset: str
     generator: str
+    columns: tuple[tuple[str, str], ...] = ()   # every other scalar column, for grouping (--by family)
 
     def item(self) -> dict[str, Any]:
         return {"response": self.response, "gold": self.gold, "question": self.question}
 
     def group(self, by: str) -> str:
-        return self.generator if by == "generator" else self.dataset
+        if by in ("dataset", "generator"):
+            return self.generator if by == "generator" else self.dataset
+        return dict(self.columns).get(by, "unknown")
 
 
 @dataclass(frozen=True)
@@ -179,7 +182,12 @@ def parse_row(obj: Any, default_dataset: str) -> Row:
         label=label,
         dataset=_text(obj, "dataset", optional=True) or default_dataset,
         generator=_text(obj, "generator", optional=True) or "unknown",
+        columns=tuple((k, str(v)) for k, v in obj.items()
+                      if k not in _ROW_FIELDS and isinstance(v, (str, int, float, bool)) and len(str(v)) <= 200),
     )
+
+
+_ROW_FIELDS = frozenset(("id", "question", "gold", "response", "label", "dataset", "generator"))
 
 
 def read_lines(path: Path) -> Iterable[tuple[int, str]]:
@@ -365,8 +373,8 @@ def evaluate(rows: Sequence[Row], verifiers: Sequence[str] = DEFAULT_VERIFIERS, 
     """
     from ..registry import get_verifier
 
-    if by not in ("dataset", "generator"):
-        raise BadInputError(f"--by must be 'dataset' or 'generator', not {by!r}")
+    if not by or not by.replace("_", "").replace("-", "").isalnum():
+        raise BadInputError(f"--by must be a column name (dataset, generator, family, ...), not {by!r}")
     options = options or {}
     names = list(dict.fromkeys(verifiers))
     wanted = names + ([only_negatives_of] if only_negatives_of else [])

@@ -34,6 +34,7 @@ import random
 import re
 import sys
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
@@ -848,9 +849,10 @@ def _near_rounding(ref: Reference, rng: random.Random, st: F.Style) -> Draft | N
     s = _decimal(v.real, 6)
     if s is None:
         return None
-    last = int(s[-1])
-    digit = str(last + 1 if last < 9 else last - 1)
-    return Draft(s[:-1] + digit)
+    # two units in the last place away from the correct rounding: neither the rounding nor the truncation
+    ulp = Decimal(1).scaleb(Decimal(s).as_tuple().exponent)
+    wrong = Decimal(s) + ulp * 2 * rng.choice((-1, 1))
+    return Draft(str(wrong)) if wrong != 0 and "E" not in str(wrong) else None
 
 
 @_family(NEAR_MISS, "near_chain")

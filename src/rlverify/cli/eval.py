@@ -1,4 +1,4 @@
-"""`rlverify eval [DATA.jsonl ...] [--verifier NAME ...] [--by dataset|generator] [--workers N]
+"""`rlverify eval [DATA.jsonl ...] [--verifier NAME ...] [--by COLUMN] [--workers N]
 [--json OUT] [--report DIR] [--only-rule-negatives BASE] [--skip-bad] [--ray]`
 
 Precision/recall/F1 of verifiers against labelled responses, side by side. Without DATA,
@@ -21,7 +21,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("data", nargs="*", help="labelled JSONL files (default: the bundled sample)")
     p.add_argument("--verifier", action="append", metavar="NAME",
                    help="registry name, repeatable (default: rule and math-verify)")
-    p.add_argument("--by", choices=("dataset", "generator"), default="dataset", help="group rows by")
+    p.add_argument("--by", default="dataset", metavar="COLUMN",
+                   help="group rows by this column: dataset (default), generator, or any other, e.g. family")
     p.add_argument("--workers", type=int, default=None, help="workers for verify_batch")
     p.add_argument("--json", metavar="OUT", help="write the results as JSON to OUT")
     p.add_argument("--report", metavar="DIR", help="write results.json/.md, a PNG chart and disagreements.jsonl")

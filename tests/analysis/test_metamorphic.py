@@ -1,0 +1,137 @@
+"""The metamorphic generator (rlverify.analysis.metamorphic) and the rule verifier measured on it.
+
+20,000 generated pairs go through the rule verifier (two workers): no near-miss may be accepted
+beyond the measured count, and recall per family may not fall below the measured floors (issue 14's
+target is 0.99 on every family; raise the floors as the rule verifier improves).
+"""
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter, defaultdict
+
+import pytest
+
+from rlverify.analysis import _forms as F
+from rlverify.analysis import metamorphic as mm
+
+N_PAIRS = 20_000
+SEED = 0
+
+# Measured with `.venv/bin/python -m pytest -q tests/analysis/test_metamorphic.py -s -k 20k`, seed 0, 20,000
+# pairs, rule at 5c5800b (issue-14 fixes under way); the floor is the measured recall rounded down. A family
+# missing here has floor 0.99. prose_box is the issue's known gap (a box holding a sentence that names other
+# numbers); decimal_rounded (4 significant digits of an exact value in an applied question) is a policy question.
+RECALL_FLOOR = {
+    "prose_box": 0.20, "decimal_rounded": 0.30, "gold_solution": 0.94, "ascii": 0.95, "decimal": 0.97,
+    "unicode": 0.96, "set_reorder": 0.97, "set_builder": 0.95,
+}
+# Accepted near-misses per family; the target (issue 14) is 0 everywhere. Measured at 5c5800b: near_drop 3
+# (one of two solutions dropped: '$a=2$, $a=-6-4\sqrt{2}$' answered 'a = -6-4\sqrt{2}'); every other family 0.
+NEAR_MISS_ACCEPTS_MAX = {"near_drop": 3}
+
+
+@pytest.fixture(scope="module")
+def refs() -> list[mm.Reference]:
+    return mm.load_references()
+
+
+def test_reads_every_problem_set(refs) -> None:
+    by_set = Counter(r.dataset for r in refs)
+    assert len(refs) > 4000 and len(by_set) == 7
+    parsed = sum(r.node is not None for r in refs)
+    assert parsed / len(refs) > 0.95
+    gsm = next(r for r in refs if r.dataset == "gsm8k")
+    assert "####" not in gsm.gold and gsm.solution and "####" in gsm.solution
+
+
+def test_seeded_and_deterministic(refs) -> None:
+    a = mm.generate(300, seed=7, refs=refs)
+    b = mm.generate(300, seed=7, refs=refs)
+    c = mm.generate(300, seed=8, refs=refs)
+    assert a == b and a != c
+    for row in a:
+        assert set(row) >= {"id", "question", "gold", "response", "label", "family", "transforms", "position", "source"}
+        assert row["label"] == (row["family"] in mm.EQUIVALENT)
+
+
+def test_renderings_keep_the_value(refs) -> None:
+    """Every LaTeX style the generator composes reads back (with this module's reader) to the same value."""
+    styles = [F.Style(frac="dfrac", lr=True, mul="cdot", space=True), F.Style(frac="slash", group="{,}"),
+              F.Style(group="\\,", mul="times", rel="long"), F.Style(frac="bare", group=",\\! ")]
+    checked = 0
+    for ref in refs:
+        if ref.node is None or not mm._scalar(ref.node) or mm._value(ref.node) is None:
+            continue
+        for st in styles:
+            back = F.parse(F.render(ref.node, st))
+            assert mm._same(ref.node, back), (ref.gold, F.render(ref.node, st))
+            checked += 1
+    assert checked > 10_000
+
+
+def test_near_misses_change_the_value(refs) -> None:
+    rows = mm.generate(4000, seed=3, refs=refs, families=tuple(mm.NEAR_MISS))
+    assert {r["family"] for r in rows} == set(mm.NEAR_MISS)
+    by_source = {r.source: r for r in refs}
+    for row in rows:
+        assert row["label"] is False
+        ref = by_source[row["source"]]
+        assert ref.value_text not in (row["response"].rsplit("\\boxed{", 1)[-1].rstrip("}$.\n "),), row
+
+
+def test_valid_only_where_applicable(refs) -> None:
+    rows = mm.generate(6000, seed=5, refs=refs)
+    by_source = {r.source: r for r in refs}
+    for row in rows:
+        ref = by_source[row["source"]]
+        if row["family"] == "set_reorder":
+            assert ref.unordered
+        if row["family"] == "near_swap" and isinstance(ref.node, F.Seq):
+            assert len({F.render(i) for i in ref.node.items}) >= 2
+        if row["family"] in ("prose_box", "near_qualifier"):
+            assert "\\boxed{" in row["response"]
+
+
+def test_rule_verifier_on_20k_pairs(refs) -> None:
+    import rlverify
+
+    rows = mm.generate(N_PAIRS, seed=SEED, refs=refs)
+    v = rlverify.get_verifier("rule")
+    t0 = time.perf_counter()
+    verdicts = v.verify_batch([{"response": r["response"], "gold": r["gold"], "question": r["question"]}
+                               for r in rows], workers=2)
+    seconds = time.perf_counter() - t0
+    n = defaultdict(int)
+    hit = defaultdict(int)
+    accepted_near = []
+    for row, verdict in zip(rows, verdicts):
+        n[row["family"]] += 1
+        if row["label"]:
+            hit[row["family"]] += bool(verdict.correct)
+        elif verdict.correct:
+            accepted_near.append((row["family"], row["gold"], verdict.extracted))
+    recall = {f: hit[f] / n[f] for f in mm.EQUIVALENT if n[f]}
+    print(f"\n{len(rows)} pairs in {seconds:.1f}s (2 workers)")
+    print(json.dumps({f: round(r, 3) for f, r in sorted(recall.items())}, indent=0))
+    print(f"near-misses accepted: {len(accepted_near)} {accepted_near[:5]}")
+    assert len(rows) == N_PAIRS
+    per_family = Counter(f for f, _, _ in accepted_near)
+    over = {f: k for f, k in per_family.items() if k > NEAR_MISS_ACCEPTS_MAX.get(f, 0)}
+    assert not over, (over, accepted_near)
+    low = {f: r for f, r in recall.items() if r < RECALL_FLOOR.get(f, 0.99)}
+    assert not low, f"recall below the floor: {low}"
+
+
+def test_eval_groups_generated_rows_by_family(refs, tmp_path) -> None:
+    from rlverify.analysis.evaluate import parse_row
+    from rlverify.cli import main
+
+    rows = mm.generate(40, seed=11, refs=refs)
+    assert {parse_row(r, "x").group("family") for r in rows} == {r["family"] for r in rows}
+    assert parse_row(rows[0], "x").group("no_such_column") == "unknown"
+    data, out = tmp_path / "pairs.jsonl", tmp_path / "out.json"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    assert main(["eval", str(data), "--verifier", "rule", "--by", "family", "--json", str(out), "--no-progress"]) == 0
+    groups = {g["dataset"] for g in json.loads(out.read_text())["results"]}   # the schema names the group "dataset"
+    assert groups == {r["family"] for r in rows} | {"all"}
