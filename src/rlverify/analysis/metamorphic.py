@@ -151,6 +151,7 @@ UNITS: dict[str, tuple[str, Fraction | None, tuple[str, ...]]] = {
     "m": ("length", Fraction(1), ("\\text{m}", "\\mathrm{m}", "\\text{ meters}", "\\,\\mathrm{m}", "\\ \\text{m}")),
     "cm": ("length", Fraction(1, 100), ("\\text{cm}", "\\mathrm{cm}", "\\text{ centimeters}", "\\,\\mathrm{cm}")),
     "mm": ("length", Fraction(1, 1000), ("\\text{mm}", "\\mathrm{mm}", "\\text{ millimeters}")),
+    "um": ("length", Fraction(1, 10**6), ("\\mu\\text{m}", "\\,\\mu\\mathrm{m}", "\\text{ μm}", "\\text{ micrometers}")),
     "km": ("length", Fraction(1000), ("\\text{km}", "\\mathrm{km}", "\\text{ kilometers}", "\\,\\mathrm{km}")),
     "s": ("time", Fraction(1), ("\\text{s}", "\\mathrm{s}", "\\text{ sec}", "\\text{ seconds}")),
     "min": ("time", Fraction(60), ("\\text{ min}", "\\text{ minutes}", "\\,\\mathrm{min}")),
@@ -174,7 +175,8 @@ UNITS: dict[str, tuple[str, Fraction | None, tuple[str, ...]]] = {
     "degC": ("temperature", None, ("^\\circ\\mathrm{C}", "^{\\circ}\\text{C}", "\\text{ °C}", "°C")),
 }
 _UNIT_WORDS = {"meter": "m", "meters": "m", "m": "m", "centimeters": "cm", "centimeter": "cm", "cm": "cm",
-               "millimeters": "mm", "mm": "mm", "kilometers": "km", "km": "km", "seconds": "s", "second": "s",
+               "millimeters": "mm", "mm": "mm", "micrometers": "um", "microns": "um", "\\mu m": "um",
+               "kilometers": "km", "km": "km", "seconds": "s", "second": "s",
                "s": "s", "sec": "s", "minutes": "min", "minute": "min", "min": "min", "hours": "h", "hour": "h",
                "h": "h", "grams": "g", "g": "g", "kilograms": "kg", "kg": "kg", "km/h": "km/h", "m/s": "m/s",
                "cm^2": "cm^2", "cm^3": "cm^3", "erg": "erg", "ergs": "erg", "mol": "mol", "mole": "mol",
@@ -614,7 +616,8 @@ def _unit_convert(ref: Reference, rng: random.Random, st: F.Style) -> Draft | No
     if unit == "degC":
         s = _terminating(ex + Fraction(27315, 100))
         return Draft(f"{s}\\,\\mathrm{{K}}", gold=gold) if s else None
-    others = [u for u, (k, f, _) in UNITS.items() if k == kind and u != unit and f is not None]
+    others = [u for u, (k, f, _) in UNITS.items() if k == kind and u != unit and f is not None
+              and factor is not None and Fraction(1, 1000) <= f / factor <= 1000]   # 1.5 m, not 1500000 um
     if factor is None or not others:
         return None
     to = rng.choice(others)
