@@ -1,7 +1,10 @@
 """Plumbing shared by the framework integrations (verl, TRL, the reward server, Ray).
 
 * :func:`cached_verifier` builds a verifier once per ``(name, options)`` per process
-  (thread-safe), so per-sample reward calls do not rebuild judges or parsers.
+  (thread-safe), so per-sample reward calls do not rebuild judges or parsers, and warms the
+  process up first (:func:`warm_process`): the first items of a fresh training worker (a Ray
+  actor, a spawned rollout child) would otherwise overrun the 1 s item deadline while helper
+  processes start and parsers build their caches, and correct answers would score 0 (``timeout``).
 * :func:`golds_of` turns whatever a framework hands over as the reference (a string, a
   number, a list/array of acceptable answers) into a tuple of strings.
 * :func:`verify_items` verifies items whose gold may list several acceptable answers:
@@ -15,6 +18,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
+import os
 import threading
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -24,6 +28,7 @@ from ..verdict import Verdict
 
 __all__ = [
     "cached_verifier",
+    "warm_process",
     "golds_of",
     "verify_items",
     "split_golds",
@@ -39,6 +44,25 @@ __all__ = [
 
 _LOCK = threading.Lock()
 _VERIFIERS: dict[str, Any] = {}
+_WARM_LOCK = threading.Lock()
+_WARM_PID: int | None = None
+
+
+def warm_process() -> None:
+    """Once per process (thread-safe; again in a forked child): start a helper process and
+    verify one item of each answer family, as ``rlverify serve`` does before it listens."""
+    global _WARM_PID
+    if _WARM_PID == os.getpid():
+        return
+    with _WARM_LOCK:
+        if _WARM_PID == os.getpid():
+            return
+        from ..rule import warm_up
+        from ..runtime import bounded
+
+        bounded.warm_up()
+        warm_up()
+        _WARM_PID = os.getpid()
 
 
 def _options_key(name: str, options: Mapping[str, Any]) -> str | None:
@@ -51,6 +75,7 @@ def _options_key(name: str, options: Mapping[str, Any]) -> str | None:
 def cached_verifier(name: str = "rule", options: Mapping[str, Any] | None = None) -> Any:
     """The verifier ``name`` built with ``options``, shared per process and options."""
     options = dict(options or {})
+    warm_process()
     key = _options_key(name, options)
     if key is None:
         return get_verifier(name, **options)

@@ -30,9 +30,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..errors import BadInputError
-from ..verdict import Verdict
-from ._common import StepCounter, cached_verifier, flags_text, golds_of, plain, resolve_monitor, verify_items
+# Absolute imports: verl may load this file by its path (custom_reward_function.path=/.../verl.py),
+# with no parent package.
+from rlverify.errors import BadInputError
+from rlverify.integrations._common import (StepCounter, cached_verifier, flags_text, golds_of, plain,
+                                           resolve_monitor, verify_items)
+from rlverify.verdict import Verdict
 
 __all__ = ["compute_score", "compute_score_batch", "score_dict"]
 
