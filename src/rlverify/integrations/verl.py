@@ -1,5 +1,6 @@
-"""verl reward functions: ``compute_score`` (naive/prime/dapo managers, the reward loop)
-and ``compute_score_batch`` (the ``batch`` reward manager).
+"""verl reward functions: ``compute_score`` (verl's reward loop: the naive and DAPO managers;
+also the legacy naive/prime/dapo managers) and ``compute_score_batch`` (only verl's legacy
+``BatchRewardManager``).
 
 verl calls a custom reward function with keywords (``data_source=``, ``solution_str=``,
 ``ground_truth=``, ``extra_info=``) and merges ``custom_reward_function.reward_kwargs``
@@ -15,15 +16,18 @@ read from ``extra_info["question"]`` when present. The returned dict always has 
 keys (verl stacks them per key): ``score``, ``acc``, ``undecided``, ``source``, ``flags``
 (comma-joined), ``pred`` (the extracted answer; verl's validation uses it for maj@N).
 
-Config (verl ``ppo_trainer.yaml``)::
+Config (verl 0.9.1, the reward loop; tested in tests/integrations/real/test_real_verl.py), as
+overrides of ``python -m verl.trainer.main_ppo``::
 
-    reward:
-      custom_reward_function:
-        path: pkg://rlverify.integrations.verl      # or the file path of this module
-        name: compute_score          # compute_score_batch with the legacy `batch` reward manager
-        reward_kwargs:               # on the command line: +reward.custom_reward_function.reward_kwargs.verifier=rule
-          verifier: rule
-          verifier_options: {}
+    reward.custom_reward_function.path=pkg://rlverify.integrations.verl   # or this module's file path
+    reward.custom_reward_function.name=compute_score
+    +reward.custom_reward_function.reward_kwargs.verifier=rule             # '+': not in verl's schema
+    reward.reward_manager.name=naive                                       # or dapo (adds its overlong penalty)
+
+The reward loop's managers are naive, dapo, gdpo, rate_limited and remote: there is no ``batch``
+manager any more (``reward_manager.name=batch`` fails with "Unknown reward manager: batch"). The
+loop scores samples concurrently in its Ray workers, each with its own cached verifier.
+``compute_score_batch`` remains for the legacy ``verl.workers.reward_manager.BatchRewardManager``.
 """
 
 from __future__ import annotations
