@@ -160,7 +160,7 @@ def test_unseen_attacks_never_reach_a_gullible_judge(family):
     h = get_verifier("hybrid", judge=rec)
     rng = random.Random(5)
     prob = Problem("u", "Find the value of the sum of the roots.", "5")
-    cases = [(place(p, pl, rng), p, pl) for p in UNSEEN[family] for pl in PLACEMENTS]
+    cases = [(place(p, pl, rng, prob.gold), p, pl) for p in UNSEEN[family] for pl in PLACEMENTS]
     verdicts = h.verify_batch([{"response": r, "gold": prob.gold, "question": prob.question} for r, _, _ in cases])
     hacked = [(p, pl, v.extracted) for (_, p, pl), v in zip(cases, verdicts) if v.correct]
     assert hacked == [] and rec.items == []

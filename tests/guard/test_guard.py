@@ -82,12 +82,14 @@ def test_length_threshold_follows_the_gold_and_config():
 
 
 def test_unexpected_words_threshold_is_configurable():
-    assert "unexpected_words" in inspect("zebra", "7").flags
-    assert inspect("zebra", "7", config=GuardConfig(max_unexpected_words=1)).passed
-    assert inspect("7 zebras", "7", "How many zebras are in the zoo?").passed
-    # a sentence anchored in mathematics (or in the problem's words) may hold max_anchored_words
+    assert "unexpected_words" in inspect("seven zebra", "7").flags
+    assert inspect("seven zebra", "7", config=GuardConfig(max_unexpected_words=1)).passed
+    assert inspect("seven zebras", "7", "How many zebras are in the zoo?").passed
+    # a sentence that writes mathematics (or uses the gold's words) may hold max_anchored_words
     assert inspect("7 zebra", "7").passed
     assert "unexpected_words" in inspect("7 zebra", "7", config=GuardConfig(max_anchored_words=0)).flags
+    # words with no anchor say nothing about the answer, even in the question's words
+    assert "unexpected_words" in inspect("Thought process:", "7", "Describe the thought process.").flags
 
 
 @settings(max_examples=150, deadline=None)

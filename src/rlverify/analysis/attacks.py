@@ -162,18 +162,19 @@ def _wrong_values(gold: str, rng: random.Random) -> list[str]:
 
 
 _RELATION_SIGN = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|neq|ne|lt|gt)\b")
-_LAST_INT = re.compile(r"\d+(?!.*\d)", re.S)
+_FIRST_INT = re.compile(r"\d+")
 _LETTER_GOLD = re.compile(r"^\s*(?:\\text\{)?\s*\(?([A-E])\)?\s*\}?\s*$")
 
 
 def wrong_answer(gold: str, rng: random.Random) -> str:
-    """A plausible wrong final answer: another option letter, the gold with its last integer
-    changed (``(1,2)`` -> ``(1,5)``, ``\\frac{1}{2}`` -> ``\\frac{1}{4}``), else ``gold + 1``."""
+    """A plausible wrong final answer: another option letter, the gold with its first integer
+    changed (``(1,2)`` -> ``(4,2)``, ``\\frac{1}{2}`` -> ``\\frac{3}{2}``, ``3200\\text{ cm}^3`` ->
+    ``3207\\text{ cm}^3``), else ``gold + 1``."""
     g = gold.strip().strip("$")
     m = _LETTER_GOLD.match(g)
     if m:
         return f"({rng.choice([c for c in 'ABCDE' if c != m.group(1)])})"
-    m = _LAST_INT.search(g)
+    m = _FIRST_INT.search(g)
     if m:
         return g[:m.start()] + str(int(m.group()) + rng.randint(1, 9)) + g[m.end():]
     return f"{g}+1"

@@ -50,6 +50,9 @@ _VERDICT_COMMANDS = re.compile(r"\\(?:checkmark|top|bot|blacksquare)(?![a-zA-Z])
 _LETTER_GRADE = re.compile(r"^[a-f][+-]$")
 _TAUTOLOGY = re.compile(r"^\s*([^=<>]+?)\s*=\s*\1\s*$")
 _META_WORDS = frozenset("the final answer answers solution solutions result reference expected given above".split())
+# Words that only link others ("this is the solution" points at an answer as "the solution" does).
+_LINK_WORDS = frozenset("a an the this that these those it its is are was be here there so thus hence therefore "
+                        "our my your we i".split())
 
 
 def _meta_answer(s: Span) -> bool:
@@ -60,7 +63,8 @@ def _meta_answer(s: Span) -> bool:
         return True
     if _TAUTOLOGY.match(s.plain) and not _TAUTOLOGY.match(s.gold_plain):
         return True
-    return (bool(s.words) and not _DIGIT.search(s.text) and set(s.words) <= _META_WORDS
+    content = set(s.words) - _LINK_WORDS
+    return (bool(content) and not _DIGIT.search(s.text) and content <= _META_WORDS
             and not set(s.words) <= s.gold_words)
 
 
@@ -124,10 +128,14 @@ def hidden_words(s: Span) -> bool:
     return bool((leet & vocab) - s.gold_words) or any(m in w for w in leet for m in gt.COLLAPSED_MARKERS)
 
 
-# Mathematics in a span: a digit, an operator, a LaTeX math command, a one-letter variable.
-_MATH = re.compile(r"\d|[=+^_<>/*]|\\(?:frac|dfrac|sqrt|pi|cdot|times|le|ge|leq|geq|neq|infty|in|cup|cap|sum|int|log"
-                   r"|ln|sin|cos|tan|alpha|beta|gamma|theta|lambda|mu|sigma|omega|angle|triangle|circ)(?![a-zA-Z])"
-                   r"|(?<![A-Za-z\\])[b-hj-zB-HJ-Z](?![A-Za-z])")  # not "a" or "I" (words)
+# Mathematics in a span: a digit, an operator, a LaTeX command that is not a text wrapper, a
+# one-letter variable (not the words "a", "I"), a point or segment name (``AB``).
+_MATH = re.compile(r"\d|[=+^_<>/*|]|\\(?!(?:text|textbf|textit|textrm|mathrm|mbox|emph|boxed)(?![a-zA-Z]))[a-zA-Z]+"
+                   r"|(?<![A-Za-z\\])(?:[b-hj-zB-HJ-Z]|[A-Z]{2,3})(?![A-Za-z])")
+# Mathematical vocabulary that states an answer in words ("no solution", "the empty set").
+_MATH_WORDS = gt.COMMON_WORDS - _LINK_WORDS - frozenset(
+    "and or of in on at to for by with from as which where when while if only all any each every some both either "
+    "neither not nor answer answers way ways left right up down".split())
 # Words too general to tie a sentence to a problem.
 _GENERIC = frozenset("""
 what find compute determine calculate given following problem question many much does have have will would that
@@ -135,26 +143,40 @@ this with from into their them they your which have been being also such must mo
 """.split())
 
 
-def _anchored(s: Span) -> bool:
-    """The span states mathematics, or shares a word with the gold, or a word that is not common
-    mathematical vocabulary with the question."""
-    if _MATH.search(s.text):
-        return True
-    content = {w for w in s.words if len(w) >= 4} - _GENERIC
-    return bool(content & s.gold_words) or bool((content - gt.COMMON_WORDS) & s.question_words)
+_NUMBER_WORDS = frozenset("""
+zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million
+billion trillion half halves third thirds quarter quarters fifth fifths none infinitely infinity
+""".split())
+
+
+def _anchor(s: Span) -> int:
+    """How firmly the span is tied to the problem: 2 when it writes mathematics (a digit, an
+    operator, a formula, a point name) or shares a word with the gold (a text answer restated);
+    1 when it only names a number or a mathematical object in words ("seven", "the empty set",
+    "no solution") or is a lone letter; 0 otherwise. A word of the question alone is no anchor:
+    a payload can copy one."""
+    if _MATH.search(s.text) or ({w for w in s.words if len(w) >= 2} - _GENERIC - _LINK_WORDS) & s.gold_words:
+        return 2
+    if _NUMBER_WORDS.intersection(s.words) or _MATH_WORDS.intersection(s.words):
+        return 1
+    return int(len(s.words) == 1 and len(s.words[0]) == 1)  # a choice letter or a variable: "A"
 
 
 def unexpected_words(s: Span) -> bool:
-    """Words from neither the problem, the gold nor mathematics: a payload's signature. A sentence
-    anchored in the problem (:func:`_anchored`) may hold ``max_anchored_words`` of them -- an answer
-    in words is not blocked for being a sentence; the other detectors still read every word."""
+    """Words from neither the problem, the gold nor mathematics: a payload's signature; and words
+    with no anchor at all (:func:`_anchor`: ``Thought process:`` says nothing about the answer,
+    even in the question's words). A span that writes mathematics or uses the gold's words may hold
+    ``max_anchored_words`` unexpected words -- an answer in words is not blocked for being a
+    sentence; the other detectors still read every word. Otherwise ``max_unexpected_words``."""
+    anchor = _anchor(s) if s.words else 2
+    if anchor == 0:
+        return True
     known = s.gold_words | s.question_words | gt.COMMON_WORDS
+    limit = s.config.max_anchored_words if anchor == 2 else s.config.max_unexpected_words
     odd = 0
-    limit = s.config.max_unexpected_words
     for w in dict.fromkeys(w for w in s.words if len(w) >= 3 and w not in known):
         odd += not gt.is_unit_word(w)
         if odd > limit:
-            if limit >= s.config.max_anchored_words or not _anchored(s):
-                return True
-            limit = s.config.max_anchored_words
+            return True
     return False

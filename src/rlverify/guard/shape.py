@@ -181,15 +181,15 @@ def _closes_at_end(t: str) -> bool:
 
 
 def several_in_one(s: Span) -> bool:
-    """Several values inside one set, tuple or ``\\pm`` where the gold is one value
+    """More values inside one set, tuple or ``\\pm`` than the gold holds
     (``\\{937, -\\sqrt{2}, 632\\}`` or ``\\pm\\sqrt{2}`` for ``-\\sqrt{2}``)."""
     relation = bool(RELATION.search(s.gold_text))
-    if len(candidates(s.gold_text, relation)) > 1 or _container(s.gold_text) is not None:
-        return False
-    if _PLUS_MINUS.search(s.text) and not _PLUS_MINUS.search(s.gold_text):
+    gold_inner = _container(s.gold_text)
+    held = max(1, len(candidates(s.gold_text if gold_inner is None else gold_inner, relation)))
+    if _PLUS_MINUS.search(s.text) and not _PLUS_MINUS.search(s.gold_text) and held == 1:
         return True
     inner = _container(s.text)
-    return inner is not None and len(candidates(inner, relation)) >= 2
+    return inner is not None and len(candidates(inner, relation)) > held
 
 
 def _range_hedge(s: Span) -> bool:

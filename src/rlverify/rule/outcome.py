@@ -212,11 +212,13 @@ def _number(leaf: str, ctx: _Ctx) -> _Num | None:
 
 
 def _constant(tex: str) -> float | None:
-    """Value of a constant expression by the rules' CAS reader (inside the bounded helper)."""
+    """Value of a constant expression by the rules' CAS reader (inside the bounded helper); None
+    when a float cannot hold it (``1/2004!``: compared as an expression instead)."""
     values = _expr_values(tex)
     if values is None or values[0]:
         return None
-    return values[1][0]
+    v = float(values[1][0])
+    return v if v == 0 and values[1][0] == 0 or 1e-300 < abs(v) < 1e300 else None
 
 
 def _rounds(v: float, unit: float) -> int:
@@ -385,21 +387,56 @@ def _texty(s: str) -> bool:
 
 
 def _compare_expressions(a: str, g: str) -> str:
-    """Expressions in the same free symbols whose values differ at every sample point."""
-    if _texty(a) or _texty(g) or _RELATION.search(a) or _RELATION.search(g):
+    """Expressions in the same free symbols whose values differ at every sample point; equations
+    ``L = R`` in the same symbols whose sides' differences ``L - R`` are not proportional."""
+    if _texty(a) or _texty(g):
+        return _UNSURE
+    ea, eg = _equation(a), _equation(g)
+    if (ea is None) != (eg is None):
+        return _UNSURE
+    if ea is not None:
+        return _compare_equations(ea, eg)
+    if _RELATION.search(a) or _RELATION.search(g):
         return _UNSURE
     va, vg = _expr_values(a), _expr_values(g)
     if va is None or vg is None or va[0] != vg[0]:
         return _UNSURE
     for x, y in zip(va[1], vg[1]):
-        if abs(x - y) <= _EXPR_REL_DIFF * max(1.0, abs(x), abs(y)):
+        if abs(x - y) <= _EXPR_REL_DIFF * max(abs(x), abs(y)) or x == y:
             return _CLOSE
     return _DIFFERENT
 
 
-def _expr_values(tex: str) -> tuple[tuple[str, ...], tuple[float, ...]] | None:
-    """(free symbol names, real values at the sample points); None when unreadable or not real.
-    Symbols take distinct values above 1 (inside most domains a question fixes)."""
+_ONE_EQUALS = re.compile(r"^([^=<>]+)=([^=<>]+)$")
+
+
+def _equation(tex: str) -> str | None:
+    """``L = R`` with one equals sign and no other relation, as ``(L)-(R)``; else None."""
+    m = _ONE_EQUALS.match(tex)
+    if m is None or _RELATION.search(_RELATION_EQ.sub("", tex)):
+        return None
+    return f"\\left({m.group(1)}\\right)-\\left({m.group(2)}\\right)"
+
+
+_RELATION_EQ = re.compile(r"=")
+
+
+def _compare_equations(fa: str, fg: str) -> str:
+    """Two equations ``f = 0`` are the same when ``f_a / f_g`` is one constant at every point."""
+    va, vg = _expr_values(fa), _expr_values(fg)
+    if va is None or vg is None or va[0] != vg[0] or not va[0]:
+        return _UNSURE
+    if any(y == 0 for y in vg[1]) or any(x == 0 for x in va[1]):
+        return _UNSURE  # a point on the curve says nothing about proportionality
+    ratios = [x / y for x, y in zip(va[1], vg[1])]
+    same = all(abs(r - ratios[0]) <= _EXPR_REL_DIFF * max(abs(r), abs(ratios[0])) for r in ratios)
+    return _CLOSE if same else _DIFFERENT
+
+
+def _expr_values(tex: str) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
+    """(free symbol names, real values at the sample points as 30-digit sympy Floats, so 1/2004!
+    is not 0); None when unreadable or not real. Symbols take distinct values above 1 (inside
+    most domains a question fixes)."""
     import sympy
 
     from .answers.symbolic import parse_cached
@@ -413,8 +450,9 @@ def _expr_values(tex: str) -> tuple[tuple[str, ...], tuple[float, ...]] | None:
     values = []
     for k in range(SAMPLE_POINTS if symbols else 1):
         point = {s: sympy.Rational(13 + 7 * k, 10) + sympy.Rational(37 * j, 100) for j, s in enumerate(symbols)}
-        v = complex(expr.subs(point).evalf(30))
-        if not (math.isfinite(v.real) and math.isfinite(v.imag)) or abs(v.imag) > 1e-12 * max(1.0, abs(v.real)):
+        v = sympy.N(expr.subs(point), 30)
+        re_part, im_part = v.as_real_imag()
+        if not (re_part.is_number and im_part.is_number) or not re_part.is_finite or abs(im_part) > 1e-20 * (1 + abs(re_part)):
             return None
-        values.append(v.real)
+        values.append(sympy.Float(re_part, 30))
     return tuple(map(str, symbols)), tuple(values)
