@@ -17,8 +17,8 @@ all requests are verified one at a time by ``rule_threads`` threads that serve t
 requests in turn (``_batcher.FairScheduler``): each item keeps its own deadline and a slow
 request never holds up another one by more than about one item deadline. Requests to other
 verifiers are micro-batched (``_batcher.MicroBatcher``); one that fails (a judge outage) or
-outlasts ``judge_budget`` + :data:`RULE_GRACE` seconds degrades to rule verdicts flagged
-``judge_unavailable``. With a token, every endpoint but /health needs ``Authorization: Bearer
+is not answered within ``judge_budget`` seconds of its arrival (default 120, under OpenRLHF's
+180 s client timeout) gets rule verdicts flagged ``judge_unavailable`` instead. With a token, every endpoint but /health needs ``Authorization: Bearer
 <token>`` or ``?token=<token>`` (OpenRLHF's client sends no headers: ``--remote_rm_url
 http://host:8000/reward?token=T``) (else 401), checked before the body is read. Bodies over
 ``max_body_bytes`` or with more than ``max_items`` items (or item-gold pairs) get 413; malformed
@@ -72,7 +72,7 @@ DEFAULT_MAX_ITEMS = 4096
 DEFAULT_POOL_WORKERS = min(4, os.cpu_count() or 1)  # rule verification processes
 DEFAULT_INLINE_BATCH = 64  # fallback rule batches up to this size are verified in a thread, not the pool
 DEFAULT_RULE_THREADS = 8   # threads verifying rule items (their CAS stage runs in helper processes)
-RULE_GRACE = 30.0          # seconds a non-rule batch may take beyond judge_budget (its rule stage)
+RULE_GRACE = 30.0          # seconds a non-rule batch may run beyond judge_budget before its slot is freed
 Gold = Union[str, int, float, list[Union[str, int, float]], None]
 _M = TypeVar("_M", bound=BaseModel)
 
@@ -192,6 +192,8 @@ class _State:
         self.metrics = ServerMetrics()
         self.default = next(iter(verifiers))
         self.ready = False  # warm-up done: /health answers "ok"
+        self.built_rule = options.get("rule") is not None  # "rule" built here by name (not an object)
+        self.fallback: FairScheduler | None = None
         budget = None if settings.judge_budget is None else settings.judge_budget + RULE_GRACE
         self.batchers: dict[str, Any] = {
             name: FairScheduler(_rule_item(v, options.get(name) is not None), threads=settings.rule_threads,
@@ -235,9 +237,39 @@ class _State:
         flat, spans = split_golds(items)
         if len(flat) > self.settings.max_items:  # lists of acceptable golds count one each
             raise HTTPException(413, f"{len(flat)} item-gold pairs; at most {self.settings.max_items} per request")
-        verdicts = join_verdicts(await self.batchers[name].submit(flat), spans)
+        if name == "rule" or self.settings.judge_budget is None:
+            raw = await self.batchers[name].submit(flat)
+        else:
+            raw = await self._within_budget(name, flat)
+        verdicts = join_verdicts(raw, spans)
         self.metrics.record_verdicts(name, verdicts)
         return verdicts
+
+    async def _within_budget(self, name: str, flat: list[dict[str, Any]]) -> Sequence[Verdict]:
+        """A judge-backed verifier's verdicts, or, when they are not in ``judge_budget`` seconds
+        after the request arrived (a silent judge, or a queue of batches waiting for one), the
+        rule verdicts flagged ``judge_unavailable`` and ``judge_timeout``."""
+        try:
+            return await asyncio.wait_for(self.batchers[name].submit(flat), self.settings.judge_budget)
+        except asyncio.TimeoutError:
+            log.warning("verifier %s gave no verdicts within %.3gs; answering with rule verdicts",
+                        name, self.settings.judge_budget)
+        rule = await self._rule_fallback().submit(flat)
+        return [v.with_(flags=v.flags + ("judge_unavailable", "judge_timeout")) for v in rule]
+
+    def _rule_fallback(self) -> FairScheduler:
+        """The served ``rule`` scheduler, or one of its own (built on first need)."""
+        served = self.batchers.get("rule")
+        if isinstance(served, FairScheduler) and self.built_rule:
+            return served
+        if self.fallback is None:
+            self.fallback = FairScheduler(_rule_item(cached_verifier("rule"), True), threads=self.settings.rule_threads,
+                                          per_request=_per_request(self.settings.rule_threads))
+        return self.fallback
+
+    async def aclose(self) -> None:
+        for b in [*self.batchers.values(), *([self.fallback] if self.fallback is not None else [])]:
+            await b.aclose()
 
 
 def _one_line(errs: Sequence[Any]) -> str:
@@ -545,8 +577,8 @@ def create_app(verifiers: Sequence[str] | Mapping[str, Any] = ("rule",), *, toke
     or a mapping name -> verifier object; the first is the default. ``warm``: start the helper
     processes and build lazy state before accepting requests (/health answers after it).
     ``rule_threads``: threads verifying rule items, shared fairly by the waiting requests.
-    ``judge_budget``: seconds a judge call may take (a ``hybrid`` built here gets it; any other
-    verifier's batch is cut at it plus :data:`RULE_GRACE`), then rule verdicts flagged
+    ``judge_budget``: seconds a request to a judge-backed verifier may wait for its verdicts
+    (a ``hybrid`` built here also gets it as its judge budget), then rule verdicts flagged
     ``judge_unavailable``; None: no budget. ``workers`` and ``inline_batch``: the process pool
     and in-thread size of the rule batches of those fallbacks and of other verifiers' rule stage.
     ``raw_endpoints``: answer POST /reward, /get_reward and /verify with a plain ASGI handler
@@ -565,8 +597,7 @@ def create_app(verifiers: Sequence[str] | Mapping[str, Any] = ("rule",), *, toke
         if warm:
             await state.warm()
         yield
-        for b in state.batchers.values():
-            await b.aclose()
+        await state.aclose()
 
     app = _App(title="rlverify reward server", version=__version__, lifespan=lifespan,
                docs_url=None, redoc_url=None, openapi_url=None)
