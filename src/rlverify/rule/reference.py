@@ -6,7 +6,8 @@ Interface::
 
 * a list of golds (a Python list/tuple, or a string holding a JSON/Python list of quoted strings:
   ``["12", "twelve"]``) means any-of: each element is read in turn;
-* a gold written as a whole solution that ends in ``\\boxed{...}`` is read by its boxed answer
+* a gold written as a whole solution that ends in ``\\boxed{...}`` (or GSM8K's ``#### 42``) is read
+  by its boxed answer
   (several boxes that one sentence sets side by side are the parts of one answer: ``1, 2``);
   a long solution without a box but with an explicit answer marker ("Final Answer: ...",
   "The answer is ...") by the marked answer;
@@ -34,6 +35,7 @@ _ITEM = r"\s*(?:\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*')\s*"
 _LIST = re.compile(rf"^\s*\[(?:{_ITEM},)*{_ITEM},?\s*\]\s*$", re.S)
 _QUOTED = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'", re.S)
 _BOX = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
+_GSM8K_ANSWER = re.compile(r"^[ \t]*####[ \t]*\S", re.M)     # a GSM8K solution's last line: "#### 42"
 
 
 def _listed(gold: str) -> list[str] | None:
@@ -54,7 +56,7 @@ def _listed(gold: str) -> list[str] | None:
 
 def _answer_of(gold: str) -> str:
     """The boxed (or marked) answer of a gold written as a solution; the gold itself otherwise."""
-    boxed = bool(_BOX.search(gold))
+    boxed = bool(_BOX.search(gold)) or bool(_GSM8K_ANSWER.search(gold))
     if not boxed and len(gold) <= _SOLUTION_CHARS:
         return gold
     ex = extract_answer(gold)

@@ -26,6 +26,7 @@ import math
 import os
 import re
 from decimal import Decimal, localcontext
+from fractions import Fraction
 from typing import Callable
 
 from .core import compare_core
@@ -64,8 +65,18 @@ def _magnitudes_equal(al: Aligned, question: str | None) -> bool:
         return a is not None and g is not None and math.isclose(a, g, rel_tol=_CONVERTED_REL_TOL, abs_tol=1e-12)
     ea, eg = exact_number(al.answer), exact_number(al.gold)
     if ea is not None and eg is not None:
-        return ea == eg or within_reference(al.answer, al.gold, lambda t: exact_number(t))
+        return ea == eg or within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS)
+    if (ea is None) != (eg is None) and within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS):
+        return True
     return _core(al.answer, al.gold, question).equal
+
+
+_MEASURED_DIGITS = 3   # a measured quantity's decimal (85.7 m for 600/7 m) stands for the exact value
+
+
+def _magnitude(tex: str) -> Fraction | float | None:
+    exact = exact_number(tex)
+    return exact if exact is not None else numeric_value(tex)
 
 
 def _literal(tex: str) -> bool:

@@ -26,6 +26,7 @@ __all__ = [
     "strip_outer",
     "plain_key",
     "collapse_digit_groups",
+    "short_fracs",
 ]
 
 _OPEN = "([{"
@@ -47,7 +48,8 @@ _SHORT_FRAC_BRACE2 = re.compile(r"\\frac\s*(\d|[a-zA-Z])\s*(\{[^{}]*\})")
 _SHORT_SQRT = re.compile(r"\\sqrt\s*(\d+|[a-zA-Z])(?![a-zA-Z])")
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|textnormal|mathrm|mathbf|mathit|mathsf|mathtt|operatorname|mbox|bf|rm|it)\s*\{")
 _STRAY_BACKSLASH = re.compile(r"(?<!\\)\\(?=\d)")  # "\15" (a lost "\$") is "15"; "\\2" row breaks stay
-_PLAIN_FUNC = re.compile(r"(?<![A-Za-z\\])(sqrt|pi|sin|cos|tan|cot|sec|csc|ln|log|exp|arcsin|arccos|arctan)(?![A-Za-z])")
+_PLAIN_FUNC = re.compile(r"(?<![A-Za-z\\])(sqrt|pi|sin|cos|tan|cot|sec|csc|ln|log|exp|arcsin|arccos|arctan"
+                         r"|alpha|beta|gamma|delta|theta|lambda|sigma|omega|varphi|epsilon)(?![A-Za-z])")
 _PLAIN_SQRT = re.compile(r"(?<![A-Za-z\\])sqrt\s*\(([^()]*)\)")
 _CMD_SPACE = re.compile(r"\\(text|textbf|mathrm|mathbf|operatorname|frac|sqrt)\s+\{")
 _INNER_DOLLAR = re.compile(r"(?<!\\)\$")  # "$a$,$b$": math delimiters inside the span
@@ -131,9 +133,7 @@ def clean(text: str) -> str:
     s = s.replace("\\dots", "\\ldots").replace("\\cdots", "\\ldots")
     s = collapse_digit_groups(s)
     s = _SPACES.sub(" ", s)
-    s = _SHORT_FRAC.sub(r"\\frac{\1}{\2}", s)
-    s = _SHORT_FRAC_BRACE1.sub(r"\\frac\1{\2}", s)
-    s = _SHORT_FRAC_BRACE2.sub(r"\\frac{\1}\2", s)
+    s = short_fracs(s)
     s = _plain_functions(s)
     s = _SHORT_SQRT.sub(r"\\sqrt{\1}", s)
     s = re.sub(r"\s+", " ", s).strip()
@@ -168,6 +168,15 @@ def _math_symbols(s: str) -> str:
     if "infty" in s:
         s = _PLUS_INFINITY.sub(r"\1\\infty", s)
     return s
+
+
+def short_fracs(s: str) -> str:
+    """``\\frac12`` / ``\\frac{270}7`` / ``\\frac1{x}`` -> braced ``\\frac{..}{..}``."""
+    if "\\frac" not in s:
+        return s
+    s = _SHORT_FRAC.sub(r"\\frac{\1}{\2}", s)
+    s = _SHORT_FRAC_BRACE1.sub(r"\\frac\1{\2}", s)
+    return _SHORT_FRAC_BRACE2.sub(r"\\frac{\1}\2", s)
 
 
 def _plain_functions(s: str) -> str:
@@ -219,11 +228,12 @@ def plain_key(text: str) -> str:
     ``n``; callers lowercase it for prose). Braces stay: ``\\frac{1}{23}`` is not
     ``\\frac{12}{3}``."""
     s = strip_outer(unwrap_text(clean(text)))
-    s = _EXPLICIT_PRODUCT.sub("", s) if "\\" in s else s
+    s = _EXPLICIT_PRODUCT.sub("", s) if "\\" in s or "*" in s else s
     s = re.sub(r"[\s~]+", "", s)
     return s.rstrip(".")
 
 
-# ``\\cdot`` between two factors is juxtaposition written out (``(2n)!\\cdot 2^{n^2}`` is
-# ``(2n)!\\,2^{n^2}``); kept between two digits (``2\\cdot 3`` is not ``23``).
-_EXPLICIT_PRODUCT = re.compile(r"(?<![\d\s])\s*\\cdot(?![a-zA-Z])\s*|\s*\\cdot(?![a-zA-Z])\s*(?![\d\s])")
+# ``\\cdot``, ``\\times`` and ``*`` between two factors are juxtaposition written out (``(2n)!\\cdot 2^{n^2}``
+# is ``(2n)!\\,2^{n^2}``, ``M*R`` is ``MR``); kept between two digits (``2\\cdot 3`` is not ``23``).
+_EXPLICIT_PRODUCT = re.compile(r"(?<![\d\s*])\s*(?:\\cdot|\\times)(?![a-zA-Z])\s*|\s*(?:\\cdot|\\times)(?![a-zA-Z])\s*(?![\d\s])"
+                               r"|(?<=[A-Za-z)}])\s*\*\s*(?=[A-Za-z(\\])")

@@ -10,13 +10,14 @@ against ``48.57``) and never accepts an answer less precise than the reference (
 Interface::
 
     written(text) -> Written | None       value, exponent of the last written digit, significant digits
-    within_reference(answer, gold, value=None) -> bool
+    within_reference(answer, gold, value=None, answer_digits=MIN_ANSWER_DIGITS) -> bool
         the answer agrees with the reference at the precision one of them was rounded to:
         * the reference looks rounded (a decimal with >= 2 decimals and >= 3 significant digits,
           or a x 10^n with a decimal mantissa) and the answer, exact or written more finely,
           rounds (half up) to it;
-        * the answer is a decimal of >= 6 significant digits and the exact reference rounds or
-          truncates to it.
+        * the answer is a decimal of >= 5 significant digits (six with a final zero dropped:
+          ``0.49505`` for ``\\frac{50}{101}``) and the exact reference rounds to it (or, from six
+          digits, is cut to it: ``1.414213`` for ``\\sqrt{2}``).
         ``value(text) -> Fraction | float | None`` evaluates a non-literal side (bounded; the
         caller supplies it, e.g. a CAS-backed evaluator); without it only literals and fractions
         are read.
@@ -34,7 +35,8 @@ from typing import Callable
 
 __all__ = ["Written", "written", "within_reference", "MIN_ANSWER_DIGITS"]
 
-MIN_ANSWER_DIGITS = 6        # an answer decimal this precise stands for the exact value
+MIN_ANSWER_DIGITS = 5        # an answer decimal this precise stands for the exact value (0.49505: 6 digits, the 0 dropped)
+_CUT_DIGITS = 6              # from this many digits a decimal cut (not rounded) at its last digit agrees
 _MIN_GOLD_DIGITS = 3         # a reference decimal this precise (and with >= 2 decimals) may be rounded
 _MAX_DIGITS = 30
 
@@ -110,19 +112,23 @@ def _scaled(value: Fraction | float, answer_pct: bool, gold_pct: bool) -> Fracti
     return value * 100 if gold_pct else value / 100
 
 
-def within_reference(answer: str, gold: str,
-                     value: Callable[[str], Fraction | float | None] | None = None) -> bool:
-    """True when the answer and the reference agree at the precision one of them was rounded to."""
+def within_reference(answer: str, gold: str, value: Callable[[str], Fraction | float | None] | None = None,
+                     answer_digits: int = MIN_ANSWER_DIGITS) -> bool:
+    """True when the answer and the reference agree at the precision one of them was rounded to.
+    ``answer_digits``: the significant digits an answer decimal needs to stand for an exact
+    reference (a caller that knows the answer is a measured quantity may ask for fewer, and
+    then only rounding, not truncation, agrees)."""
     wa, wg = written(answer), written(gold)
     if wg is not None and _looks_rounded(wg):
         return _rounds_to(answer, wa, wg, value)
-    if wa is not None and wa.decimal and wa.digits >= MIN_ANSWER_DIGITS and wg is None and value is not None:
+    if wa is not None and wa.decimal and wa.digits >= answer_digits and wg is None and value is not None:
         exact = value(gold)
         if exact is None:
             return False
         exact = _scaled(exact, _PERCENT.search(gold) is not None, wa.percent)
         target = _as_decimal(wa)
-        return any(_round(exact, wa.last, mode) == target for mode in (ROUND_HALF_UP, ROUND_DOWN))
+        modes = (ROUND_HALF_UP, ROUND_DOWN) if wa.digits >= _CUT_DIGITS else (ROUND_HALF_UP,)
+        return any(_round(exact, wa.last, mode) == target for mode in modes)
     return False
 
 

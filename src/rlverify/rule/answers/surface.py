@@ -19,7 +19,7 @@ from fractions import Fraction
 from ...runtime.bounded import run_bounded
 from ...errors import BoundExceeded
 from ...runtime.limits import MAX_ANSWER_CHARS
-from .latex import split_top  # split on separators outside (), [], {} (re-exported)
+from .latex import short_fracs, split_top  # split_top: split outside (), [], {} (re-exported)
 from ...runtime.caches import memo_text
 
 __all__ = ["unwrap", "split_top", "numeric_value", "exact_number", "strip_outer", "strip_approx", "presentation",
@@ -69,6 +69,7 @@ def unwrap(s: str) -> str:
     s = s.replace("\u2212", "-").replace("×", "\\times ").replace("π", "\\pi ").replace("\u2009", " ")
     s = _SIUNITX.sub(_siunitx, s)
     s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac")
+    s = short_fracs(s)
     s = _GROUP_SEP.sub("", s)
     for _ in range(3):
         t = _WRAPPERS.sub(lambda m: " " + m.group(1) + " ", s)
@@ -139,7 +140,8 @@ def _latex_float(tex: str) -> float | None:
     return val.real if abs(val.imag) < 1e-12 else None
 
 
-_SAFE_TEX = re.compile(r"(?:[\d\s.+\-*/^(){}]|\\(?:frac|sqrt|pi|cdot|times|ln|log|sin|cos|tan|e\b))*")
+_SAFE_TEX = re.compile(r"(?:[\d\s.+\-*/^(){}\[\]]|\\(?:frac|sqrt|pi|cdot|times|ln|log|sin|cos|tan|e\b)"
+                       r"|(?<![A-Za-z\\])e(?![A-Za-z]))*")   # a bare ``e`` is Euler's number
 
 
 def numeric_value(tex: str, timeout: float = 0.5) -> float | None:

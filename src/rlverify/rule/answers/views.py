@@ -74,20 +74,40 @@ def _strip_qualifier(s: str) -> str | None:
 
 
 def _prose_value(s: str) -> str | None:
-    """``\\text{so the answer is }12`` -> ``12`` when leading prose only links to the value."""
+    """The value a prose span declares: ``\\text{so the answer is }12`` -> ``12``; a sentence that
+    names other numbers declares the one after its (last) link: ``\\text{Using the }5\\text{ and }10
+    \\text{ given, the answer is }15`` -> ``15``, ``\\text{So there are }1232\\text{ integers between }1
+    \\text{ and }2000`` -> ``1232``. A qualified link (``at least``, ``or``, ``maybe``) declares nothing."""
     if "\\text" not in s:
         return _bare_prose_value(s)
+    texts = []
     for m in re.finditer(r"\\text\{", s):
         end = matching_brace(s, m.end() - 1)
         if end < 0:
             return None
-        head = s[: end + 1]
-        if re.sub(r"\\text\{[^{}]*\}", "", head).strip():
-            return None  # math before the prose: not a lead-in
-        prose, value = unwrap_text(head), s[end + 1:].strip()
-        if value and _LINK_END.search(prose):
-            return None if QUALIFIER_WORDS.search(prose) else (_declared_value(value) or clean(value))
+        if not texts or m.start() > texts[-1][1]:
+            texts.append((m.start(), end))
+        if len(texts) > 24:
+            return None
+    for k in range(len(texts) - 1, -1, -1):
+        start, end = texts[k]
+        prose, value = unwrap_text(s[start:end + 1]), s[end + 1:].strip()
+        if not value or not _LINK_END.search(prose):
+            continue
+        if QUALIFIER_WORDS.search(_CLAUSE_SPLIT.split(prose)[-1]):
+            return None
+        declared = _declared_value(value) if "\\text" in value else clean(value)
+        if declared:
+            return declared
+        if k == 0 and not s[:start].strip():   # the whole span after a lead-in ("the answer is 12 or 13")
+            return None if QUALIFIER_WORDS.search(prose) else clean(value)
     return None
+
+
+_CLAUSE_SPLIT = re.compile(r"[,;.:]\s+|\bso\b|\bthus\b|\bhence\b|\btherefore\b", re.I)
+# A sentence that ends on its declared number: "..., the answer is 15", "... we get 240".
+_DECLARED_END = re.compile(r"^(.*(?:\b(?:is|are|was|were|equals?|be|get|gives?|yields?|makes?)|[=:]))\s*"
+                           r"([-+]?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\s*[.!]?\s*$", re.I | re.S)
 
 
 def _bare_prose_value(s: str) -> str | None:
@@ -95,7 +115,10 @@ def _bare_prose_value(s: str) -> str | None:
     between 1 and 2000`` -> ``1232`` (the words after the value name what it counts)."""
     m = _BARE_PROSE.match(s)
     if not m or QUALIFIER_WORDS.search(m.group(1)) or not _LINK_END.search(m.group(1)):
-        return None
+        end = _DECLARED_END.match(s) if len(s) <= 600 and re.search(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}", s) else None
+        if end is None or QUALIFIER_WORDS.search(_CLAUSE_SPLIT.split(end.group(1))[-1]):
+            return None
+        return clean(end.group(2))
     value = m.group(2)
     lead = _NUMBER_THEN_NOUN.match(value)
     if lead and _describes(lead.group(2)):

@@ -339,7 +339,7 @@ def _whole_value(sent: str) -> str | None:
     return sent if _is_formula(sent) else None
 
 
-_FORMULA_CHARS_RE = re.compile(r"[\w\\{}()\[\]^_+\-*/=<>.,|!' \u2212°%&:;]{1,300}")
+_FORMULA_CHARS_RE = re.compile(r"[\w\\{}()\[\]^_+\-*/=<>.,|!' \u2212°%&:;√π∞≤≥≠∪∩±×·∈]{1,300}")
 
 _WORD_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 
