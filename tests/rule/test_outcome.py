@@ -29,6 +29,9 @@ DIFFERENT = [
     ("\\begin{pmatrix}1&3\\\\2&4\\end{pmatrix}", "\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}", None),
     ("(B)", "C", "Which? (A) 1 (B) 2 (C) 3"),           # option letters
     ("n = 40", "60", None),                             # an assignment's value
+    ("14 + 18 = 34", "32", None),                       # the value a chain ends on
+    ("y+3x-4=4", "y+3x-4=0", None),                     # equations whose sides are not proportional
+    ("1 / 2013!", "1 / 2004!", None),                   # constants too small for a float
     ("x^2+2", "x^2+1", None),                           # expressions in the same symbol
     ("4.6", "3", "Round your answer to the nearest integer."),
     ("5\\text{ m}", "7 m", None),                       # a quantity in the gold's unit
@@ -45,6 +48,8 @@ UNSURE = [
     ("1", "1, 3", None),                                # one value of several: incomplete
     ("x + 1", "3", None),                               # types that do not compare
     ("y + 1", "x + 1", None),                           # other symbols
+    ("2y+6x-8=0", "y+3x-4=0", None),                    # the same line: proportional sides
+    ("\\text{at least }5", "5", None),                  # a bound, not a value
     ("-4-4i", "5", None),                               # not a real number
     ("B", "12", None),                                  # a letter against a value
     ("5 \\text{ kg}", "5 m", None),                     # other dimensions

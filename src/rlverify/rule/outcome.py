@@ -42,7 +42,7 @@ from ..errors import BoundExceeded
 from ..runtime.bounded import remaining, run_bounded
 from ..verdict import Outcome
 from .answers.choice import answer_letter, gold_letter
-from .answers.latex import clean
+from .answers.latex import clean, split_top
 from .answers.numbers import parse_number
 from .answers.shapes import Shape, inequality_as_interval, parse_shape
 
@@ -167,12 +167,14 @@ def _ungroup(text: str) -> str:
 
 
 def _value_side(answer: str, gold: str) -> str:
-    """``n = 40`` read as ``40`` against a reference that assigns nothing (or the same name)."""
+    """``n = 40`` read as ``40`` against a reference that assigns nothing (or the same name); a
+    chain ``14 + 18 = 34`` as the value it ends on."""
     from .answers.views import rhs_of_assignment
 
     rhs = rhs_of_assignment(answer)
     if rhs is None:
-        return answer
+        last = split_top(answer, ("=",))[-1]  # a chain "14 + 18 = 34" states its last value
+        return clean(last) if "=" not in gold and last != answer and parse_number(clean(last)) is not None else answer
     if "=" not in gold:
         return rhs
     g_rhs = rhs_of_assignment(gold)
