@@ -333,3 +333,45 @@ print(bounded.run_bounded(idleslow.pid, timeout=30) != first, flush=True)  # a f
 def test_a_drain_that_does_not_finish_times_out_and_the_zygote_is_replaced(tmp_path) -> None:
     got = _run_with_idle_module(tmp_path, "idleslow", _SLOW_IDLE_MOD, _SLOW_DRAIN_CHILD)
     assert got == ["timeout", "True"]
+
+
+def test_a_free_helper_goes_to_the_tenant_holding_the_fewest(monkeypatch) -> None:
+    """Issue 18: one request full of CAS bombs must not keep every helper while another waits."""
+    import threading
+    import time
+
+    from rlverify.runtime import bounded
+
+    class FakeHelper:
+        def __init__(self, memory=None) -> None:  # noqa: ANN001
+            self.alive, self.tenant = True, None
+
+        def wait_ready(self) -> None:
+            pass
+
+    monkeypatch.setattr(bounded, "Helper", FakeHelper)
+    helpers = bounded._HelperSet(2)
+    with bounded.tenant("A"):
+        held = [helpers.acquire(5), helpers.acquire(5)]
+    got: list[str] = []
+
+    def wait_for_one(who: str) -> None:
+        with bounded.tenant(who):
+            h = helpers.acquire(5)
+        got.append(who)
+        helpers.release(h)
+
+    a = threading.Thread(target=wait_for_one, args=("A",))
+    a.start()
+    time.sleep(0.1)  # A's third call waits first ...
+    b = threading.Thread(target=wait_for_one, args=("B",))
+    b.start()
+    time.sleep(0.1)
+    helpers.release(held[0])  # ... but A still holds one and B none: B is next in line
+    b.join(5)
+    helpers.release(held[1])
+    a.join(5)
+    assert got == ["B", "A"]
+    with pytest.raises(bounded.BoundExceeded):  # and a wait is bounded by the caller's timeout
+        with bounded.tenant("C"):
+            [helpers.acquire(0.05) for _ in range(3)]

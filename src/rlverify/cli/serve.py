@@ -36,7 +36,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "pool (default: 64; 0 = always the pool)")
     p.add_argument("--rule-threads", type=int, default=None, metavar="N",
                    help="threads verifying the rule verifier's items, shared by the waiting requests in turn "
-                        "(default: 8; at most half of them, and one per CAS helper, on one request)")
+                        "(default: 16; at most half of them, and one per CAS helper, on one request)")
     p.add_argument("--judge-budget", type=float, default=None, metavar="SECONDS",
                    help="time budget of one judge call (connect, read, retries); past it the rule verdicts "
                         "answer, flagged judge_unavailable (default: 120, under OpenRLHF's 180 s client timeout)")

@@ -17,7 +17,7 @@ import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ContextManager, Sequence
 
 from ..verdict import Verdict
 
@@ -168,8 +168,10 @@ class FairScheduler:
 
     def __init__(self, verify_one: Callable[[dict[str, Any]], Verdict], *, threads: int = 8,
                  per_request: int | None = None, flush: float = 0.002,
-                 on_batch: Callable[[int], None] | None = None) -> None:
+                 on_batch: Callable[[int], None] | None = None,
+                 tenant: Callable[[Any], ContextManager[Any]] | None = None) -> None:
         self._verify_one = verify_one
+        self._tenant = tenant  # ``tenant(request)``: a context the item is verified in (fair helper shares)
         self.threads = max(1, int(threads))
         self.per_request = max(1, int(per_request or max(1, self.threads // 2)))
         self.flush = float(flush)
@@ -246,7 +248,11 @@ class FairScheduler:
             req, i = claim
             verdict, error = None, None
             try:
-                verdict = self._verify_one(req.items[i])
+                if self._tenant is None:
+                    verdict = self._verify_one(req.items[i])
+                else:
+                    with self._tenant(req):
+                        verdict = self._verify_one(req.items[i])
             except Exception as e:  # noqa: BLE001 - that request answers 500, the thread lives on
                 error = e
             with self._cv:

@@ -71,7 +71,7 @@ DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024
 DEFAULT_MAX_ITEMS = 4096
 DEFAULT_POOL_WORKERS = min(4, os.cpu_count() or 1)  # rule verification processes
 DEFAULT_INLINE_BATCH = 64  # fallback rule batches up to this size are verified in a thread, not the pool
-DEFAULT_RULE_THREADS = 8   # threads verifying rule items (their CAS stage runs in helper processes)
+DEFAULT_RULE_THREADS = 16  # threads verifying rule items (their CAS stage runs in helper processes)
 RULE_GRACE = 30.0          # seconds a non-rule batch may run beyond judge_budget before its slot is freed
 Gold = Union[str, int, float, list[Union[str, int, float]], None]
 _M = TypeVar("_M", bound=BaseModel)
@@ -183,6 +183,14 @@ def _per_request(threads: int) -> int:
     return max(1, min(MAX_HELPERS, threads // 2))
 
 
+def _helper_tenant() -> Any:
+    """Each request borrows the CAS helpers as its own tenant: a free helper goes to the
+    request holding the fewest (``runtime.bounded.tenant``)."""
+    from ..runtime.bounded import tenant
+
+    return tenant
+
+
 class _State:
     """The served verifiers, their batchers and the metrics of one app."""
 
@@ -197,7 +205,8 @@ class _State:
         budget = None if settings.judge_budget is None else settings.judge_budget + RULE_GRACE
         self.batchers: dict[str, Any] = {
             name: FairScheduler(_rule_item(v, options.get(name) is not None), threads=settings.rule_threads,
-                                per_request=_per_request(settings.rule_threads), on_batch=self.metrics.record_batch)
+                                per_request=_per_request(settings.rule_threads), on_batch=self.metrics.record_batch,
+                                tenant=_helper_tenant())
             if name == "rule" else
             MicroBatcher(_runner(name, v, options.get(name), settings.pool_workers, settings.inline_batch, budget),
                          max_batch=settings.max_batch, concurrency=settings.judge_concurrency,
@@ -264,7 +273,7 @@ class _State:
             return served
         if self.fallback is None:
             self.fallback = FairScheduler(_rule_item(cached_verifier("rule"), True), threads=self.settings.rule_threads,
-                                          per_request=_per_request(self.settings.rule_threads))
+                                          per_request=_per_request(self.settings.rule_threads), tenant=_helper_tenant())
         return self.fallback
 
     async def aclose(self) -> None:

@@ -48,6 +48,7 @@ __all__ = [
     "run_bounded",
     "BoundExceeded",
     "item_deadline",
+    "tenant",
     "remaining",
     "set_inline",
     "is_inline",
@@ -89,6 +90,18 @@ def item_deadline(seconds: float | None) -> Iterator[None]:
         yield
     finally:
         _local.deadline = prev
+
+
+@contextmanager
+def tenant(key: Any) -> Iterator[None]:
+    """Calls in this block (this thread) borrow helpers on behalf of ``key`` (e.g. a server
+    request): a free helper goes to the tenant holding the fewest, see :class:`_HelperSet`."""
+    prev = getattr(_local, "tenant", None)
+    _local.tenant = key
+    try:
+        yield
+    finally:
+        _local.tenant = prev
 
 
 def remaining() -> float | None:
@@ -394,6 +407,7 @@ class Helper:
         self.born = time.monotonic()
         self.ready = False
         self.alive = True
+        self.tenant: Any = None  # who borrowed it from the helper set (see tenant())
 
     def wait_ready(self, timeout: float = STARTUP_TIMEOUT) -> None:
         if self.ready:
@@ -452,17 +466,26 @@ class Helper:
 
 
 class _HelperSet:
-    """Idle helpers of this process; at most ``size`` exist at once."""
+    """Idle helpers of this process; at most ``size`` exist at once.
+
+    A free helper goes to the waiting caller whose :func:`tenant` holds the fewest helpers
+    (first come first served among equals), so one tenant's slow calls (a server request full
+    of CAS bombs) cannot keep every helper while another tenant's call waits."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self._idle: list[Helper] = []
         self._count = 0          # helpers that exist or are starting
         self._starting = 0       # helpers being started in the background
-        self._waiting = 0        # callers waiting in acquire
+        self._waiters: list[list[Any]] = []  # [tenant, arrival number] of the callers waiting
+        self._arrivals = 0
+        self._held: dict[Any, int] = {}      # helpers in use, by tenant
         self._failures = 0       # starts that failed so far
         self._last_error = ""
         self._cv = threading.Condition()
+
+    def _next_in_line(self) -> list[Any]:
+        return min(self._waiters, key=lambda w: (self._held.get(w[0], 0), w[1]))
 
     def acquire(self, timeout: float | None = None) -> Helper:
         """An idle, ready helper. While callers wait and fewer than ``size`` helpers exist, one
@@ -470,12 +493,15 @@ class _HelperSet:
         ``timeout`` seconds (a start carries on, and its helper waits for the next caller) or
         when a start fails meanwhile."""
         end = None if timeout is None else time.monotonic() + max(0.0, timeout)
+        owner = getattr(_local, "tenant", None)
         with self._cv:
             failures = self._failures
-            self._waiting += 1
+            self._arrivals += 1
+            me = [owner, self._arrivals]
+            self._waiters.append(me)
             try:
-                while not self._idle:
-                    if self._starting < self._waiting and self._count < self.size:
+                while not (self._idle and self._next_in_line() is me):
+                    if self._starting < len(self._waiters) and self._count < self.size:
                         self._count += 1
                         self._starting += 1
                         threading.Thread(target=self._start, name="rlverify-helper-start", daemon=True).start()
@@ -485,9 +511,13 @@ class _HelperSet:
                     if left is not None and left <= 0:
                         raise BoundExceeded("no helper process ready within the deadline")
                     self._cv.wait(left)
-                return self._idle.pop()
+                h = self._idle.pop()
+                h.tenant = owner
+                self._held[owner] = self._held.get(owner, 0) + 1
+                return h
             finally:
-                self._waiting -= 1
+                self._waiters.remove(me)
+                self._cv.notify_all()  # the next in line may be someone else now
 
     def _start(self) -> None:
         """Background thread: start one helper, wait until it is ready, make it idle."""
@@ -505,20 +535,21 @@ class _HelperSet:
         with self._cv:
             self._starting -= 1
             self._idle.append(h)
-            self._cv.notify()
-
-    def _forget(self) -> None:
-        with self._cv:
-            self._count -= 1
-            self._cv.notify()
+            self._cv.notify_all()
 
     def release(self, h: Helper) -> None:
-        if not h.alive:
-            self._forget()
-            return
         with self._cv:
-            self._idle.append(h)
-            self._cv.notify()
+            owner = getattr(h, "tenant", None)
+            held = self._held.get(owner, 0) - 1
+            if held > 0:
+                self._held[owner] = held
+            else:
+                self._held.pop(owner, None)
+            if h.alive:
+                self._idle.append(h)
+            else:
+                self._count -= 1
+            self._cv.notify_all()
 
     def close(self) -> None:
         with self._cv:
