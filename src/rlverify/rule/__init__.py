@@ -12,6 +12,15 @@ May import: ``rlverify.runtime`` (bounded helpers, limits, caches), ``rlverify.e
 ``integrations`` or ``cli`` (the layer test in tests/test_layers.py enforces it).
 """
 
-from .verifier import RuleVerifier, warm_up
+from typing import Any
 
 __all__ = ["RuleVerifier", "warm_up"]
+
+
+def __getattr__(name: str) -> Any:
+    # Lazy, so that light readers (``rule.offers``, ``rule.extract``) import without the CAS stack.
+    if name in __all__:
+        from . import verifier
+
+        return getattr(verifier, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
