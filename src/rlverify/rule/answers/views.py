@@ -167,7 +167,9 @@ def _restated(s: str) -> bool:
     heads = {split_top(step, ("=",))[0].strip() for step in steps}
     lasts = [clean(split_top(step, ("=",))[-1]) for step in steps]
     return (len(steps) > 1 and len(heads) == 1 and all("=" in step for step in steps)
-            and _members_consistent(lasts))  # "T = 5, T = 9" offers two values: not a restatement
+            and _members_consistent(lasts)  # "T = 5, T = 9" offers two values: not a restatement
+            and any(len(split_top(step, ("=",))) > 2 for step in steps[1:]))  # a later step computes;
+    # "a=2, a=-6-4\\sqrt2" (one value per step) lists solutions
 
 
 def _env_after_name(s: str) -> str | None:
