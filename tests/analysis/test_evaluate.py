@@ -87,13 +87,15 @@ def test_latency_percentiles_and_throughput():
 
 def test_judge_eligibility_for_hybrid_sources():
     res = evaluate(load_rows([SMALL]).rows, ["eval-stub", "eval-accept-all"])
-    # label-true rows with source guard/judge: b1 (judge), b2 (judge), b3 (guard) -> 2/3
-    assert _by(res, "eval-stub", "B").judge_eligibility == pytest.approx(2 / 3)
-    assert _by(res, "eval-stub", ALL_GROUP).judge_eligibility == pytest.approx(2 / 3)
-    assert _by(res, "eval-stub", ALL_GROUP).rule_rejected_positives == 3
+    # label-true rows the rules did not accept (a rule rejection is final, e.g. 'different'):
+    # b1 (judge), b2 (judge), b3 (guard), b6 (rule) -> 2/4; a2 (rule) in A -> 0/1; all -> 2/5
+    assert _by(res, "eval-stub", "B").judge_eligibility == pytest.approx(2 / 4)
+    assert _by(res, "eval-stub", ALL_GROUP).judge_eligibility == pytest.approx(2 / 5)
+    assert _by(res, "eval-stub", ALL_GROUP).rule_rejected_positives == 5
     assert judge_eligibility_lines(res.stats) == [
-        "judge eligibility of eval-stub (all): 0.667 of 3 label-true rows the rules rejected went to the judge"]
-    assert _by(res, "eval-stub", "A").judge_eligibility is None  # no rule-rejected positives there
+        "judge eligibility of eval-stub (all): 0.400 of 5 label-true rows the rules rejected went to the judge"]
+    assert _by(res, "eval-stub", "A").judge_eligibility == 0.0
+    assert _by(res, "eval-accept-all", ALL_GROUP).judge_eligibility is None  # no hybrid
     assert _by(res, "eval-accept-all", "B").judge_eligibility is None  # not a hybrid
 
 

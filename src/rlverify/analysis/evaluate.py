@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .datasets import dataset_name, open_text
 from ..errors import BadInputError, MissingDependencyError, RLVerifyError
-from ..verdict import Verdict
+from ..verdict import Outcome, Verdict
 
 __all__ = [
     "Row",
@@ -42,6 +42,7 @@ __all__ = [
     "parse_row",
     "summarize",
     "evaluate",
+    "judge_items",
 ]
 
 DEFAULT_VERIFIERS = ("rule", "math-verify")
@@ -100,7 +101,13 @@ class GroupStats:
     p50_ms: float
     p99_ms: float
     judge_eligibility: float | None = None
-    rule_rejected_positives: int = 0   # label-true rows with source guard/judge (hybrids only)
+    rule_rejected_positives: int = 0   # label-true rows the rules did not accept (hybrids only)
+    judge_items: int | None = None     # items sent to a judge (None: the verifier has no judge)
+
+    @property
+    def judge_share(self) -> float | None:
+        """Share of the items that were sent to the judge (the cost of a hybrid)."""
+        return None if self.judge_items is None or not self.n else self.judge_items / self.n
 
     @property
     def precision(self) -> float | None:
@@ -261,16 +268,23 @@ def _percentile_ms(seconds: Sequence[float], q: float) -> float:
 
 
 def _judge_eligibility(scored: Sequence[Scored]) -> tuple[float | None, int]:
-    """Share of label-true rows the rules rejected (source guard/judge) that reached the judge,
-    and how many such rows there were."""
-    rejected = [s for s in scored if s.row.label and s.verdict.source in ("guard", "judge")]
+    """Share of label-true rows the rules did not accept (a final 'different', a guard block, a
+    judge verdict) that reached the judge, and how many such rows there were."""
+    rejected = [s for s in scored if s.row.label and not (s.verdict.source == "rule" and s.verdict.correct)]
     if not rejected:
         return None, 0
     return sum(s.verdict.source == "judge" for s in rejected) / len(rejected), len(rejected)
 
 
+def judge_items(verdicts: Iterable[Verdict]) -> int:
+    """Items that were sent to a judge: a judge verdict on an answer span, or a judge failure
+    (``judge_unavailable``: the item was sent, the judge did not answer)."""
+    return sum((v.source == "judge" and v.extracted is not None) or JUDGE_FAILED_FLAG in v.flags
+               for v in verdicts)
+
+
 def _stats(verifier: str, group: str, scored: Sequence[Scored], seconds: float,
-           hybrid: bool) -> GroupStats:
+           hybrid: bool, judged: bool = False) -> GroupStats:
     c = {"tp": 0, "fp": 0, "fn": 0, "tn": 0}
     for s in scored:
         c[("t" if s.verdict.correct == s.row.label else "f") + ("p" if s.verdict.correct else "n")] += 1
@@ -278,25 +292,31 @@ def _stats(verifier: str, group: str, scored: Sequence[Scored], seconds: float,
     elig, rejected = _judge_eligibility(scored) if hybrid else (None, 0)
     return GroupStats(verifier, group, len(scored), seconds=seconds,
                       p50_ms=_percentile_ms(per_item, 50), p99_ms=_percentile_ms(per_item, 99),
-                      judge_eligibility=elig, rule_rejected_positives=rejected, **c)
+                      judge_eligibility=elig, rule_rejected_positives=rejected,
+                      judge_items=judge_items(s.verdict for s in scored) if judged else None, **c)
 
 
-def summarize(scored: Sequence[Scored], seconds: Mapping[tuple[str, str], float]) -> list[GroupStats]:
+def summarize(scored: Sequence[Scored], seconds: Mapping[tuple[str, str], float],
+              judged: Iterable[str] = ()) -> list[GroupStats]:
     """GroupStats per verifier x group (first-seen order), plus an "all" row per verifier
-    when there is more than one group. ``seconds`` maps (verifier, group) to wall time."""
+    when there is more than one group. ``seconds`` maps (verifier, group) to wall time;
+    ``judged`` names the verifiers that have a judge (their stats count the items sent to it)."""
+    judged = set(judged)
     by_key: dict[tuple[str, str], list[Scored]] = {}
     for s in scored:
         by_key.setdefault((s.verifier, s.group), []).append(s)
     out: list[GroupStats] = []
     for verifier in dict.fromkeys(s.verifier for s in scored):
         mine = [s for s in scored if s.verifier == verifier]
-        hybrid = any(s.verdict.source in ("guard", "judge") for s in mine)
+        sources = {s.verdict.source for s in mine}
+        hybrid = "guard" in sources or {"rule", "judge"} <= sources  # rules first, a judge behind them
+        judge = verifier in judged or "judge" in sources
         groups = list(dict.fromkeys(s.group for s in mine))
         for g in groups:
-            out.append(_stats(verifier, g, by_key[(verifier, g)], seconds.get((verifier, g), 0.0), hybrid))
+            out.append(_stats(verifier, g, by_key[(verifier, g)], seconds.get((verifier, g), 0.0), hybrid, judge))
         if len(groups) > 1:
             total = sum(seconds.get((verifier, g), 0.0) for g in groups)
-            out.append(_stats(verifier, ALL_GROUP, mine, total, hybrid))
+            out.append(_stats(verifier, ALL_GROUP, mine, total, hybrid, judge))
     return out
 
 
@@ -324,6 +344,8 @@ def _verdict_from(d: Mapping[str, Any]) -> Verdict:
     keys = ("correct", "score", "source", "extracted", "flags", "seconds", "undecided")
     kw = {k: d[k] for k in keys if k in d}
     kw["flags"] = tuple(kw.get("flags", ()))
+    if d.get("outcome") is not None:
+        kw["outcome"] = Outcome(d["outcome"])
     return Verdict(**kw)
 
 
@@ -400,5 +422,6 @@ def evaluate(rows: Sequence[Row], verifiers: Sequence[str] = DEFAULT_VERIFIERS, 
             s, sec = _run_one(name, batches[name], rows, by, chunk, advance)
             scored.extend(s)
             seconds.update(sec)
-    return EvalResult(tuple(summarize(scored, seconds)), tuple(scored), len(rows), by,
+    judged = [n for n in names if getattr(built[n], "judge", None) is not None]
+    return EvalResult(tuple(summarize(scored, seconds, judged)), tuple(scored), len(rows), by,
                       only_negatives_of, base_rejected)

@@ -15,6 +15,7 @@ the group ``all`` aggregates every row a verifier saw. Undefined ratios are ``nu
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -29,6 +30,11 @@ __all__ = [
     "plot_eval_chart",
     "fmt",
     "judge_eligibility_lines",
+    "judge_cost_lines",
+    "StaticRow",
+    "static_table",
+    "render_static_table",
+    "static_markdown",
     "judge_failure_lines",
     "plot_monitor_rewards",
     "plot_monitor_flags",
@@ -56,18 +62,26 @@ def fmt(x: float | None, digits: int = 3) -> str:
 def _cells(s: GroupStats) -> list[str]:
     return [s.verifier, s.group, str(s.n), fmt(s.precision), fmt(s.recall), fmt(s.f1), fmt(s.accuracy),
             str(s.tp), str(s.fp), str(s.fn), str(s.tn), fmt(s.p50_ms, 2), fmt(s.p99_ms, 2),
-            fmt(s.items_per_s, 1), fmt(s.judge_eligibility)]
+            fmt(s.items_per_s, 1), fmt(s.judge_eligibility), _pct(s.judge_share)]
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
 
 
 _HEAD = ["verifier", "group", "n", "precision", "recall", "F1", "accuracy", "tp", "fp", "fn", "tn",
-         "p50 ms", "p99 ms", "items/s", "judge elig."]
+         "p50 ms", "p99 ms", "items/s", "judge elig.", "to judge"]
+_ELIG, _TO_JUDGE = len(_HEAD) - 2, len(_HEAD) - 1
 
 
 def _columns(stats: Sequence[GroupStats]) -> list[int]:
-    """Column indexes to show: judge eligibility only when some verifier is a hybrid."""
+    """Column indexes to show: judge eligibility only when some verifier is a hybrid, the share of
+    items sent to a judge only when some verifier has a judge."""
     keep = list(range(len(_HEAD)))
     if all(s.judge_eligibility is None for s in stats):
-        keep.remove(len(_HEAD) - 1)
+        keep.remove(_ELIG)
+    if all(s.judge_items is None for s in stats):
+        keep.remove(_TO_JUDGE)
     return keep
 
 
@@ -102,6 +116,80 @@ def judge_eligibility_lines(stats: Sequence[GroupStats]) -> list[str]:
             widest[s.verifier] = s
     return [f"judge eligibility of {v} ({s.group}): {s.judge_eligibility:.3f} of {s.rule_rejected_positives} "
             f"label-true rows the rules rejected went to the judge" for v, s in widest.items()]
+
+
+def judge_cost_lines(stats: Sequence[GroupStats]) -> list[str]:
+    """One line per verifier with a judge (its widest group): items sent to the judge."""
+    widest: dict[str, GroupStats] = {}
+    for s in stats:
+        if s.judge_items is not None and s.n >= getattr(widest.get(s.verifier), "n", -1):
+            widest[s.verifier] = s
+    return [f"judge calls of {v} ({s.group}): {s.judge_items} of {s.n} items ({_pct(s.judge_share)}), "
+            f"{1000 * (s.judge_share or 0):.0f} per 1,000 items" for v, s in widest.items()]
+
+
+@dataclass(frozen=True)
+class StaticRow:
+    """One row of the study's static table (rules alone, judge alone, hybrid)."""
+
+    hybrid: str
+    setup: str                      # "rules alone" | "judge alone (NAME)" | "hybrid"
+    precision: float | None
+    recall: float | None
+    judge_per_1000: float | None    # None: no judge in this setup
+
+
+def static_table(result: EvalResult) -> list[StaticRow]:
+    """For every hybrid of the run: its rules alone (the rows its rules accepted), a judge alone
+    (a verifier of the same run that only judges, e.g. ``--verifier judge``; absent otherwise)
+    and the hybrid itself, over all rows."""
+    whole = {s.verifier: s for s in result.stats if s.group == ALL_GROUP}
+    whole.update({s.verifier: s for s in result.stats if s.verifier not in whole})
+    sources: dict[str, set[str]] = {}
+    for sc in result.scored:
+        sources.setdefault(sc.verifier, set()).add(sc.verdict.source)
+    judges = [v for v, src in sources.items() if src == {"judge"}]
+    out: list[StaticRow] = []
+    for name, st in whole.items():
+        src = sources.get(name, set())
+        if not ("guard" in src or {"rule", "judge"} <= src):
+            continue  # not a hybrid (rules first, a judge behind them)
+        mine = [sc for sc in result.scored if sc.verifier == name]
+        tp = sum(sc.row.label and sc.verdict.source == "rule" and sc.verdict.correct for sc in mine)
+        fp = sum(not sc.row.label and sc.verdict.source == "rule" and sc.verdict.correct for sc in mine)
+        pos = sum(sc.row.label for sc in mine)
+        out.append(StaticRow(name, "rules alone", tp / (tp + fp) if tp + fp else None,
+                             tp / pos if pos else None, None))
+        for j in judges:
+            js = whole[j]
+            out.append(StaticRow(name, f"judge alone ({j})", js.precision, js.recall,
+                                 None if js.judge_share is None else 1000 * js.judge_share))
+        out.append(StaticRow(name, "hybrid", st.precision, st.recall,
+                             None if st.judge_share is None else 1000 * st.judge_share))
+    return out
+
+
+def render_static_table(result: EvalResult, console: Any = None) -> None:
+    """The study's static table (see :func:`static_table`) as a rich table; nothing without a hybrid."""
+    from rich.console import Console
+    from rich.table import Table
+
+    rows = static_table(result)
+    if not rows:
+        return
+    table = Table(title="static evaluation: rules alone, judge alone, hybrid (all rows)")
+    for head in ("hybrid", "setup", "precision", "recall", "judge calls / 1,000 items"):
+        table.add_column(head, justify="left" if head in ("hybrid", "setup") else "right")
+    for r in rows:
+        table.add_row(r.hybrid, r.setup, fmt(r.precision), fmt(r.recall), fmt(r.judge_per_1000, 0))
+    (console or Console(width=200)).print(table)
+
+
+def static_markdown(result: EvalResult) -> str:
+    lines = ["| hybrid | setup | precision | recall | judge calls / 1,000 items |", "|---|---|---:|---:|---:|"]
+    lines += [f"| {r.hybrid} | {r.setup} | {fmt(r.precision)} | {fmt(r.recall)} | {fmt(r.judge_per_1000, 0)} |"
+              for r in static_table(result)]
+    return "\n".join(lines)
 
 
 def markdown_table(stats: Sequence[GroupStats]) -> str:
@@ -183,6 +271,11 @@ def _markdown(result: EvalResult, skipped: int, notes: Sequence[str] = ()) -> st
     if elig:
         lines += ["Judge eligibility: share of label-true rows the rules rejected that the guard "
                   "passed to the judge.", ""] + [f"- {x}" for x in elig]
+    cost = judge_cost_lines(result.stats)
+    if cost:
+        lines += ["", "Judge calls: items sent to a judge (`to judge` column).", ""] + [f"- {x}" for x in cost]
+    if static_table(result):
+        lines += ["", "Static table (as in the study): rules alone, judge alone, hybrid.", "", static_markdown(result)]
     lines += ["", f"Disagreements with the label: {len(result.disagreements())} (disagreements.jsonl).",
               "", "![precision and recall](precision_recall.png)", ""]
     return "\n".join(lines)
@@ -208,7 +301,7 @@ def write_eval_report(result: EvalResult, out_dir: str | Path, skipped: int = 0,
 def _details(s: GroupStats) -> dict[str, Any]:
     return {"verifier": s.verifier, "dataset": s.group, "accuracy": s.accuracy, "p50_ms": s.p50_ms,
             "p99_ms": s.p99_ms, "items_per_s": s.items_per_s, "judge_eligibility": s.judge_eligibility,
-            "rule_rejected_positives": s.rule_rejected_positives}
+            "rule_rejected_positives": s.rule_rejected_positives, "judge_items": s.judge_items}
 
 
 # ---------------------------------------------------------------- monitor (rlverify monitor)

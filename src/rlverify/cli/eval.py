@@ -43,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import BadInputError
     from ..analysis.evaluate import (DEFAULT_VERIFIERS, apply_corrections, evaluate, load_corrections, load_rows,
                             sample_path)
-    from ..analysis.report import (judge_eligibility_lines, judge_failure_lines, render_table, results_json,
+    from ..analysis.report import (judge_cost_lines, judge_eligibility_lines, judge_failure_lines,
+                                   render_static_table, render_table, results_json,
                           write_eval_report)
 
     if args.workers is not None and args.workers < 1:
@@ -64,8 +65,9 @@ def run(args: argparse.Namespace) -> int:
                       progress=not args.no_progress and sys.stderr.isatty())
     title = f"{result.n_rows} rows" + (f" that {result.base} rejected" if result.base else "")
     render_table(result.stats, title=title)
-    for line in judge_eligibility_lines(result.stats):
+    for line in judge_eligibility_lines(result.stats) + judge_cost_lines(result.stats):
         print(line)
+    render_static_table(result)
     for line in judge_failure_lines(result):
         print(f"rlverify: {line}", file=sys.stderr)
     if loaded.skipped:
