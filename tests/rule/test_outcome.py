@@ -30,6 +30,11 @@ DIFFERENT = [
     ("(B)", "C", "Which? (A) 1 (B) 2 (C) 3"),           # option letters
     ("n = 40", "60", None),                             # an assignment's value
     ("14 + 18 = 34", "32", None),                       # the value a chain ends on
+    ("\\left(\\frac47, 1\\right)", "\\left(\\frac43, 1\\right)", None),  # \\frac43 is 4/3
+    ("(-9)^{\\lceil n/2 \\rceil-1} 2 \\lceil \\frac{n}{2} \\rceil",
+     "(-1)^{\\lceil n/2 \\rceil-1} 2 \\lceil \\frac{n}{2} \\rceil", None),  # differ at most points
+    ("x \\geq 3", "x \\geq 2", None),                    # bounds: same relation and side
+    ("3", "\\pi", None),                                  # an exact value allows no rounding
     ("y+3x-4=4", "y+3x-4=0", None),                     # equations whose sides are not proportional
     ("1 / 2013!", "1 / 2004!", None),                   # constants too small for a float
     ("x^2+2", "x^2+1", None),                           # expressions in the same symbol
@@ -49,6 +54,8 @@ UNSURE = [
     ("x + 1", "3", None),                               # types that do not compare
     ("y + 1", "x + 1", None),                           # other symbols
     ("2y+6x-8=0", "y+3x-4=0", None),                    # the same line: proportional sides
+    ("(x+1)^2", "x^2+2x+1", None),                      # equal expressions the rules refused
+    ("x \\geq 3", "x^2 \\geq 9", None),                  # bounds on other sides
     ("\\text{at least }5", "5", None),                  # a bound, not a value
     ("-4-4i", "5", None),                               # not a real number
     ("B", "12", None),                                  # a letter against a value

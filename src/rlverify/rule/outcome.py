@@ -13,13 +13,15 @@ of :mod:`rlverify.rule.answers` into typed values; ``different`` means both were
 * numbers: :func:`~rlverify.rule.answers.numbers.parse_number` (exact), infinities, or a
   constant expression read by the rules' CAS reader (bounded). Two values agree when the coarser
   is the finer rounded or cut at its last digit (``6.01`` for ``6 1/64``, ``0.33`` for ``1/3``,
-  an integer for a non-integer: ``300`` for ``299.94``) or when both round alike at the precision
+  an integer for a decimal: ``300`` for ``299.94``) or when both round alike at the precision
   the question asks for; two values written to the same precision (``0.5``, ``0.6``) must be
   equal; a percent on one side may also mean /100.
 * tuples and intervals of the same arity (position by position; a permutation stays unsure),
   sets and lists (a scalar is a one-element set), matrices, option letters, quantities aligned
   in one unit (:func:`~rlverify.rule.answers.quantity.align`), and expressions in the same free
-  symbols whose values differ at every one of ``SAMPLE_POINTS`` (bounded CAS).
+  symbols whose values differ at most of the ``SAMPLE_POINTS`` where both are real (bounded CAS;
+  integer and non-integer points, so floor/ceiling forms are seen), equations whose sides'
+  differences are not proportional, one-sided bounds with the same relation and side.
 
 Everything else is ``unsure``: a side that cannot be read, types that do not compare (a number
 against a word, different dimensions, tuples of another arity), free text, values that agree
@@ -51,7 +53,7 @@ __all__ = ["match_outcome", "rejection_outcome", "Outcome", "DIFF_TIMEOUT", "MAX
 DIFF_TIMEOUT = 1.0        # seconds for the CAS readings of one rejection (never more than the item has left)
 MAX_SPAN_CHARS = 400      # a longer answer or gold is not read (unsure)
 MAX_LEAVES = 16           # sets/tuples/matrices with more leaves are not read (unsure)
-SAMPLE_POINTS = 3         # expressions differ only when their values differ at every point
+SAMPLE_POINTS = 5         # expressions differ when their values differ at most of these points
 _REL_EPS = 1e-9           # float noise allowed on top of the written rounding
 _EXPR_REL_DIFF = 1e-6     # relative gap that makes two expression values differ at a point
 
@@ -194,8 +196,11 @@ def _ulp(text: str) -> float:
     return 10.0 ** (exp - len(m.group(1)))
 
 
+_SHORT_FRAC = re.compile(r"\\[dt]?frac\s*(\d)\s*(\d)")  # \frac43 is \frac{4}{3}
+
+
 def _number(leaf: str, ctx: _Ctx) -> _Num | None:
-    t = _APPROX.sub("", leaf.strip())
+    t = _SHORT_FRAC.sub(r"\\frac{\1}{\2}", _APPROX.sub("", leaf.strip()))
     inf = _INFINITY.match(t)
     if inf:
         return _Num(-math.inf if inf.group(1) == "-" else math.inf)
@@ -248,10 +253,11 @@ def _agree(x: float, ux: float, y: float, uy: float, ctx: _Ctx) -> bool:
     return abs(math.trunc(fine / unit + 1e-9 * math.copysign(1, fine)) * unit - coarse) <= eps
 
 
-def _unit_of(n: _Num, other: float, ctx: _Ctx) -> float:
-    """The last unit a side is written to; an integer against a non-integer may be its rounding
-    to units (unless the question says how to round)."""
-    if n.integer and not other.is_integer() and ctx.round_places is None and ctx.round_sig is None:
+def _unit_of(n: _Num, other: _Num, ctx: _Ctx) -> float:
+    """The last unit a side is written to; an integer against a written decimal may be its
+    rounding to units (``300`` for ``299.94``), unless the question says how to round."""
+    if n.integer and other.tol > 0 and not other.value.is_integer() and ctx.round_places is None \
+            and ctx.round_sig is None:
         return 1.0
     return n.tol
 
@@ -266,7 +272,7 @@ def _close(a: _Num, b: _Num, ctx: _Ctx) -> bool:
             if x.value == y.value:
                 return True
             continue
-        if _agree(x.value, _unit_of(x, y.value, ctx), y.value, _unit_of(y, x.value, ctx), ctx):
+        if _agree(x.value, _unit_of(x, y, ctx), y.value, _unit_of(y, x, ctx), ctx):
             return True
     return False
 
@@ -345,8 +351,30 @@ def _compare_scalars(a: str, g: str, ctx: _Ctx) -> str:
     if na is not None and ng is not None:
         return _compare_numbers(na, ng, ctx)
     if ctx.cas and na is None and ng is None:
-        return _compare_expressions(a, g)
+        bound = _compare_bounds(a, g, ctx)
+        return bound if bound is not None else _compare_expressions(a, g)
     return _UNSURE
+
+
+_ONE_RELATION = re.compile(r"\\(?:leq?|geq?|lt|gt)(?![a-zA-Z])|<=?|>=?")
+
+
+def _compare_bounds(a: str, g: str, ctx: _Ctx) -> str | None:
+    """``m \\le X`` against ``m \\le Y``: one relation, the same on both sides and one side
+    written alike -- the other sides decide. None when the spans are not such bounds."""
+    ra, rg = _ONE_RELATION.findall(a), _ONE_RELATION.findall(g)
+    if len(ra) != 1 or len(rg) != 1 or _norm_rel(ra[0]) != _norm_rel(rg[0]) or "=" in _ONE_RELATION.sub("", a + g):
+        return None
+    (la, xa), (lg, xg) = (p.strip(" {}") for p in _ONE_RELATION.split(a)), (p.strip(" {}") for p in _ONE_RELATION.split(g))
+    if la.replace(" ", "") == lg.replace(" ", ""):
+        return _compare_scalars(xa, xg, ctx)
+    if xa.replace(" ", "") == xg.replace(" ", ""):
+        return _compare_scalars(la, lg, ctx)
+    return _UNSURE
+
+
+def _norm_rel(op: str) -> str:
+    return {"\\le": "<=", "\\leq": "<=", "\\lt": "<", "\\ge": ">=", "\\geq": ">=", "\\gt": ">"}.get(op, op)
 
 
 def _read_all(leaves: tuple[str, ...], ctx: _Ctx) -> list[_Num] | None:
@@ -403,10 +431,11 @@ def _compare_expressions(a: str, g: str) -> str:
     va, vg = _expr_values(a), _expr_values(g)
     if va is None or vg is None or va[0] != vg[0]:
         return _UNSURE
-    for x, y in zip(va[1], vg[1]):
-        if abs(x - y) <= _EXPR_REL_DIFF * max(abs(x), abs(y)) or x == y:
-            return _CLOSE
-    return _DIFFERENT
+    pairs = [(x, y) for x, y in zip(va[1], vg[1]) if x is not None and y is not None]
+    if len(pairs) * 2 <= len(va[1]):
+        return _UNSURE  # real at too few points
+    differ = sum(bool(abs(x - y) > _EXPR_REL_DIFF * max(abs(x), abs(y))) for x, y in pairs)
+    return _DIFFERENT if differ * 2 > len(va[1]) else _CLOSE if differ == 0 else _UNSURE
 
 
 _ONE_EQUALS = re.compile(r"^([^=<>]+)=([^=<>]+)$")
@@ -428,8 +457,8 @@ def _compare_equations(fa: str, fg: str) -> str:
     va, vg = _expr_values(fa), _expr_values(fg)
     if va is None or vg is None or va[0] != vg[0] or not va[0]:
         return _UNSURE
-    if any(y == 0 for y in vg[1]) or any(x == 0 for x in va[1]):
-        return _UNSURE  # a point on the curve says nothing about proportionality
+    if any(v is None or v == 0 for v in va[1] + vg[1]):
+        return _UNSURE  # a point on the curve (or outside the domain) says nothing about proportionality
     ratios = [x / y for x, y in zip(va[1], vg[1])]
     same = all(abs(r - ratios[0]) <= _EXPR_REL_DIFF * max(abs(r), abs(ratios[0])) for r in ratios)
     return _CLOSE if same else _DIFFERENT
@@ -449,12 +478,23 @@ def _expr_values(tex: str) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
     symbols = sorted(expr.free_symbols, key=str)
     if len(symbols) > 3 or any(not isinstance(s, sympy.Symbol) for s in symbols):
         return None
-    values = []
-    for k in range(SAMPLE_POINTS if symbols else 1):
-        point = {s: sympy.Rational(13 + 7 * k, 10) + sympy.Rational(37 * j, 100) for j, s in enumerate(symbols)}
-        v = sympy.N(expr.subs(point), 30)
-        re_part, im_part = v.as_real_imag()
-        if not (re_part.is_number and im_part.is_number) or not re_part.is_finite or abs(im_part) > 1e-20 * (1 + abs(re_part)):
-            return None
-        values.append(sympy.Float(re_part, 30))
+    values = [_value_at(expr, symbols, k) for k in range(SAMPLE_POINTS if symbols else 1)]
+    if not symbols and values[0] is None:
+        return None
     return tuple(map(str, symbols)), tuple(values)
+
+
+# Sample points: integers (floor, ceiling, factorials) and non-integers, all above 1.
+_POINTS = (("2", "1"), ("13/10", "37/100"), ("3", "1"), ("27/10", "37/100"), ("5", "1"))
+
+
+def _value_at(expr: Any, symbols: list[Any], k: int) -> Any:
+    """The real value of ``expr`` at sample point ``k`` (30 digits), None when not real there."""
+    import sympy
+
+    base, step = (sympy.Rational(x) for x in _POINTS[k % len(_POINTS)])
+    v = sympy.N(expr.subs({s: base + step * j for j, s in enumerate(symbols)}), 30)
+    re_part, im_part = v.as_real_imag()
+    if not (re_part.is_number and im_part.is_number) or not re_part.is_finite or abs(im_part) > 1e-20 * (1 + abs(re_part)):
+        return None
+    return sympy.Float(re_part, 30)
