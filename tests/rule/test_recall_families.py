@@ -168,6 +168,15 @@ def test_relations_latex_unicode_ascii(rule) -> None:
         cases.append((rng.choice(_POSITIONS)(f"({lo},{hi}]"), f"{lo}{lt}{v}{le} {hi}", True, None))
         cases.append((rng.choice(_POSITIONS)(f"{lo}<{v}{le}{hi}"), f"({lo}, {hi}]", True, None))
         cases.append((rng.choice(_POSITIONS)(f"[{lo},{hi}]"), f"{lo}<{v}{le}{hi}", False, None))
+        ge = rng.choice(_GEQ)
+        cases.append((rng.choice(_POSITIONS)(f"-{v} {ge} {-hi}"), f"{v} {rng.choice(_LEQ)} {hi}", True, None))
+        cases.append((rng.choice(_POSITIONS)(f"-{v} {ge} {-hi}"), f"{v} {rng.choice(_GEQ)} {hi}", False, None))
+        cases.append((rng.choice(_POSITIONS)(f"({lo},{hi})"), f"{lo}<f({v})<{hi}" if len(v) == 1 else f"{lo}<{v}<{hi}",
+                      True, None))
+        lead = rng.choice(("Therefore", "Thus", "So", "Hence"))
+        noun = rng.choice(("the solution", "our answer", "the answer", "the final answer"))
+        cases.append((f"{lead} ${v} {le} {hi}$ is {noun}.", f"{v} {rng.choice(_LEQ)} {hi}", True, None))
+        cases.append((f"{lead} ${v} {le} {hi + 1}$ is {noun}.", f"{v} {rng.choice(_LEQ)} {hi}", False, None))
     _check(rule, cases)
 
 
@@ -323,6 +332,9 @@ def test_prose_chain_ends_on_its_value(rule) -> None:
         cases.append((f"{lead} {a} + {b} = {a + b}", str(a + b), True, None))
         cases.append((f"{lead} {a} + {b} = {a + b - 10}", str(a + b), False, None))
     cases.append(("So the number of apples is 9 minus 1, it should be 8. But, let's calculate 8*9", "9", False, None))
+    for h in range(1, 13):                  # clock times: 1:00 is not 12:00 (a time, and no ratio)
+        cases.append((f"$\\boxed{{{h}:00}}$", f"{h % 12 + 1}:00", False, None))
+        cases.append((f"$\\boxed{{{h}:00}}$", f"{h}:00", True, None))
     _check(rule, cases)
 
 

@@ -276,6 +276,23 @@ def _interval_view(s: Shape, dl: _Deadline) -> Shape:
     return s
 
 
+_LETTERS = re.compile(r"\\[A-Za-z]+|[A-Za-z]")
+_REL_COMMAND = re.compile(r"\\(?:leq?|geq?|neq?|lt|gt|leqslant|geqslant|infty)(?![a-zA-Z])")
+
+
+def _names(s: str) -> set[str]:
+    return set(_LETTERS.findall(_REL_COMMAND.sub(" ", clean(s))))
+
+
+def _same_range(a: str, g: str, dl: _Deadline) -> bool:
+    """Two one-variable inequalities over the same variable that describe one range
+    (``-x > -1`` and ``x < 1``)."""
+    ia, ig = inequality_as_interval(a), inequality_as_interval(g)
+    if ia is None or ig is None or _names(a) != _names(g):
+        return False
+    return _shape_equal(ia, ig, dl)
+
+
 def _union_view(s: Shape, other: Shape) -> Shape:
     """``x<2 \\text{ or } x>3`` against a union: the inequalities as a union of intervals."""
     if s.kind != "list" or other.kind != "union":
@@ -300,7 +317,7 @@ def _shape_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
     if "matrix" in (a.kind, g.kind):
         return _matrix_equal(a, g, dl)
     if a.kind == "scalar" and g.kind == "scalar":
-        return _leaf_equal(a.items[0], g.items[0], dl)
+        return _leaf_equal(a.items[0], g.items[0], dl) or _same_range(a.items[0], g.items[0], dl)
     a, g = _interval_view(a, dl), _interval_view(g, dl)
     a, g = _union_view(a, g), _union_view(g, a)
     if a.kind == g.kind == "union":

@@ -163,6 +163,15 @@ def parse_clock(text: str) -> Clock | None:
     return Clock(h * 60 + mi, mer if mer else ("pm" if h > 12 else None))
 
 
+def _same_ratio(a: str, b: str) -> bool:
+    """``2:10`` and ``1:05`` name the same ratio (a time and a ratio read alike); ``1:00`` names none."""
+    ma = _CLOCK.fullmatch(unwrap(a).replace("{:}", ":").replace("\\colon", ":"))
+    mb = _CLOCK.fullmatch(unwrap(b).replace("{:}", ":").replace("\\colon", ":"))
+    if not ma or not mb or int(ma.group(2)) == 0 or int(mb.group(2)) == 0:
+        return False
+    return int(ma.group(1)) * int(mb.group(2)) == int(mb.group(1)) * int(ma.group(2))
+
+
 def _compare_clocks(a: Clock, g: Clock) -> Match:
     if a.meridiem and g.meridiem:
         return Match(a.minutes == g.minutes, ("clock",))
@@ -343,6 +352,8 @@ def align(answer: str, gold: str, question: str | None = None) -> Aligned | Matc
         return _compare_clocks(ca, cg)
     if ca and cg and ca.minutes == cg.minutes:         # 7{:}30 vs 7:30 (a time or a ratio: equal either way)
         return Match(True, ("clock",))
+    if ca and cg and not _same_ratio(answer, gold):    # 1:00 vs 12:00: different times, and no equal ratios
+        return Match(False, ("clock",))
     if "=" in answer and "=" not in gold:
         if _contradictory_chain(answer):
             return Match(False, ("contradiction",))

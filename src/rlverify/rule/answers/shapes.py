@@ -35,10 +35,11 @@ _CUP = re.compile(r"\\cup(?![a-zA-Z])")
 _REL = re.compile(r"\\leq?(?![a-zA-Z])|\\geq?(?![a-zA-Z])|\\lt(?![a-zA-Z])|\\gt(?![a-zA-Z])|<=?|>=?|\\leqslant|\\geqslant")
 _LESS = frozenset(("<", "<=", "\\lt", "\\le", "\\leq", "\\leqslant"))
 _STRICT = frozenset(("<", ">", "\\lt", "\\gt"))
-# a variable: a letter or a Greek letter command, with an optional subscript (``x``, ``a_1``, ``\\lambda``)
+# a variable: a letter or a Greek letter command, with an optional subscript (``x``, ``a_1``, ``\\lambda``,
+# ``f(x)``)
 _VAR = re.compile(r"^(?:[a-zA-Z]|\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|kappa|lambda"
                   r"|mu|nu|xi|rho|sigma|tau|phi|varphi|chi|psi|omega|Delta|Theta|Lambda|Phi|Psi|Omega)(?![a-zA-Z]))"
-                  r"\s*(?:_\{?\w+\}?)?$")
+                  r"\s*(?:_\{?\w+\}?)?(?:\s*\(\s*[a-zA-Z]\s*\))?$")   # also a value of a function: ``f(x)``
 
 
 @dataclass(frozen=True)
@@ -163,8 +164,20 @@ def inequality_as_interval(text: str) -> Shape | None:
     return Shape("bracket", (pieces[lo], pieces[hi]), "(" if lo_strict else "[", ")" if hi_strict else "]")
 
 
+def _negated(side: str) -> str | None:
+    """``-x`` -> ``x``; a plain number -> its negation; None otherwise."""
+    t = side.strip()
+    if t.startswith("-") and _VAR.match(t[1:].strip()):
+        return t[1:].strip()
+    if re.fullmatch(r"[+-]?\d+(?:\.\d+)?", t):
+        return t[1:] if t.startswith("-") else ("-" + t.lstrip("+"))
+    return None
+
+
 def _one_sided(pieces: list[str], kind: str, strict: bool) -> Shape | None:
     left, right = pieces
+    if left.startswith("-") and _negated(left) and _negated(right) and _VAR.match(_negated(left) or ""):
+        left, right, kind = _negated(left) or left, _negated(right) or right, ">" if kind == "<" else "<"
     if _VAR.match(left) and not _VAR.match(right):
         var_small = kind == "<"
         bound = right

@@ -143,12 +143,29 @@ def _from_bold(par: str) -> Extraction | None:
     return None
 
 
+# "$x \\geq 5$ is the solution", "$12$ is our answer": the formula the sentence opens with is declared
+_ANSWER_PHRASE_RE = re.compile(
+    r"[ \t]*(?:is|are|would[ \t]+be|will[ \t]+be)[ \t]+(?:the|our|my)[ \t]+(?:final[ \t]+|correct[ \t]+|only[ \t]+)?"
+    r"(?:answer|solution|result)s?\b", re.I)
+
+
+def _declared_first(text: str) -> str | None:
+    """The math segment ``text`` opens with, when the rest of the sentence calls it the answer."""
+    pieces = _math_pieces(text)
+    if not pieces or pieces[0].start != 0:
+        return None
+    return pieces[0].value if _ANSWER_PHRASE_RE.match(text, pieces[0].end) else None
+
+
 def _conclusion_value(body: str) -> str | None:
     m = _CONCLUSION_RE.match(body)
     if m is None:
         return None
     if m.group(1).lower() == "the":
         return _statement_value(body)
+    declared = _declared_first(body[m.end():])
+    if declared:
+        return declared
     rest = _strip_span(body[m.end():])
     value = _formula_list(rest) or _copula_value(body, allow_text=True) or _tail_value(rest)
     if value is None:
@@ -165,6 +182,9 @@ _WORD_COPULA_RE = re.compile(
 
 def _statement_value(sent: str) -> str | None:
     """'The area of the circle is \\(16\\pi\\) square units' -> '16\\pi' (word copulas only)."""
+    declared = _declared_first(sent)
+    if declared:
+        return declared
     for m in reversed(list(_WORD_COPULA_RE.finditer(sent))[-24:]):
         if not _inside_math(sent, m.start()):
             v = _tail_value(sent[m.end():])
