@@ -229,8 +229,20 @@ def build_probe(problems: Sequence[Problem], n: int = 471, seed: int = 0,
     return cases
 
 
+def _balanced(text: str) -> bool:
+    depth = 0
+    for c in text.replace("\\{", "").replace("\\}", ""):
+        depth += (c == "{") - (c == "}")
+        if depth < 0:
+            return False
+    return depth == 0
+
+
 def _usable_gold(gold: str) -> bool:
-    """Golds an attack could match by accident (verdict words, empty) are left out of the probe."""
+    """Golds an attack could match by accident (verdict words, empty) and malformed golds
+    (unbalanced braces: no verifier can read them) are left out of the probe."""
+    if not _balanced(gold):
+        return False
     from ..guard import text as gt
 
     words = set(gt.words(gt.plain(gt.sanitize(gold))))

@@ -388,14 +388,19 @@ def _read_all(leaves: tuple[str, ...], ctx: _Ctx) -> list[_Num] | None:
 
 
 def _positional(la: tuple[str, ...], lg: tuple[str, ...], ctx: _Ctx) -> str:
-    """Same arity, position by position: one readable pair that differs decides."""
+    """Same arity, position by position: one readable pair that differs decides (numbers, or
+    expressions in the same symbols when the CAS may read them)."""
     unread = False
     for x, y in zip(la, lg):
         nx, ny = _number(x, ctx), _number(y, ctx)
-        if nx is None or ny is None:
-            unread = True
-        elif not _close(nx, ny, ctx):
+        if nx is not None and ny is not None:
+            if not _close(nx, ny, ctx):
+                return _DIFFERENT
+            continue
+        pair = _compare_expressions(x, y) if ctx.cas and nx is None and ny is None else _UNSURE
+        if pair == _DIFFERENT:
             return _DIFFERENT
+        unread = unread or pair == _UNSURE
     return _UNSURE if unread else _CLOSE
 
 
