@@ -20,13 +20,19 @@ sampled rollouts exceeds ``gap_threshold`` for ``patience_k`` consecutive steps;
 ``flag_jump`` when a guard flag's share exceeds its baseline (mean over recent calm steps)
 by ``flag_jump`` for ``patience_k`` consecutive steps. A rule that fired raises again only
 after ``patience_k`` calm steps.
+
+``log_path``: every closed step is appended there as one JSON line (``StepStats.to_dict()``
+plus the step's ``alerts``). A monitor pickles: the copy (in TRL AsyncGRPO's spawned rollout
+child, a Ray actor...) starts its own queue, lock and thread, and is closed (flushed) when that
+process exits normally. It is a copy: what it sees stays in that process, so give it a
+``log_path`` to read its steps.
 """
 
 from __future__ import annotations
 
-import logging
-
+import atexit
 import json
+import logging
 import math
 import queue
 import random
@@ -47,6 +53,7 @@ _log = logging.getLogger(__name__)
 _FLUSH = object()
 _STOP = object()
 _EXAMPLE_CHARS = 400
+_EXIT_FLUSH_S = 10.0  # most seconds interpreter exit waits for the monitor's last step
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,7 @@ class MonitorConfig:
     block: bool = False
     seed: int = 0
     max_examples: int = 3
+    log_path: str | None = None  # JSON lines, one per closed step
 
     def __post_init__(self) -> None:
         if not 0.0 < self.sample_rate <= 1.0:
@@ -308,6 +316,23 @@ class Monitor:
         self._closed = False
         self._last_step = -1
 
+    # -- pickling (a spawned worker gets a copy with its own queue, lock and thread) ------
+    _UNPICKLED = ("_queue", "_lock", "_thread", "_oracle")
+
+    def __getstate__(self) -> dict[str, Any]:
+        with self._lock:
+            state = {k: v for k, v in self.__dict__.items() if k not in self._UNPICKLED}
+            state["_history"], state["_alerts"] = list(self._history), list(self._alerts)
+            state["_counters"], state["_flags_seen"] = dict(self._counters), dict(self._flags_seen)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._queue = queue.Queue(maxsize=self.config.queue_size)
+        self._lock = threading.Lock()
+        self._thread = None
+        self._oracle = None
+
     # -- reward path ---------------------------------------------------------------
     def observe(self, step: int, questions: Sequence[str | None] | None, golds: Sequence[Any],
                 responses: Sequence[str], rewards: Sequence[Any]) -> None:
@@ -413,6 +438,16 @@ class Monitor:
                 if self._thread is None:
                     self._thread = threading.Thread(target=self._work, name="rlverify-monitor", daemon=True)
                     self._thread.start()
+                    atexit.register(self._close_at_exit)
+
+    def _close_at_exit(self) -> None:
+        """Close the last step at interpreter exit (bounded: never holds the exit for long)."""
+        if self._closed or self._thread is None or not self._thread.is_alive():
+            return
+        try:
+            self.flush(timeout=_EXIT_FLUSH_S)
+        except (TimeoutError, queue.Full):
+            _log.debug("monitor: flush at exit timed out", exc_info=True)
 
     def _work(self) -> None:
         while True:
@@ -442,13 +477,13 @@ class Monitor:
         return list(self._oracle.verify_batch(items)) if items else []
 
     def _process(self, batch: _Batch) -> None:
+        verdicts = self._verify(batch.sample)  # first: a batch the oracle failed on opens no step
         p = self._pending
         if p is not None and batch.step != p.step and len(p.rows) >= self.config.min_sample:
             self._close_pending()
             p = None
         if p is None:
             p = self._pending = _Pending(first_step=batch.step, step=batch.step)
-        verdicts = self._verify(batch.sample)
         p.add(batch, [_row(q, g, r, w, v) for (q, g, r, w), v in zip(batch.sample, verdicts)])
         with self._lock:
             self._counters["processed_batches"] += 1
@@ -463,6 +498,10 @@ class Monitor:
             self._history.append(s)
             self._alerts.extend(new)
             self._flags_seen.update(dict.fromkeys(s.flag_shares))
+        if self.config.log_path:
+            line = s.to_dict() | {"alerts": [a.__dict__ for a in new]}
+            with open(self.config.log_path, "a", encoding="utf-8") as f:
+                f.write(json.dumps(line, default=str) + "\n")
 
 
 def _opt_str(x: Any) -> str | None:

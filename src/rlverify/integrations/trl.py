@@ -6,7 +6,14 @@ TRL calls ``reward_fn(prompts=..., completions=..., completion_ids=..., **column
 conversational datasets, lists of message dicts (the last assistant message is scored).
 The reward list may contain ``None``: TRL then leaves this function out for that sample,
 which is what rlverify returns for an *undecided* verdict. TRL logs the function by its
-``__name__`` (default ``rlverify_<verifier>``).
+``__name__`` (default ``rlverify_<verifier>``); through ``log_extra`` each completion's
+verdict source, flags and extracted answer go to TRL's completions table as the columns
+``<name>/source``, ``<name>/flags`` and ``<name>/extracted`` (``log_completions=True``), and
+through ``log_metric`` the batch's ``<name>/undecided`` and ``<name>/judge_share``.
+
+The reward functions pickle (TRL's AsyncGRPO sends them to a spawned rollout process): a
+``monitor`` given as ``"module:attribute"`` is looked up again in that process; a ``Monitor``
+object travels as a copy with its own thread there (give it a ``log_path`` to read its steps).
 
     from rlverify.integrations.trl import make_reward_fn
     trainer = GRPOTrainer(model, reward_funcs=[make_reward_fn("rule", answer_column="answer")], ...)
@@ -19,7 +26,8 @@ from typing import Any, Mapping, Sequence
 
 from ..errors import BadInputError
 from ..verdict import Verdict
-from ._common import StepCounter, cached_verifier, golds_of, last_text, question_of, resolve_monitor, verify_items
+from ._common import (StepCounter, cached_verifier, flags_text, golds_of, last_text, question_of, resolve_monitor,
+                      verify_items)
 
 __all__ = ["make_reward_fn", "make_async_reward_fn", "RewardFunction", "AsyncRewardFunction"]
 
@@ -33,6 +41,7 @@ class _Scorer:
                  name: str, options: Mapping[str, Any]) -> None:
         self.verifier_name = verifier
         self.answer_column = answer_column
+        self.monitor_spec = monitor if isinstance(monitor, str) else None
         self.monitor = resolve_monitor(monitor)
         self.workers = workers
         self.name = name
@@ -63,12 +72,27 @@ class _Scorer:
         self._observe(items, verdicts, kwargs)
         return rewards
 
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        if self.monitor_spec is not None:
+            state["monitor"] = None  # looked up again by name where it is unpickled
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if self.monitor_spec is not None:
+            self.monitor = resolve_monitor(self.monitor_spec)
+
     def _log(self, verdicts: Sequence[Verdict], kwargs: Mapping[str, Any]) -> None:
-        log_metric = kwargs.get("log_metric")
+        log_metric, log_extra = kwargs.get("log_metric"), kwargs.get("log_extra")
         if callable(log_metric) and verdicts:
             n = len(verdicts)
             log_metric(f"{self.name}/undecided", sum(v.undecided for v in verdicts) / n)
             log_metric(f"{self.name}/judge_share", sum(v.source == "judge" for v in verdicts) / n)
+        if callable(log_extra) and verdicts:
+            log_extra(f"{self.name}/source", [v.source for v in verdicts])
+            log_extra(f"{self.name}/flags", [flags_text(v.flags) for v in verdicts])
+            log_extra(f"{self.name}/extracted", [v.extracted or "" for v in verdicts])
 
     def _observe(self, items: Sequence[Mapping[str, Any]], verdicts: Sequence[Verdict],
                  kwargs: Mapping[str, Any]) -> None:
