@@ -178,3 +178,32 @@ def test_three_stages_smoke_and_the_model_loads_back(tmp_path, tiny):
     assert hybrid.judge is judge
     v = get_verifier("judge", judge=judge).verify("The answer is $\\boxed{five}$.", "4", "What is 2+2?")
     assert v.source == "judge" and v.extracted == "five"
+
+
+def test_an_interrupted_data_stage_resumes_without_resampling(tmp_path):
+    run = RunDir.at(tmp_path / "run")
+    data = DataConfig(corpora=(str(sample_path()),), train_prompts=6, k=2, batch_size=2)
+    first = ScriptedStudent()
+    run_data(run, StudentConfig("unused"), data, judge=first, progress=False)
+    samples = tmp_path / "run" / "data" / "samples.jsonl"
+    lines = samples.read_text().splitlines()
+    assert len(lines) == 12 and first.calls == [2] * 6
+    (tmp_path / "run" / "data" / "done.json").unlink()                 # as if killed while writing:
+    samples.write_text("\n".join(lines[:9]) + "\n" + lines[9][:10])   # last prompt incomplete, a cut line
+    second = ScriptedStudent(seed=7)
+    counts = run_data(run, StudentConfig("unused"), data, judge=second, progress=False)
+    assert second.calls == [2, 2] and counts["samples"] == 12       # only the last two prompts again
+    assert [json.loads(x)["prompt"] for x in samples.read_text().splitlines()][:8] == \
+        [json.loads(x)["prompt"] for x in lines[:8]]
+
+
+def test_gate_rows_are_a_seeded_sample_half_labelled_correct(rows):
+    from rlverify.training.gate import _stratified
+
+    plain = [r.row for r in rows]
+    picked = _stratified(plain, 20, seed=0)
+    assert len(picked) == 20 and sum(r.label for r in picked) == 10
+    assert picked == _stratified(plain, 20, seed=0) != _stratified(plain, 20, seed=1)
+    assert [plain.index(r) for r in picked] == sorted(plain.index(r) for r in picked)
+    few_positives = [r for r in plain if not r.label][:30] + [r for r in plain if r.label][:3]
+    assert sum(r.label for r in _stratified(few_positives, 20, seed=0)) == 3

@@ -138,7 +138,7 @@ def build_prompts(rows: Sequence[LabelledRow], config: DataConfig, student: Stud
 def _sample_all(student: Any, prompts: Sequence[Prompt], config: DataConfig, path: Path,
                 progress: Callable[[int], None]) -> list[dict[str, Any]]:
     """k outputs per prompt, appended to ``path`` chunk by chunk; done prompts are skipped."""
-    samples = [json.loads(line) for line in path.read_text("utf-8").splitlines()] if path.is_file() else []
+    samples = _resume(path, config.k)
     done = {s["prompt"] for s in samples}
     progress(len(done) * config.k)
     todo = [p for p in prompts if p.index not in done]
@@ -154,6 +154,23 @@ def _sample_all(student: Any, prompts: Sequence[Prompt], config: DataConfig, pat
             out.write("".join(json.dumps(s, ensure_ascii=False) + "\n" for s in fresh))
             out.flush()
             samples += fresh
+    return samples
+
+
+def _resume(path: Path, k: int) -> list[dict[str, Any]]:
+    """The samples of an interrupted run: whole prompts only (a cut last line or a prompt with fewer
+    than k samples is dropped and sampled again); the file is rewritten with what is kept."""
+    if not path.is_file():
+        return []
+    samples = []
+    for line in path.read_text("utf-8").splitlines():
+        try:
+            samples.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    per_prompt = Counter(s["prompt"] for s in samples)
+    samples = [s for s in samples if per_prompt[s["prompt"]] == k]
+    path.write_text("".join(json.dumps(s, ensure_ascii=False) + "\n" for s in samples), "utf-8")
     return samples
 
 

@@ -78,7 +78,22 @@ def rule_rejected(run: RunDir, config: GateConfig, progress: bool = False) -> tu
     rows = list(load_rows([path]).rows)
     result = evaluate(rows, ["rule"], progress=progress)
     rejected = [s.row for s in result.scored if not s.verdict.correct]
-    return (rejected[: config.eval_rows] if config.eval_rows else rejected), len(rows)
+    return (_stratified(rejected, config.eval_rows, config.seed) if config.eval_rows else rejected), len(rows)
+
+
+def _stratified(rows: Sequence[Row], n: int, seed: int) -> list[Row]:
+    """At most ``n`` rows, seeded, half of them labelled correct when there are enough (the rules'
+    false negatives: what a judge is there to recover), in their original order."""
+    import random
+
+    rng = random.Random(seed)
+    pos = [r for r in rows if r.label]
+    neg = [r for r in rows if not r.label]
+    rng.shuffle(pos)
+    rng.shuffle(neg)
+    take_pos = min(len(pos), max(n - len(neg), (n + 1) // 2))
+    chosen = {id(r) for r in pos[:take_pos] + neg[: n - take_pos]}
+    return [r for r in rows if id(r) in chosen]
 
 
 def _probe_cases(config: GateConfig) -> list[attacks.ProbeCase]:
