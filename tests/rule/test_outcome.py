@@ -34,6 +34,7 @@ DIFFERENT = [
     ("(-9)^{\\lceil n/2 \\rceil-1} 2 \\lceil \\frac{n}{2} \\rceil",
      "(-1)^{\\lceil n/2 \\rceil-1} 2 \\lceil \\frac{n}{2} \\rceil", None),  # differ at most points
     ("x \\geq 3", "x \\geq 2", None),                    # bounds: same relation and side
+    ("m \\neq 5", "m \\neq 1", None),
     ("3", "\\pi", None),                                  # an exact value allows no rounding
     ("y+3x-4=4", "y+3x-4=0", None),                     # equations whose sides are not proportional
     ("1 / 2013!", "1 / 2004!", None),                   # constants too small for a float

@@ -356,11 +356,11 @@ def _compare_scalars(a: str, g: str, ctx: _Ctx) -> str:
     return _UNSURE
 
 
-_ONE_RELATION = re.compile(r"\\(?:leq?|geq?|lt|gt)(?![a-zA-Z])|<=?|>=?")
+_ONE_RELATION = re.compile(r"\\(?:leq?|geq?|lt|gt|neq?)(?![a-zA-Z])|<=?|>=?|≠|≤|≥")
 
 
 def _compare_bounds(a: str, g: str, ctx: _Ctx) -> str | None:
-    """``m \\le X`` against ``m \\le Y``: one relation, the same on both sides and one side
+    """``m \\le X`` against ``m \\le Y`` (or ``\\neq``): one relation, the same on both sides and one side
     written alike -- the other sides decide. None when the spans are not such bounds."""
     ra, rg = _ONE_RELATION.findall(a), _ONE_RELATION.findall(g)
     if len(ra) != 1 or len(rg) != 1 or _norm_rel(ra[0]) != _norm_rel(rg[0]) or "=" in _ONE_RELATION.sub("", a + g):
@@ -374,7 +374,8 @@ def _compare_bounds(a: str, g: str, ctx: _Ctx) -> str | None:
 
 
 def _norm_rel(op: str) -> str:
-    return {"\\le": "<=", "\\leq": "<=", "\\lt": "<", "\\ge": ">=", "\\geq": ">=", "\\gt": ">"}.get(op, op)
+    return {"\\le": "<=", "\\leq": "<=", "\\lt": "<", "\\ge": ">=", "\\geq": ">=", "\\gt": ">", "\\ne": "!=",
+            "\\neq": "!=", "≠": "!=", "≤": "<=", "≥": ">="}.get(op, op)
 
 
 def _read_all(leaves: tuple[str, ...], ctx: _Ctx) -> list[_Num] | None:
