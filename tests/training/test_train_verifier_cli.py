@@ -11,16 +11,24 @@ from rlverify.cli import main  # noqa: E402
 from rlverify.judge.tiny_model import build_tiny_model  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def restore_torch_threads():
+    import torch
+
+    before = torch.get_num_threads()
+    yield
+    torch.set_num_threads(before)
+
+
 def test_data_stage_from_the_cli_records_config_and_counts(tmp_path, capsys):
     import torch
 
-    torch.set_num_threads(1)
     model = build_tiny_model(tmp_path / "tiny", seed=5)
     run = tmp_path / "run"
     argv = ["train-verifier", "data", "--run-dir", str(run), "--model", str(model), "--corpus", str(sample_path()),
-            "--prompts", "4", "--k", "2", "--max-new-tokens", "2", "--seed", "3", "--quiet"]
+            "--prompts", "4", "--k", "2", "--max-new-tokens", "2", "--seed", "3", "--threads", "1", "--quiet"]
     assert main(argv) == 0
-    assert "sampled verdicts" in capsys.readouterr().out
+    assert "sampled verdicts" in capsys.readouterr().out and torch.get_num_threads() == 1
     config = json.loads((run / "config.json").read_text())
     assert config["student"]["model"] == str(model) and config["data"]["k"] == 2 and config["data"]["seed"] == 3
     counts = json.loads((run / "data" / "counts.json").read_text())

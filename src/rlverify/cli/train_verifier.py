@@ -26,6 +26,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--run-dir", required=True, help="run directory (config.json, data/, model/, gate/)")
     p.add_argument("--force", action="store_true", help="redo the stage even if done (and the later ones)")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
+    p.add_argument("--threads", type=int, default=None,
+                   help="torch CPU threads (on a loaded machine 1 can be much faster than 2)")
     s = p.add_argument_group("student (data and all)")
     s.add_argument("--model", help="model directory or hub name (the student and the base to fine-tune)")
     s.add_argument("--gguf-file", help="a GGUF file inside --model")
@@ -96,6 +98,10 @@ def _configs(args: argparse.Namespace) -> tuple:
 def run(args: argparse.Namespace) -> int:
     from .. import training
 
+    if args.threads:
+        import torch
+
+        torch.set_num_threads(args.threads)
     run_dir = training.RunDir.at(args.run_dir)
     data, train, gate = _configs(args)
     progress = not args.quiet
