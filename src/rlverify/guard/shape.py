@@ -203,12 +203,20 @@ def _range_hedge(s: Span) -> bool:
 _PROSE_COMMA = re.compile(r",(?=\s*(?:\\text\{\s*)?[A-Za-z]{2,}(?![A-Za-z]*\s*=))")
 
 
+def _chain_terms(gold: str) -> int:
+    """Terms of a relation chain (``b < a < d < c`` holds 4); 1 for anything else."""
+    parts = RELATION.split(gold)
+    return len(parts) if len(parts) >= 3 else 1
+
+
 def hedge(s: Span) -> bool:
     """Several different values offered where the gold has fewer ("3 or 5", "one of 2, 4, 6",
-    a set or tuple of candidates, ``\\pm``, "between 4 and 6")."""
+    a set or tuple of candidates, ``\\pm``, "between 4 and 6"). A relation chain holds its terms
+    (``b, a, d, c`` orders ``b < a < d < c``)."""
     relation = bool(RELATION.search(s.gold_text))
     offered = candidates(_PROSE_COMMA.sub(" ", s.text), relation)
-    if len(offered) >= 2 and len(offered) > max(1, len(candidates(s.gold_text, relation))):
+    held = max(1, len(candidates(s.gold_text, relation)), _chain_terms(s.gold_text))
+    if len(offered) >= 2 and len(offered) > held:
         return True
     if several_in_one(s):
         return True

@@ -16,7 +16,8 @@ of :mod:`rlverify.rule.answers` into typed values; ``different`` means both were
   an integer for a decimal: ``300`` for ``299.94``) or when both round alike at the precision
   the question asks for; two values written to the same precision (``0.5``, ``0.6``) must be
   equal; a percent on one side may also mean /100.
-* tuples and intervals of the same arity (position by position; a permutation stays unsure),
+* tuples and intervals of the same arity (position by position; a permutation, or the same
+  ends in other brackets, stays unsure),
   sets and lists (a scalar is a one-element set), matrices, option letters, quantities aligned
   in one unit (:func:`~rlverify.rule.answers.quantity.align`), and expressions in the same free
   symbols whose values differ at most of the ``SAMPLE_POINTS`` where both are real (bounded CAS;
@@ -338,8 +339,8 @@ def _compare_shapes(a: Shape, g: Shape, ctx: _Ctx) -> str:
         result = _positional(la, lg, ctx)
         if result == _DIFFERENT and _as_sets(la, lg, ctx) == _CLOSE:
             return _UNSURE  # the same values in another order: order may not matter to the question
-        if result == _CLOSE and a.kind == g.kind == "bracket" and (a.left, a.right) != (g.left, g.right):
-            return _DIFFERENT  # the same ends, another interval: (0, 1] is not (0, 1)
+        if result == _CLOSE and (a.left, a.right) != (g.left, g.right):
+            return _UNSURE  # the same ends, other brackets: open or closed may not matter (monotonic intervals)
         return result
     if a.kind == "scalar":
         return _UNSURE  # one value where the reference has several: incomplete, a judge may weigh it
