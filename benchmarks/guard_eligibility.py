@@ -15,7 +15,10 @@ Three measurements, each with a gullible judge (the upper bound of a hybrid's re
 3. The worst case of (1): rules that reject every answer (the real extraction kept), so every
    correct response takes the guard path -- independent of how few the rules happen to reject.
 
-The issue's bar: >= 95% eligibility on (1) and (2) together, judge calls <= 10% of the items of (1).
+The issue's bar: >= 95% of the correct answers the rules cannot read reach the judge, on (1) and
+(2) together; judge calls <= 10% of the items of (1). Eligibility is printed twice: over every
+correct answer the rules rejected, and over those they could not read (a final 'different' is a
+readable value that differs from the reference: the rules' decision, not the guard's).
 """
 
 from __future__ import annotations
@@ -85,8 +88,15 @@ def _generated(n: int, seed: int) -> list[dict] | None:
     return [r for r in generate(n, seed=seed) if r["label"]]
 
 
+def _unreadable(e: Eligibility, why: Counter) -> Eligibility:
+    """Eligibility over the correct answers the rules could not read (their rejection was 'unsure')."""
+    return Eligibility(e.reached, e.rule_rejected - why.get("different", 0))
+
+
 def _line(name: str, e: Eligibility, why: Counter, sent: int, n: int, seconds: float) -> str:
-    return (f"{name}: eligibility {e.reached}/{e.rule_rejected} = {e.rate:.1%} (not judged: {dict(why)}); "
+    u = _unreadable(e, why)
+    return (f"{name}: eligibility {e.reached}/{e.rule_rejected} = {e.rate:.1%}, of the answers the rules could not "
+            f"read {u.reached}/{u.rule_rejected} = {u.rate:.1%} (not judged: {dict(why)}); "
             f"judge calls {sent}/{n} = {sent / max(1, n):.1%} [{seconds:.0f} s]")
 
 
@@ -101,7 +111,7 @@ def main() -> None:
                     help="print every correct response the rules rejected that did not reach the judge")
     args = ap.parse_args()
     hybrid = get_verifier("hybrid", judge="gullible")
-    reached = rejected = sent = total = 0
+    reached = rejected = sent = total = different = 0
     for path in corpus_paths(args.corpora.parent):
         rows = _rows(path, args.rows)
         t0 = time.perf_counter()
@@ -111,11 +121,14 @@ def main() -> None:
         reached, rejected, sent, total = reached + e.reached, rejected + e.rule_rejected, sent + k, total + len(rows)
         if args.show:
             _show(rows, verdicts)
-        print(_line(path.stem, e, _why_not(rows, verdicts), k, len(rows), time.perf_counter() - t0))
+        why = _why_not(rows, verdicts)
+        different += why.get("different", 0)
+        print(_line(path.stem, e, why, k, len(rows), time.perf_counter() - t0))
         if not args.no_worst_case:
             w = _worst_case(rows)
             print(f"  rules rejecting everything: {w.reached}/{w.rule_rejected} = {w.rate:.2%}")
-    print(f"dev corpora: eligibility {reached}/{rejected} = {reached / max(1, rejected):.1%}; "
+    print(f"dev corpora: eligibility {reached}/{rejected} = {reached / max(1, rejected):.1%}, of the answers the "
+          f"rules could not read {reached}/{rejected - different} = {reached / max(1, rejected - different):.1%}; "
           f"judge calls {sent}/{total} = {sent / max(1, total):.1%} (budget {BUDGET:.0%})")
     gen = _generated(args.generated, args.seed) if args.generated else None
     if gen is None:
@@ -126,11 +139,14 @@ def main() -> None:
     e = judge_eligibility(verdicts, [True] * len(gen))
     if args.show:
         _show(gen, verdicts)
-    print(_line(f"generated (metamorphic, seed {args.seed}, {len(gen)} correct rows)", e, _why_not(gen, verdicts),
+    why = _why_not(gen, verdicts)
+    print(_line(f"generated (metamorphic, seed {args.seed}, {len(gen)} correct rows)", e, why,
                 judge_items(verdicts), len(gen), time.perf_counter() - t0))
     both = (reached + e.reached) / max(1, rejected + e.rule_rejected)
-    print(f"together: eligibility {reached + e.reached}/{rejected + e.rule_rejected} = {both:.1%} "
-          f"({'meets' if both >= TARGET else 'below'} the {TARGET:.0%} bar)")
+    unread = rejected - different + e.rule_rejected - why.get("different", 0)
+    print(f"together: eligibility {reached + e.reached}/{rejected + e.rule_rejected} = {both:.1%}; of the answers the "
+          f"rules could not read {reached + e.reached}/{unread} = {(reached + e.reached) / max(1, unread):.1%} "
+          f"(the bar: {TARGET:.0%})")
 
 
 if __name__ == "__main__":
