@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import ast
 import cmath
+import functools
 import json
 import random
 import re
@@ -310,8 +311,9 @@ def _family(table: dict[str, Family], name: str) -> Callable[[Family], Family]:
     return deco
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _r(n: object, st: F.Style) -> str:
-    return F.render(n, st)
+    return F.render(n, st)   # nodes and styles are frozen: renderings are cached
 
 
 def _walk(n: object) -> Iterator[object]:
@@ -341,8 +343,10 @@ def _style_family(name: str, choices: Callable[[Reference], list[F.Style]], plai
 
 
 def _grouping_opts(ref: Reference) -> list[F.Style]:
-    list_like = isinstance(ref.node, (F.Lst, F.Seq, F.Mat))
-    seps = [s for s in F.GROUPINGS if not (list_like and s in (",", " ", "\u2009", "\\ "))]
+    # a plain comma or space between digit groups is unambiguous only in a bare number (not in 505/1,011,
+    # a list, or 2 021\times 505)
+    bare = isinstance(ref.node, F.Num) or isinstance(ref.node, F.Neg) and isinstance(ref.node.x, F.Num)
+    seps = [s for s in F.GROUPINGS if bare or s not in (",", " ", "\u2009", "\\ ")]
     return [F.Style(group=s) for s in seps]
 
 
@@ -481,7 +485,8 @@ def _var_prefix(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None
     if n is None or isinstance(n, (F.Rel, F.Cup)):
         return None
     if _scalar(n) or isinstance(n, (F.Pct, F.Deg)):
-        lhs = rng.choice((var, var, "N", f"{var}_0", "\\text{answer}"))
+        lhs = rng.choice((var, var, "N", f"{var}_0", "\\text{answer}", "\\max_{x} f(x)", "P(\\text{win})",
+                          "\\text{Area}"))
         return Draft(f"{lhs} = {_r(n, st)}")
     if _is_tuple(n, ref) and len(n.items) in (2, 3):
         names = ("x", "y", "z") if var == "x" else ("a", "b", "c")
@@ -511,6 +516,32 @@ def _chain(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
         m = rng.randint(2, 5)
         return Draft(f"{var}\\frac{{{ex.numerator * m}}}{{{ex.denominator * m}}} = {_r(n, st)}")
     return None
+
+
+@_family(EQUIVALENT, "step_in_box")
+def _step_in_box(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """The box holds the whole last step, the value at its end: \\boxed{x + 4 = 9,\\ \\text{so } x = 5}."""
+    ex = _exact(ref.node) if ref.node is not None else None
+    if ex is None or ex.denominator != 1:
+        return None
+    var, k = _var(ref), rng.randint(1, 9)
+    link = rng.choice((",\\ \\text{so }", "\\Rightarrow ", "\\implies "))
+    return Draft(f"{var} + {k} = {int(ex) + k}{link}{var} = {_r(ref.node, st)}", box_only=True)
+
+
+@_family(EQUIVALENT, "approx_exact")
+def _approx_exact(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """Approximate and exact together: N \\approx 9.88\\times10^{7}\\ (\\text{exactly } 98{,}765{,}432)."""
+    ex = _exact(ref.node) if ref.node is not None else None
+    if ex is None or ex.denominator != 1 or abs(ex) < 10_000:
+        return None
+    exact = F.group_digits(str(abs(int(ex))), rng.choice(("{,}", ",", "\\,")))
+    return Draft(f"N \\approx {_sci_text(int(ex))}\\ (\\text{{exactly }} {'-' if ex < 0 else ''}{exact})")
+
+
+def _sci_text(v: int) -> str:
+    e = len(str(abs(v))) - 1
+    return f"{'-' if v < 0 else ''}{abs(v) / 10 ** e:.2f}\\times10^{{{e}}}"
 
 
 @_family(EQUIVALENT, "prose_box")
@@ -660,7 +691,7 @@ def _matrix_style(ref: Reference, rng: random.Random, st: F.Style) -> Draft | No
 @_family(EQUIVALENT, "gold_solution")
 def _gold_solution(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
     """The reference is the dataset's whole worked solution (its answer boxed or after ####)."""
-    if not ref.solution or len(ref.solution) > 4000:
+    if not ref.solution or len(ref.solution) > 4000 or "$" in ref.value_text:
         return None
     return Draft(_r(ref.node, st) if ref.node is not None else ref.value_text, gold=ref.solution)
 
@@ -871,6 +902,19 @@ def _near_chain(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None
     return Draft(f"{steps} = {wrong}")
 
 
+@_family(NEAR_MISS, "near_approx_only")
+def _near_approx_only(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """Only the approximation of an exact integer: N \\approx 9.88\\times10^{7}."""
+    ex = _exact(ref.node) if ref.node is not None else None
+    if ex is None or ex.denominator != 1 or abs(ex) < 10_000:
+        return None
+    text = _sci_text(int(ex))
+    mant, _, e = text.partition("\\times10^")
+    if Fraction(mant) * 10 ** int(e.strip("{}")) == ex:
+        return None
+    return Draft(f"N \\approx {text}")
+
+
 @_family(NEAR_MISS, "near_qualifier")
 def _near_qualifier(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
     """A bound instead of the value: \\text{at least }12."""
@@ -950,9 +994,11 @@ def _background(ref: Reference, rng: random.Random, primary: str) -> tuple[F.Sty
     return st, names
 
 
-def _row(ref: Reference, family: str, rng: random.Random, idx: int, seed: int) -> dict | None:
+def _row(ref: Reference, family: str, rng: random.Random, probe: random.Random, idx: int, seed: int) -> dict | None:
     near = family in NEAR_MISS
     fn = NEAR_MISS[family] if near else EQUIVALENT[family]
+    if fn(ref, probe, F.CANONICAL) is None:   # not applicable to this reference (the probe's draft is dropped)
+        return None
     st, bg = _background(ref, rng, family)
     if family in ("unicode", "ascii", "gold_side", "gold_solution", "matrix_style", "sci_notation"):
         st, bg = F.CANONICAL, []
@@ -970,7 +1016,7 @@ def iter_rows(n: int, seed: int = 0, refs: Sequence[Reference] | None = None,
               families: Sequence[str] = FAMILIES) -> Iterator[dict]:
     """``n`` rows, the families balanced over the references each one applies to."""
     refs = list(refs if refs is not None else load_references())
-    rng = random.Random(seed)
+    rng, probe = random.Random(seed), random.Random(seed + 1)
     counts = {f: 0 for f in families}
     made = 0
     while made < n:
@@ -982,7 +1028,7 @@ def iter_rows(n: int, seed: int = 0, refs: Sequence[Reference] | None = None,
         for ri in order:
             ref = refs[ri]
             for fam in sorted(families, key=lambda f: (counts[f], rng.random())):
-                row = _row(ref, fam, random.Random(rng.random()), made, seed)
+                row = _row(ref, fam, rng, probe, made, seed)
                 if row is None:
                     continue
                 counts[fam] += 1
