@@ -43,7 +43,7 @@ def test_ray_address_env_connects_to_a_cluster(monkeypatch: pytest.MonkeyPatch) 
     assert calls == [{"address": "ray://head:10001", "log_to_driver": False}]
     monkeypatch.delenv("RAY_ADDRESS")
     ensure_ray(num_cpus=3)
-    assert calls[1]["num_cpus"] == 3 and "address" not in calls[1]
+    assert calls[1]["num_cpus"] == 3 and calls[1]["address"] == "local"  # never a cluster found in /tmp/ray
 
 
 def test_verify_block_needs_no_ray() -> None:
