@@ -133,3 +133,11 @@ def test_eval_groups_generated_rows_by_family(refs, tmp_path) -> None:
     assert main(["eval", str(data), "--verifier", "rule", "--by", "family", "--json", str(out), "--no-progress"]) == 0
     groups = {g["dataset"] for g in json.loads(out.read_text())["results"]}   # the schema names the group "dataset"
     assert groups == {r["family"] for r in rows} | {"all"}
+
+
+def test_module_cli_writes_jsonl(tmp_path, capsys) -> None:
+    out = tmp_path / "pairs.jsonl"
+    assert mm.main(["--out", str(out), "--n", "50", "--seed", "4", "--family", "grouping", "--family", "near_sign"]) == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 50 and {r["family"] for r in rows} == {"grouping", "near_sign"}
+    assert "wrote 50 rows" in capsys.readouterr().err
