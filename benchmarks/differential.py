@@ -4,7 +4,8 @@ with each verifier's extraction and flags.
 
     .venv/bin/python benchmarks/differential.py data/corpora/math-cot-100.jsonl.gz
     .venv/bin/python benchmarks/differential.py --mv-suite                      # Math-Verify's own tests
-    .venv/bin/python benchmarks/differential.py --generated 5000 --seed 0       # metamorphic variants
+    .venv/bin/python benchmarks/differential.py --generated 5000 --seed 0       # metamorphic pairs
+    .venv/bin/python benchmarks/differential.py F.jsonl --variants 2000        # pairs from F's golds too
     .venv/bin/python benchmarks/differential.py F.jsonl --verifier rule --verifier hybrid --out DIR
 
 Input rows: ``question, gold, response, label`` (JSONL, plain or gzipped); Math-Verify's suite format
@@ -44,7 +45,7 @@ def _normalize(obj: dict, source: str, i: int, by: str | None) -> dict:
 
 
 def load_rows(paths: list[str], by: str | None = None, mv_suite: bool = False, generated: int = 0,
-              seed: int = 0) -> list[dict]:
+              seed: int = 0, variants: int = 0) -> list[dict]:
     from rlverify.analysis.datasets import dataset_name, read_jsonl
 
     rows: list[dict] = []
@@ -60,7 +61,21 @@ def load_rows(paths: list[str], by: str | None = None, mv_suite: bool = False, g
         from rlverify.analysis import metamorphic as mm
 
         rows += [_normalize(r, "metamorphic", i, by) for i, r in enumerate(mm.generate(generated, seed=seed))]
+    if variants and paths:
+        rows += [_normalize(r, "variants", i, by) for i, r in enumerate(_variants_of(paths, variants, seed))]
     return rows
+
+
+def _variants_of(paths: list[str], n: int, seed: int) -> list[dict]:
+    """Metamorphic pairs built from the references (question, gold) of the given files."""
+    from rlverify.analysis import metamorphic as mm
+
+    refs, seen = [], set()
+    for ref in mm.load_references(paths):
+        if (ref.question, ref.gold) not in seen:
+            seen.add((ref.question, ref.gold))
+            refs.append(ref)
+    return mm.generate(n, seed=seed, refs=refs) if refs else []
 
 
 def run(rows: list[dict], verifiers: list[str], workers: int | None = None) -> dict[str, list]:
@@ -138,13 +153,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("data", nargs="*", help="JSONL files (question, gold, response, label)")
     p.add_argument("--verifier", action="append", help="registry name, repeatable (default: rule, math-verify)")
     p.add_argument("--mv-suite", action="store_true", help="add Math-Verify's published test cases")
-    p.add_argument("--generated", type=int, default=0, metavar="N", help="add N metamorphic pairs")
+    p.add_argument("--generated", type=int, default=0, metavar="N",
+                   help="add N metamorphic pairs of the project's problem sets")
+    p.add_argument("--variants", type=int, default=0, metavar="N",
+                   help="add N metamorphic pairs built from the (question, gold) of the given files")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--by", default=None, help="group column (default: family, else dataset, else file)")
     p.add_argument("--workers", type=int, default=None, help="workers for verifiers with a pool (rule)")
     p.add_argument("--out", default=None, help="folder for disagreements.jsonl and summary.json")
     args = p.parse_args(argv)
-    rows = load_rows(args.data, args.by, args.mv_suite, args.generated, args.seed)
+    rows = load_rows(args.data, args.by, args.mv_suite, args.generated, args.seed, args.variants)
     if not rows:
         p.error("no rows: give JSONL files, --mv-suite or --generated N")
     names = list(dict.fromkeys(args.verifier or ["rule", "math-verify"]))

@@ -65,3 +65,16 @@ def test_reads_the_mathverify_suite_format(diff) -> None:
     assert len(rows) == 276
     assert all(isinstance(r["label"], bool) and "response" in r for r in rows)
     assert rows[0]["_group"].startswith("test_")
+
+
+def test_variants_of_the_given_rows(diff, tmp_path) -> None:
+    rows = [{"id": str(i), "question": f"Compute the sum number {i}.", "gold": str(1000 + 7 * i),
+             "response": "x", "label": False} for i in range(30)]
+    path = tmp_path / "golds.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    loaded = diff.load_rows([str(path)], variants=60, seed=2)
+    generated = [r for r in loaded if "family" in r]
+    assert len(loaded) == 90 and len(generated) == 60
+    gold_side = {"gold_side", "gold_solution", "unit_gold", "unit_response", "unit_convert", "near_unit_scale"}
+    assert all(r["gold"] in {x["gold"] for x in rows} for r in generated if r["family"] not in gold_side)
+    assert all(r["source"].startswith("golds:") for r in generated)
