@@ -151,9 +151,10 @@ class FairScheduler:
     """Items of concurrent requests verified one at a time by up to ``threads`` worker threads,
     the requests taking turns (round robin), so a slow request never holds up another one.
 
-    Every item is claimed on its own: a thread takes the next item of the request at the head
-    of the queue and moves that request to the tail, so with R requests waiting each gets
-    every R-th free thread, and one request's items run on several threads at once.
+    Every item is claimed on its own: a thread takes the first item of a new request, else the
+    next item of the request with the fewest items in flight (the first in turn among equals,
+    which then goes last), so requests share the threads evenly, a slow request's items cannot
+    crowd out another's, and one request's items run on several threads at once.
     ``verify_one(item)`` must return within its own item deadline (the rule verifier does:
     its slow stage runs in killable helper processes). One request has at most
     ``per_request`` items in flight (default: as many as there are CAS helper processes), so
@@ -161,22 +162,28 @@ class FairScheduler:
     waits at most about one item deadline (when several slow requests hold every thread),
     never for the rest of another request.
 
-    Finished requests go back to the event loop in groups: a thread that still has work
-    collects them for up to ``flush`` seconds (one loop wake-up for many requests under
-    load; at once when the queue runs dry). Threads start on demand and end on ``aclose``.
+    Threads are woken sparingly: one per new request, and two more whenever an item took
+    ``slow`` seconds or longer while others wait (fast items then stay on few threads, with
+    no contention for the interpreter lock; slow ones spread over more threads). A finished
+    request goes back to the event loop at once; those finishing before the loop has taken
+    it go along (one loop wake-up for many requests under load). Threads start on demand and
+    end on ``aclose``.
     """
 
     def __init__(self, verify_one: Callable[[dict[str, Any]], Verdict], *, threads: int = 8,
-                 per_request: int | None = None, flush: float = 0.002,
+                 per_request: int | None = None, slow: float = 0.02,
                  on_batch: Callable[[int], None] | None = None,
                  tenant: Callable[[Any], ContextManager[Any]] | None = None) -> None:
         self._verify_one = verify_one
         self._tenant = tenant  # ``tenant(request)``: a context the item is verified in (fair helper shares)
         self.threads = max(1, int(threads))
         self.per_request = max(1, int(per_request or max(1, self.threads // 2)))
-        self.flush = float(flush)
+        self.slow = float(slow)
         self._on_batch = on_batch
-        self._queue: deque[_Request] = deque()
+        self._fresh: deque[_Request] = deque()  # requests none of whose items has started
+        self._queue: deque[_Request] = deque()  # requests served already, taking turns
+        self._fresh_run = 0                      # fresh claims in a row while _queue waited
+        self._finished: dict[asyncio.AbstractEventLoop, list[_Request]] = {}  # not yet handed back
         self._cv = threading.Condition()
         self._workers: list[threading.Thread] = []
         self._idle = 0
@@ -193,38 +200,65 @@ class FairScheduler:
         if self._on_batch is not None:
             self._on_batch(len(req.items))
         with self._cv:
-            self._queue.append(req)
-            self._cv.notify(len(req.items))  # idle threads, one per item
-            for _ in range(min(len(req.items) - self._idle, self.threads - len(self._workers))):
-                t = threading.Thread(target=self._work, name=f"rlverify-item-{len(self._workers)}", daemon=True)
-                self._workers.append(t)
-                t.start()
+            self._fresh.append(req)
+            self._wake(1)
         return await req.fut
 
+    def _wake(self, n: int) -> None:
+        """Get ``n`` more threads working (lock held): idle ones first, then new ones."""
+        woken = min(n, self._idle)
+        if woken:
+            self._cv.notify(woken)
+        for _ in range(min(n - woken, self.threads - len(self._workers))):
+            t = threading.Thread(target=self._work, name=f"rlverify-item-{len(self._workers)}", daemon=True)
+            self._workers.append(t)
+            t.start()
+
     def _claim(self) -> tuple[_Request, int] | None:
-        """The next item to verify (lock held), or None when there is none."""
+        """The next item to verify (lock held), or None when there is none: a fresh request's
+        first item before the others' next ones (a new request waits for one free thread, not
+        for a turn after every request already served), but after ``threads`` fresh claims in a
+        row one served request gets its turn (neither side starves)."""
+        if self._fresh and (not self._queue or self._fresh_run < self.threads):
+            while self._fresh:
+                req = self._fresh.popleft()
+                if req.fut.done():
+                    continue
+                self._fresh_run = self._fresh_run + 1 if self._queue else 0
+                return self._take(req)
+        self._fresh_run = 0
+        return self._turn()
+
+    def _take(self, req: _Request) -> tuple[_Request, int]:
+        i = req.next
+        req.next += 1
+        req.inflight += 1
+        if req.next < len(req.items):
+            self._queue.append(req)  # its next item waits for its next turn
+        return req, i
+
+    def _turn(self) -> tuple[_Request, int] | None:
+        """The next item of the served requests (lock held): of the request with the fewest items
+        in flight (below ``per_request``), the first in turn among equals; it then goes last."""
         queue = self._queue
-        for _ in range(len(queue)):
-            req = queue.popleft()
+        best: _Request | None = None
+        for req in list(queue):
             if req.fut.done():  # cancelled while waiting: its other items are not verified
-                continue
-            if req.inflight >= self.per_request:  # its share of threads is busy: the next one's turn
-                queue.append(req)
-                continue
-            i = req.next
-            req.next += 1
-            req.inflight += 1
-            if req.next < len(req.items):
-                queue.append(req)  # its next item waits for its next turn
-            return req, i
+                queue.remove(req)
+            elif req.inflight < self.per_request and (best is None or req.inflight < best.inflight):
+                best = req
+        if best is not None:
+            queue.remove(best)
+            return self._take(best)
+        if self._fresh:  # only fresh requests are claimable now
+            return self._claim()
         return None
 
-    def _next(self, done: list[_Request]) -> tuple[_Request, int] | None:
-        """The next claim; None when the queue is empty and ``done`` must be handed back first.
-        Raises StopIteration when closed and idle."""
+    def _next(self) -> tuple[_Request, int]:
+        """The next claim, waiting for one; StopIteration when closed and idle."""
         with self._cv:
             claim = self._claim()
-            while claim is None and not done:
+            while claim is None:
                 if self._closed:
                     raise StopIteration
                 self._idle += 1
@@ -234,19 +268,13 @@ class FairScheduler:
             return claim
 
     def _work(self) -> None:
-        done: list[_Request] = []
-        since = 0.0
         while True:
             try:
-                claim = self._next(done)
+                req, i = self._next()
             except StopIteration:
                 return
-            if claim is None:  # the queue ran dry: hand back what finished
-                self._post(done)
-                done = []
-                continue
-            req, i = claim
             verdict, error = None, None
+            started = time.monotonic()
             try:
                 if self._tenant is None:
                     verdict = self._verify_one(req.items[i])
@@ -257,20 +285,31 @@ class FairScheduler:
                 error = e
             with self._cv:
                 self._record(req, i, verdict, error)
-                finished = req.left == 0
-            if finished:
-                since = since if done else time.monotonic()
-                done.append(req)
-            if done and time.monotonic() - since >= self.flush:
-                self._post(done)
-                done = []
+                if (self._queue or self._fresh) and time.monotonic() - started >= self.slow:
+                    self._wake(2)  # slow items (CAS): more threads, so the queue does not wait on them
+                if req.left == 0:
+                    self._finish(req)
+
+    def _finish(self, req: _Request) -> None:
+        """Hand a finished request back to its event loop (lock held). Requests that finish
+        before the loop has run the last hand-back go with it: one wake-up for many."""
+        waiting = self._finished.setdefault(req.loop, [])
+        waiting.append(req)
+        if len(waiting) == 1:
+            try:
+                req.loop.call_soon_threadsafe(self._settle_finished, req.loop)
+            except RuntimeError:  # the loop is closed: nobody waits for these any more
+                self._finished.pop(req.loop, None)
+
+    def _settle_finished(self, loop: asyncio.AbstractEventLoop) -> None:
+        with self._cv:
+            done = self._finished.pop(loop, [])
+        _settle(done)
 
     def _record(self, req: _Request, i: int, verdict: Verdict | None, error: Exception | None) -> None:
         """One item finished (lock held); a failed item fails its request and drops its other items."""
         req.left -= 1
         req.inflight -= 1
-        if self._queue:
-            self._cv.notify()  # a request held at its share may go on
         if error is None:
             req.verdicts[i] = verdict
         elif req.failed is None:
@@ -280,22 +319,12 @@ class FairScheduler:
             if req in self._queue:
                 self._queue.remove(req)
 
-    @staticmethod
-    def _post(done: list[_Request]) -> None:
-        by_loop: dict[asyncio.AbstractEventLoop, list[_Request]] = {}
-        for req in done:
-            by_loop.setdefault(req.loop, []).append(req)
-        for loop, reqs in by_loop.items():
-            try:
-                loop.call_soon_threadsafe(_settle, reqs)
-            except RuntimeError:  # the loop is closed: nobody waits for these any more
-                pass
-
     async def aclose(self) -> None:
         """Stop taking items: requests still waiting fail, threads end after their current item."""
         with self._cv:
             self._closed = True
-            waiting = [r for r in self._queue if not r.fut.done()]
+            waiting = [r for r in (*self._fresh, *self._queue) if not r.fut.done()]
+            self._fresh.clear()
             self._queue.clear()
             self._cv.notify_all()
         for req in waiting:
