@@ -355,3 +355,20 @@ def test_fallback_never_reads_scores_or_master_keys(rule) -> None:
     cases.append(("We count them: there are 7 of them.\n\nEvaluation: 3", "3", False, None))
     cases.append(("Step 3: adding up, the total is 12", "12", True, None))   # a step's result is not its number
     _check(rule, cases)
+
+
+# ---------------------------------------------------------------- references that went through a string escape
+
+def test_escaped_latex_in_references(rule) -> None:
+    rng = random.Random(SEED)
+    cases = []
+    for _ in range(30):
+        a, b = rng.randint(1, 9), rng.randint(10, 20)
+        exact = f"\\frac{{{a}}}{{{b}}}"
+        for broken in (exact.replace("\\f", "\x0c"), exact.replace("\\", "\\\\")):
+            cases.append((f"$\\boxed{{\\dfrac{{{a}}}{{{b}}}}}$", broken, True, None))
+            cases.append((f"$\\boxed{{\\dfrac{{{a + 1}}}{{{b}}}}}$", broken, False, None))
+        e = rng.randint(2, 12)
+        cases.append((f"$\\boxed{{{a} \\times 10^{{-{e}}}}}$", f"{a} × 10^(-{e})", True, None))
+        cases.append((f"$\\boxed{{{a} \\times 10^{{-{e + 1}}}}}$", f"{a} × 10^(-{e})", False, None))
+    _check(rule, cases)

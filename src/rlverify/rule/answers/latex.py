@@ -114,7 +114,7 @@ def strip_outer(text: str) -> str:
 @memo_text
 def clean(text: str) -> str:
     """Canonical spelling of a LaTeX answer span (value-preserving rewrites only)."""
-    s = text.strip()
+    s = _unescaped(text).strip()
     s = _DOLLARS.sub("", s).strip()
     s = _INNER_DOLLAR.sub("", s) if "$" in s else s
     s = s.replace("\\[", "").replace("\\]", "") if s.startswith("\\[") else s
@@ -157,6 +157,33 @@ _REL_SPELLINGS = re.compile(r"\\(?:leqslant|leq|le|geqslant|geq|ge|neq|ne|lt|gt)
 _REL_CANON = {"\\leqslant": "\\leq", "\\le": "\\leq", "<=": "\\leq", "\\geqslant": "\\geq", "\\ge": "\\geq",
               ">=": "\\geq", "\\ne": "\\neq", "!=": "\\neq", "\\lt": "<", "\\gt": ">"}
 _PLUS_INFINITY = re.compile(r"(^|[(\[,]\s*)\+\s*\\infty(?![a-zA-Z])")
+
+
+# A reference that went through a string escape: ``\\f`` of ``\\frac`` became a form feed, ``\\b`` of
+# ``\\boxed`` a backspace, or the backslash was doubled (``\\\\frac``). Only before a command's name.
+_COMMANDS = (r"(?:frac|dfrac|tfrac|sqrt|pi|text|times|cdot|infty|left|right|alpha|beta|theta|lambda|leq?|geq?|neq?"
+             r"|sin|cos|tan|ln|log|boxed|mathrm|cup|cap|pm|mu|omega|sigma|rho|nu|bigg?)(?![a-zA-Z])")
+_CONTROL_OF = {"\x07": "\\a", "\x08": "\\b", "\x0b": "\\v", "\x0c": "\\f", "\t": "\\t", "\r": "\\r", "\n": "\\n"}
+_DOUBLED_BACKSLASH = re.compile(r"\\\\(?=" + _COMMANDS + ")")
+_PAREN_EXPONENT = re.compile(r"\^\s*\(([^()]{1,40})\)")
+
+
+def _unescaped(s: str) -> str:
+    """Undo a string escape applied to LaTeX (a control character or a doubled backslash before a
+    command's name); ``10^(-10)`` -> ``10^{-10}``."""
+    if any(c in s for c in "\x07\x08\x0b\x0c\t\r\n"):
+        s = re.sub(r"[\x07\x08\x0b\x0c\t\r\n](?=[a-z]{1,8})", lambda m: _restore(s, m), s)
+    if "\\\\" in s:
+        s = _DOUBLED_BACKSLASH.sub(r"\\", s)
+    if "^(" in s or "^ (" in s:
+        s = _PAREN_EXPONENT.sub(r"^{\1}", s)
+    return s
+
+
+def _restore(s: str, m: re.Match) -> str:
+    """The command a control character stands for, when the letters after it complete a command name."""
+    cmd = _CONTROL_OF[m.group()]
+    return cmd if re.match(_COMMANDS, cmd[1:] + s[m.end():m.end() + 8]) else m.group()
 
 
 def _math_symbols(s: str) -> str:
