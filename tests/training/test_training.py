@@ -207,3 +207,19 @@ def test_gate_rows_are_a_seeded_sample_half_labelled_correct(rows):
     assert [plain.index(r) for r in picked] == sorted(plain.index(r) for r in picked)
     few_positives = [r for r in plain if not r.label][:30] + [r for r in plain if r.label][:3]
     assert sum(r.label for r in _stratified(few_positives, 20, seed=0)) == 3
+
+
+def test_a_gguf_base_trains_and_saves_a_plain_checkpoint(tmp_path):
+    pytest.importorskip("gguf")
+    from rlverify.judge.tiny_model import build_tiny_gguf
+
+    gguf_dir, name = build_tiny_gguf(tmp_path / "gguf", seed=6)
+    run = RunDir.at(tmp_path / "run")
+    data = DataConfig(corpora=(str(sample_path()),), train_prompts=8, k=2, batch_size=8)
+    counts = run_data(run, StudentConfig(str(gguf_dir), name), data, judge=ScriptedStudent(1), progress=False)
+    assert counts["kept"] > 0
+    assert run_train(run, TrainConfig(max_steps=1, batch_size=2, max_length=768), progress=False)["steps"] == 1
+    config = json.loads((run.model_dir / "config.json").read_text())
+    assert "quantization_config" not in config
+    judge = make_judge("transformers", model_name_or_path=str(run.model_dir), max_new_tokens=2)
+    assert len(judge.judge([JudgeItem(None, "1", "1")])) == 1

@@ -46,6 +46,23 @@ def prompt_completion(example: dict[str, Any]) -> dict[str, Any]:
     return {"prompt": messages[:-1], "completion": messages[-1:]}
 
 
+def _without_quantizer(model: Any) -> Any:
+    """A GGUF checkpoint loads dequantized (float weights in plain layers) but keeps its quantizer,
+    which makes the Trainer refuse it and would mark the saved model as GGUF-quantized: drop it."""
+    quantizer = getattr(model, "hf_quantizer", None)
+    if quantizer is None:
+        return model
+    if any(not p.dtype.is_floating_point for p in model.parameters()):
+        raise BadInputError("this checkpoint stays quantized in memory and cannot be fine-tuned here; "
+                            "load it dequantized (without the kernels package) or convert it first")
+    quantizer.remove_quantization_config(model)
+    for module in model.modules():
+        config = getattr(module, "config", None)
+        if getattr(config, "_is_quantized", False):
+            config._is_quantized = False
+    return model
+
+
 def _load_examples(path: Path) -> list[dict[str, Any]]:
     examples = [prompt_completion(json.loads(line)) for line in path.read_text("utf-8").splitlines() if line.strip()]
     if not examples:
@@ -88,6 +105,7 @@ def train_model(run: RunDir, student: StudentConfig, config: TrainConfig,
     transformers.set_seed(config.seed)
     model, tokenizer = load_model_and_tokenizer(student.model, gguf_file=student.gguf_file,
                                                 dtype=student.dtype or "float32")
+    model = _without_quantizer(model)
     if tokenizer.pad_token is None:
         tokenizer.pad_token = tokenizer.eos_token
     work = run.stage("train")
