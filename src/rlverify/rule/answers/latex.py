@@ -151,6 +151,8 @@ _UNICODE_MATH = {"\u2260": " \\neq ", "\u2264": " \\leq ", "\u2a7d": " \\leq ", 
                  "\u2208": " \\in ", "\u2209": " \\notin ", "\u03c0": "\\pi ", "\u211d": "\\mathbb{R}",
                  "\u2124": "\\mathbb{Z}", "\u21d2": " \\Rightarrow ", "\u2192": " \\to ", "\u2205": "\\emptyset ",
                  "\uff1e": ">", "\uff1c": "<", "\uff1d": "="}
+_UNICODE_MATH.update({c: "^{" + d + "}" for c, d in zip("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079",
+                                                       "0123456789")})   # x² -> x^{2}
 _UNICODE_RE = re.compile("[" + "".join(_UNICODE_MATH) + "]")
 _UNICODE_SQRT = re.compile(r"\u221a\s*(?:\(([^()]{1,80})\)|\{([^{}]{1,80})\}|(\d+(?:\.\d+)?|[A-Za-z]))")
 _REL_SPELLINGS = re.compile(r"\\(?:leqslant|leq|le|geqslant|geq|ge|neq|ne|lt|gt)(?![a-zA-Z])|<=|>=|(?<![\d)}\]!\\])!=")
@@ -257,7 +259,7 @@ def plain_key(text: str) -> str:
     s = strip_outer(unwrap_text(clean(text)))
     s = _EXPLICIT_PRODUCT.sub("", s) if "\\" in s or "*" in s else s
     s = re.sub(r"[\s~]+", "", s)
-    return s.rstrip(".")
+    return s.rstrip(".").removeprefix("+")    # a unary plus on the whole span: +2 is 2
 
 
 # ``\\cdot``, ``\\times`` and ``*`` between two factors are juxtaposition written out (``(2n)!\\cdot 2^{n^2}``
