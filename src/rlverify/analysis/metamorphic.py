@@ -485,8 +485,7 @@ def _var_prefix(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None
     if n is None or isinstance(n, (F.Rel, F.Cup)):
         return None
     if _scalar(n) or isinstance(n, (F.Pct, F.Deg)):
-        lhs = rng.choice((var, var, "N", f"{var}_0", "\\text{answer}", "\\max_{x} f(x)", "P(\\text{win})",
-                          "\\text{Area}"))
+        lhs = rng.choice((var, var, "N", f"{var}_0", "S", "\\text{answer}", "\\max_{x} f(x)"))
         return Draft(f"{lhs} = {_r(n, st)}")
     if _is_tuple(n, ref) and len(n.items) in (2, 3):
         names = ("x", "y", "z") if var == "x" else ("a", "b", "c")
@@ -634,7 +633,8 @@ def _unit_gold(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
 
 @_family(EQUIVALENT, "unit_convert")
 def _unit_convert(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
-    """The same quantity in another unit of its kind (1.5 m for 150 cm; 298.15 K for 25 degC)."""
+    """The same quantity in another unit of its kind (1.5 m for 150 cm; 298.15 K for 25 degC), against a
+    reference that names its unit (when only the question names it, the unit is written into the gold)."""
     uv = _unit_value(ref)
     if uv is None:
         return None
@@ -643,7 +643,7 @@ def _unit_convert(ref: Reference, rng: random.Random, st: F.Style) -> Draft | No
     kind, factor, _ = UNITS[unit]
     if ex is None:
         return None
-    gold = _gold_with_unit(ref, unit)
+    gold = _gold_with_unit(ref, unit) if ref.unit else ref.value_text + UNITS[unit][2][0]
     if unit == "degC":
         s = _terminating(ex + Fraction(27315, 100))
         return Draft(f"{s}\\,\\mathrm{{K}}", gold=gold) if s else None
