@@ -196,6 +196,7 @@ def case_mixed(url: str, clients: int, per_client: int, bombs: int) -> list[Row]
     poisoned = Row(f"mixed: poisoned ({bombs} bombs), {clients} clients")
     normal = Row(f"mixed: normal (1 answer), {clients} clients")
     lock = threading.Lock()
+    timeouts = [0]
 
     def trainer(k: int) -> None:
         with httpx.Client(base_url=url, timeout=CLIENT_TIMEOUT) as c:
@@ -204,16 +205,27 @@ def case_mixed(url: str, clients: int, per_client: int, bombs: int) -> list[Row]
                     s, r = reward(c, BOMBS[(k + i) % 20:(k + i) % 20 + bombs], ["2"] * bombs)
                     with lock:
                         record(poisoned, s, r, rewards_are([0.0] * bombs))
-                else:
-                    s, r = reward(c, [f"\\boxed{{\\frac{{{k}}}{{{i + 2}}}}}"], [f"{k}/{i + 2}"])
+                else:  # needs the CAS too (fraction forms), through /verify to see the flags
+                    item = {"response": f"\\boxed{{\\frac{{{k}}}{{{i + 2}}}}}", "gold": f"{k}/{i + 2}"}
+                    t0 = time.monotonic()
+                    try:
+                        r = c.post(f"/verify?token={TOKEN}", json={"items": [item]})
+                        s = time.monotonic() - t0
+                    except httpx.TimeoutException as e:
+                        s, r = None, e
                     with lock:
-                        record(normal, s, r, rewards_are([1.0]))
+                        record(normal, s, r, lambda r: r.json()["verdicts"][0]["correct"] is True)
+                        if isinstance(r, httpx.Response) and r.status_code == 200:
+                            flags = r.json()["verdicts"][0]["flags"]
+                            timeouts[0] += "timeout" in flags
+
 
     threads = [threading.Thread(target=trainer, args=(k,)) for k in range(clients)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    normal.note = f"answers that need the CAS; {timeouts[0]} timed out (helpers busy with bombs)"
     return [poisoned, normal]
 
 

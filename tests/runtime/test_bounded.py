@@ -344,7 +344,7 @@ def test_a_free_helper_goes_to_the_tenant_holding_the_fewest(monkeypatch) -> Non
 
     class FakeHelper:
         def __init__(self, memory=None) -> None:  # noqa: ANN001
-            self.alive, self.tenant = True, None
+            self.alive, self.tenant, self.since, self.preempted, self.pid = True, None, 0.0, False, None
 
         def wait_ready(self) -> None:
             pass
@@ -375,3 +375,43 @@ def test_a_free_helper_goes_to_the_tenant_holding_the_fewest(monkeypatch) -> Non
     with pytest.raises(bounded.BoundExceeded):  # and a wait is bounded by the caller's timeout
         with bounded.tenant("C"):
             [helpers.acquire(0.05) for _ in range(3)]
+
+
+def test_a_tenant_holding_no_helper_ends_the_longest_call_under_contention() -> None:
+    """Every helper busy with one tenant's long call, another tenant's call waiting: the long
+    call is ended once it has run PREEMPT_AFTER seconds (its caller gets BoundExceeded)."""
+    import threading
+    import time
+
+    from rlverify.runtime import bounded
+
+    helpers = bounded._HelperSet(1)
+    with bounded.tenant("bombs"):
+        h = helpers.acquire(None)  # started (and the zygote up) before anything is timed
+    outcome: dict[str, object] = {}
+
+    def long_call() -> None:
+        t0 = time.monotonic()
+        try:
+            h.call(time.sleep, (20,), 60)
+            outcome["bombs"] = "finished"
+        except bounded.BoundExceeded:
+            outcome["bombs"] = time.monotonic() - t0
+        finally:
+            helpers.release(h)
+
+    t = threading.Thread(target=long_call)
+    t.start()
+    time.sleep(0.1)
+    t0 = time.monotonic()
+    with bounded.tenant("normal"):
+        mine = helpers.acquire(30)
+    waited = time.monotonic() - t0
+    t.join(30)
+    try:
+        assert mine.call(pow, (2, 10), 30) == 1024
+    finally:
+        helpers.release(mine)
+        helpers.close()
+    assert isinstance(outcome["bombs"], float) and outcome["bombs"] < 5, outcome
+    assert bounded.PREEMPT_AFTER - 0.2 < waited < 10, waited

@@ -64,6 +64,8 @@ __all__ = [
 INLINE_ENV = "RLVERIFY_BOUNDED_INLINE"
 HELPER_MEMORY_BYTES = 2 * 1024**3   # address space a helper may add to what it maps at start (RLIMIT_AS)
 MAX_HELPERS = int(os.environ.get("RLVERIFY_MAX_HELPERS", "4"))  # concurrent helpers per parent process
+PREEMPT_AFTER = 0.5                 # seconds a call runs before a tenant holding no helper may end it
+PREEMPT_POLL = 0.02                 # seconds between looks for such a call while waiting
 STARTUP_TIMEOUT = 120.0             # seconds a fresh helper may take to come up (else the start is abandoned)
 # imported by the zygote, so every helper starts warm; "module:function" also calls it, and
 # when that returns an iterator the zygote advances it one step at a time whenever no fork
@@ -408,6 +410,8 @@ class Helper:
         self.ready = False
         self.alive = True
         self.tenant: Any = None  # who borrowed it from the helper set (see tenant())
+        self.since = 0.0         # when it was borrowed
+        self.preempted = False   # killed to free it for another tenant
 
     def wait_ready(self, timeout: float = STARTUP_TIMEOUT) -> None:
         if self.ready:
@@ -470,7 +474,9 @@ class _HelperSet:
 
     A free helper goes to the waiting caller whose :func:`tenant` holds the fewest helpers
     (first come first served among equals), so one tenant's slow calls (a server request full
-    of CAS bombs) cannot keep every helper while another tenant's call waits."""
+    of CAS bombs) cannot keep every helper while another tenant's call waits. When every
+    helper is busy and the next in line is a tenant holding none, the call that has run
+    longest is ended once it has run :data:`PREEMPT_AFTER` seconds (see ``_preempt_for``)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -480,9 +486,31 @@ class _HelperSet:
         self._waiters: list[list[Any]] = []  # [tenant, arrival number] of the callers waiting
         self._arrivals = 0
         self._held: dict[Any, int] = {}      # helpers in use, by tenant
+        self._busy: list[Helper] = []        # helpers in use
         self._failures = 0       # starts that failed so far
         self._last_error = ""
         self._cv = threading.Condition()
+
+    def _preempt_for(self, me: list[Any]) -> bool:
+        """Under contention, a tenant holding no helper that is next in line may end the call that
+        has run longest, once it has run :data:`PREEMPT_AFTER` seconds (that call gets
+        BoundExceeded: a ``timeout`` verdict, which a CAS bomb gets anyway). True while such a
+        victim may still appear (poll again soon). Lock held."""
+        if (me[0] is None or self._held.get(me[0], 0) or self._idle or self._count < self.size
+                or self._next_in_line() is not me):
+            return False
+        now = time.monotonic()
+        running = [h for h in self._busy if h.alive and not h.preempted and h.tenant != me[0]]
+        victim = max(running, key=lambda h: now - h.since, default=None)
+        if victim is not None and now - victim.since >= PREEMPT_AFTER:
+            victim.preempted = True
+            pid = getattr(victim, "pid", None)
+            if isinstance(pid, int) and pid > 1:  # never 0 or -1: those would signal whole groups
+                try:
+                    os.kill(pid, signal.SIGKILL)  # its caller sees the pipe close and releases it
+                except OSError:
+                    pass
+        return True
 
     def _next_in_line(self) -> list[Any]:
         return min(self._waiters, key=lambda w: (self._held.get(w[0], 0), w[1]))
@@ -510,10 +538,14 @@ class _HelperSet:
                     left = None if end is None else end - time.monotonic()
                     if left is not None and left <= 0:
                         raise BoundExceeded("no helper process ready within the deadline")
+                    if self._preempt_for(me):
+                        left = PREEMPT_POLL if left is None else min(left, PREEMPT_POLL)
                     self._cv.wait(left)
                 h = self._idle.pop()
                 h.tenant = owner
+                h.since = time.monotonic()
                 self._held[owner] = self._held.get(owner, 0) + 1
+                self._busy.append(h)
                 return h
             finally:
                 self._waiters.remove(me)
@@ -540,6 +572,8 @@ class _HelperSet:
     def release(self, h: Helper) -> None:
         with self._cv:
             owner = getattr(h, "tenant", None)
+            if h in self._busy:
+                self._busy.remove(h)
             held = self._held.get(owner, 0) - 1
             if held > 0:
                 self._held[owner] = held
