@@ -1,4 +1,9 @@
-"""Server-side micro-batching: concurrent requests are verified together.
+"""Server-side scheduling of concurrent requests: micro-batches for judges, fair turns for rules.
+
+:class:`FairScheduler` (the rule verifier's): items of all requests verified one at a time by
+a few threads, requests taking turns, so a slow request never holds up another (see its
+docstring). :class:`MicroBatcher` (judge-backed verifiers'): concurrent requests verified
+together in batches:
 
 Each request appends its items to a queue and awaits a future. When a batch slot is free
 (at most ``concurrency`` batches run at once: this bounds judge concurrency), one flush,
