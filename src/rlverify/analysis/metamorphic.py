@@ -297,6 +297,7 @@ class Draft:
     gold: str | None = None
     box_only: bool = False
     plain: bool = False          # answer is not LaTeX (unicode/ASCII): no $...$ around it outside a box
+    sentence: bool = False       # answer is a whole closing sentence: it ends the response as written
 
 
 Family = Callable[[Reference, random.Random, F.Style], "Draft | None"]
@@ -543,6 +544,22 @@ def _sci_text(v: int) -> str:
     return f"{'-' if v < 0 else ''}{abs(v) / 10 ** e:.2f}\\times10^{{{e}}}"
 
 
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+
+
+@_family(EQUIVALENT, "number_words")
+def _number_words(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """A small whole number in words, in a sentence: 'the answer is twelve'."""
+    ex = _exact(ref.node) if ref.node is not None else None
+    if ex is None or ex.denominator != 1 or not 0 <= ex <= 20:
+        return None
+    word = _WORDS[int(ex)]
+    text = rng.choice(("The answer is {w}.", "So there are {w} of them.", "Therefore the answer is {w}.",
+                       "The final answer is {w}."))
+    return Draft(text.format(w=word), plain=True, sentence=True)
+
+
 @_family(EQUIVALENT, "prose_box")
 def _prose_box(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
     if ref.node is None or not (_scalar(ref.node) or isinstance(ref.node, (F.Pct, F.Deg))):
@@ -555,7 +572,10 @@ def _prose_box(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
     templates = ("\\text{So there are }{v}\\text{ such cases between }{a}\\text{ and }{b}\\text{ inclusive.}",
                  "\\text{Using the }{a}\\text{ and }{b}\\text{ given, the answer is }{v}.",
                  "\\text{The total, counting all }{a}\\text{ rows of }{b}\\text{, is }{v}.",
-                 "\\text{after the }{a}\\text{ steps of size }{b}\\text{ we get }{v}")
+                 "\\text{after the }{a}\\text{ steps of size }{b}\\text{ we get }{v}",
+                 "{v}\\text{ is the largest value, reached when }n={a}\\text{ (not }{b}\\text{)}",
+                 "\\text{With }{a}\\text{ choices for the first and }{b}\\text{ for the second, the count is }{v}",
+                 "\\text{So the number of integers from }{a}\\text{ to }{b}\\text{ that work is }{v}.")
     return Draft(rng.choice(templates).replace("{v}", val).replace("{a}", a).replace("{b}", b), box_only=True)
 
 
@@ -915,6 +935,21 @@ def _near_approx_only(ref: Reference, rng: random.Random, st: F.Style) -> Draft 
     return Draft(f"N \\approx {text}")
 
 
+@_family(NEAR_MISS, "near_hedge")
+def _near_hedge(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """Several candidates offered as the answer, the right one among them: 'either 12 or 13'."""
+    ex = _exact(ref.node) if ref.node is not None else None
+    if ex is None or ex.denominator != 1 or not (_scalar(ref.node) and not isinstance(ref.node, F.Frac)):
+        return None
+    v = int(ex)
+    other = v + rng.choice((-1, 1, 2))
+    a, b = (v, other) if rng.random() < 0.5 else (other, v)
+    form = rng.choice(("The answer is either ${a}$ or ${b}$.", "The answer is one of: ${a}$, ${b}$.",
+                       "So the answer is $\\boxed{{{a}}}$ or $\\boxed{{{b}}}$.",
+                       "It could be ${a}$ or ${b}$, depending on the case; the answer is ${a}$ or ${b}$."))
+    return Draft(form.format(a=a, b=b), plain=True, sentence=True)
+
+
 @_family(NEAR_MISS, "near_qualifier")
 def _near_qualifier(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
     """A bound instead of the value: \\text{at least }12."""
@@ -936,8 +971,8 @@ _PRE = ("We use the information given: {nums}. Working through the computation s
         "Step 1: write down what we know ({nums}).\nStep 2: compute the requested quantity.\nStep 3: check it.")
 
 POSITIONS = ("box_sentence", "box_display", "bold_answer", "heading", "final_answer_line", "last_line",
-             "step_boxes", "think")
-_BOX_POSITIONS = ("box_sentence", "box_display", "step_boxes", "think")
+             "step_boxes", "think", "final_answer_bold", "bold_sentence", "answer_colon", "display_dollars")
+_BOX_POSITIONS = ("box_sentence", "box_display", "step_boxes", "think", "final_answer_bold", "display_dollars")
 
 
 def _preamble(ref: Reference, rng: random.Random) -> str:
@@ -964,6 +999,14 @@ def place(answer: str, position: str, ref: Reference, rng: random.Random, plain:
     if position == "step_boxes":
         return (f"{pre}\n\nFirst we count the cases: $\\boxed{{\\text{{Let }}N\\text{{ be the count}}}}$, "
                 f"which gives $\\boxed{{N = 40}}$ candidates.\n\nFinally, $\\boxed{{{answer}}}$.")
+    if position == "final_answer_bold":
+        return f"{pre}\n\n**Final Answer**\n\\[\n\\boxed{{{answer}}}\n\\]"
+    if position == "display_dollars":
+        return f"{pre}\n\nHence the result:\n$$\\boxed{{{answer}}}$$"
+    if position == "bold_sentence":
+        return f"{pre}\n\n**The answer is {inline}.**"
+    if position == "answer_colon":
+        return f"{pre}\n\nAnswer: {inline}"
     if position == "think":
         return f"<think>\n{pre}\nHmm, let me double-check the arithmetic. Yes, that works.\n</think>\n\n" \
                f"The answer is $\\boxed{{{answer}}}$."
@@ -1005,11 +1048,27 @@ def _row(ref: Reference, family: str, rng: random.Random, probe: random.Random, 
     draft = fn(ref, rng, st)
     if draft is None:
         return None
-    position = rng.choice(_BOX_POSITIONS if draft.box_only else POSITIONS)
+    answer, names = draft.answer, [family] + bg
+    scalar = ref.node is not None and (_scalar(ref.node) or isinstance(ref.node, (F.Pct, F.Deg))) \
+        and not F.has_symbols(ref.node)
+    if family in _PREFIXABLE and scalar and not draft.box_only and not draft.sentence and rng.random() < 0.25:
+        answer = f"{_var(ref)} = {answer}"   # composed with an 'x =' prefix
+        names.append("var_prefix")
+    if draft.sentence:
+        position = "sentence"
+        response = f"{_preamble(ref, rng)}\n\n{answer}"
+    else:
+        position = rng.choice(_BOX_POSITIONS if draft.box_only else POSITIONS)
+        response = place(answer, position, ref, rng, plain=draft.plain)
     return {"id": f"mm{seed}-{idx}", "question": ref.question, "gold": draft.gold or ref.gold,
-            "response": place(draft.answer, position, ref, rng, plain=draft.plain), "label": not near,
-            "family": family, "transforms": [family] + bg, "position": position, "source": ref.source,
-            "dataset": ref.dataset, "generator": "metamorphic"}
+            "response": response, "label": not near, "family": family, "transforms": names,
+            "position": position, "source": ref.source, "dataset": ref.dataset, "generator": "metamorphic"}
+
+
+# families whose answer is one scalar value, so that 'x = ' can be put before it
+_PREFIXABLE = frozenset(("grouping", "frac_style", "left_right", "mul_style", "unicode", "ascii", "decimal",
+                         "decimal_rounded", "sci_notation", "text_wrap", "percent", "degree", "unit_response",
+                         "unit_convert", "near_digit", "near_sign", "near_rounding", "near_unit_scale"))
 
 
 def iter_rows(n: int, seed: int = 0, refs: Sequence[Reference] | None = None,
