@@ -545,19 +545,31 @@ def _sci_text(v: int) -> str:
 
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
+def _in_words(k: int) -> str:
+    if k < 20:
+        return _WORDS[k]
+    tens, unit = divmod(k, 10)
+    return _TENS[tens] + ("-" + _WORDS[unit] if unit else "")
+
+
+_WORD_SENTENCES = ("The answer is {w}.", "So there are {w} {noun}.", "Therefore the answer is {w}.",
+                   "The final answer is {w}.", "We find {w} {noun} in total.", "In all, {w} {noun} work.",
+                   "That makes {w}.", "Hence the count is {w}.", "So {w} is the answer.", "Exactly {w} {noun} remain.")
 
 
 @_family(EQUIVALENT, "number_words")
 def _number_words(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
-    """A small whole number in words, in a sentence: 'the answer is twelve'."""
+    """A whole number below 100 in words, in a closing sentence: 'So there are twelve ways.'"""
     ex = _exact(ref.node) if ref.node is not None else None
-    if ex is None or ex.denominator != 1 or not 0 <= ex <= 20:
+    if ex is None or ex.denominator != 1 or not 0 <= ex < 100:
         return None
-    word = _WORDS[int(ex)]
-    text = rng.choice(("The answer is {w}.", "So there are {w} of them.", "Therefore the answer is {w}.",
-                       "The final answer is {w}."))
-    return Draft(text.format(w=word), plain=True, sentence=True)
+    word = _in_words(int(ex))
+    text = rng.choice(_WORD_SENTENCES).format(w=word, noun=rng.choice(_NOUNS))
+    return Draft(text[0].upper() + text[1:], plain=True, sentence=True)
 
 
 @_family(EQUIVALENT, "prose_box")
@@ -569,14 +581,41 @@ def _prose_box(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
     if len(others) < 2:
         others = ["2", "10"] if val not in ("2", "10") else ["3", "11"]
     a, b = rng.sample(others, 2)
-    templates = ("\\text{So there are }{v}\\text{ such cases between }{a}\\text{ and }{b}\\text{ inclusive.}",
-                 "\\text{Using the }{a}\\text{ and }{b}\\text{ given, the answer is }{v}.",
-                 "\\text{The total, counting all }{a}\\text{ rows of }{b}\\text{, is }{v}.",
-                 "\\text{after the }{a}\\text{ steps of size }{b}\\text{ we get }{v}",
-                 "{v}\\text{ is the largest value, reached when }n={a}\\text{ (not }{b}\\text{)}",
-                 "\\text{With }{a}\\text{ choices for the first and }{b}\\text{ for the second, the count is }{v}",
-                 "\\text{So the number of integers from }{a}\\text{ to }{b}\\text{ that work is }{v}.")
-    return Draft(rng.choice(templates).replace("{v}", val).replace("{a}", a).replace("{b}", b), box_only=True)
+    return Draft(_prose_sentence(rng, val, a, b), box_only=True)
+
+
+# A small grammar of answer sentences that name other numbers, so that a rule cannot learn the sentences:
+# [lead] + (claim + context | context + claim), each piece drawn at random; {v} the value, {a} {b} others.
+_LEADS = ("", "So ", "Hence ", "Therefore ", "Thus ", "In total, ", "Altogether, ", "Finally, ")
+_CLAIMS = ("there are {v} {noun}", "we get {v} {noun}", "the {adj} {thing} is {v}", "{v} {noun} satisfy the condition",
+           "the count comes to {v}", "the required {thing} equals {v}", "the answer is {v}", "exactly {v} {noun} work")
+_CONTEXTS = ("between {a} and {b}", "from {a} to {b}", "using the {a} and {b} given", "after {a} steps of size {b}",
+             "for n = {a} (not {b})", "out of {a}, with {b} excluded", "counting all {a} rows of {b}",
+             "with {a} choices for the first and {b} for the second", "once the {a} and the {b} are combined")
+_NOUNS = ("integers", "ways", "solutions", "numbers", "pairs", "points", "cases", "arrangements")
+_THINGS = ("value", "number", "total", "product", "sum", "count")
+_ADJS = ("largest possible", "smallest possible", "final", "total", "resulting")
+
+
+def _prose_sentence(rng: random.Random, val: str, a: str, b: str) -> str:
+    claim = rng.choice(_CLAIMS).format(v="{v}", noun=rng.choice(_NOUNS), adj=rng.choice(_ADJS),
+                                       thing=rng.choice(_THINGS))
+    context = rng.choice(_CONTEXTS)
+    body = f"{claim} {context}" if rng.random() < 0.6 else f"{context[0].upper()}{context[1:]}, {claim}"
+    lead = rng.choice(_LEADS) if body[0].islower() else ""
+    text = (lead + body) if not lead or body[0].isupper() is False else lead + body
+    text = text[0].upper() + text[1:] + rng.choice((".", "", "."))
+    gap = rng.choice(("", " "))
+    pieces = []
+    for i, part in enumerate(re.split(r"(\{[vab]\})", text)):
+        if part in ("{v}", "{a}", "{b}"):
+            pieces.append(gap + {"{v}": val, "{a}": a, "{b}": b}[part] + gap)
+        elif part:
+            pieces.append("\\text{" + part.replace("n = ", "") + "}" if "n = " not in part else
+                          "\\text{" + part.split("n = ")[0] + "}n=")
+            if "n = " in part and part.split("n = ")[1]:
+                pieces.append("\\text{" + part.split("n = ")[1] + "}")
+    return "".join(pieces)
 
 
 @_family(EQUIVALENT, "set_reorder")
