@@ -107,6 +107,10 @@ _DECLARATIONS = (
     "\\text{The total, counting all }{a}\\text{ rows of }{b}\\text{, is }{v}",
     "\\text{With }{a}\\text{ and }{b}\\text{, we find that the count equals }{v}.",
 )
+_DECLARATIONS += (
+    "\\text{With }{a}\\text{ choices for the first and }{b}\\text{ for the second, the count is }{v}",
+    "{v}\\text{ is the largest value, reached when }n={a}\\text{ (not }{b}\\text{)}",
+)
 _QUALIFIED = (
     "\\text{So there are at least }{v}\\text{ {noun} between }{a}\\text{ and }{b}",
     "\\text{Using the }{a}\\text{ and }{b}\\text{ given, the answer is at most }{v}",
@@ -371,4 +375,21 @@ def test_escaped_latex_in_references(rule) -> None:
         e = rng.randint(2, 12)
         cases.append((f"$\\boxed{{{a} \\times 10^{{-{e}}}}}$", f"{a} × 10^(-{e})", True, None))
         cases.append((f"$\\boxed{{{a} \\times 10^{{-{e + 1}}}}}$", f"{a} × 10^(-{e})", False, None))
+    _check(rule, cases)
+
+
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+
+
+def test_value_in_words_after_a_copula(rule) -> None:
+    rng = random.Random(SEED)
+    cases = []
+    for question, gold, _ in _draw([r for r in _gsm8k() if 1 < int(r[1]) <= 20], 40):   # "one of them" reads as "one of"
+        context = f"We use the information given: {', '.join('$' + n + '$' for n in _other_numbers(question, gold)[:3])}."
+        lead = rng.choice(("So there are", "Therefore there are", "Thus the count is", "Hence there were"))
+        cases.append((f"{context}\n\n{lead} {_WORDS[int(gold)]} of them.", gold, True, question))
+        cases.append((f"{context}\n\n{lead} {_WORDS[(int(gold) + 1) % 21]} of them.", gold, False, question))
+        cases.append((f"{context}\n\n{lead} more than {_WORDS[int(gold)]} of them.", gold, False, question))
+    cases.append(("So there are twenty-one of them.", "21", True, None))
     _check(rule, cases)

@@ -424,6 +424,9 @@ _CLAUSE = re.compile(
     rf"(?:\\text\s*\{{)?\s*[,;(]?\s*\(?\s*(?:(?P<att>{_ATTAINED})|(?P<cond>{_CONDITION_WORD}))\b", re.I)
 
 
+_CONDITION_RELATION = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|neq|ne|in|lt|gt)(?![a-zA-Z])|\b(?:all|every|each|any|some)\b")
+
+
 def _close_braces(head: str) -> str:
     depth = 0
     for ch in head:
@@ -438,6 +441,8 @@ def split_condition(answer: str) -> tuple[str, str] | None:
     if len(answer) > 400:
         return None
     for m in _CLAUSE.finditer(answer):
+        if m.group("cond") and not _CONDITION_RELATION.search(answer, m.end(), m.end() + 60):
+            continue   # "... choices for the second, the count is 81": a phrase, not a condition on the value
         head = answer[:m.start()].rstrip(" ,;(\\")
         if not re.search(r"\d|\\[A-Za-z]+\{|[a-z]\s*=", head) or not re.search(r"\d", re.sub(r"\\text\s*\{[^{}]*\}", "", head)):
             continue

@@ -89,6 +89,11 @@ def _prose_value(s: str) -> str | None:
             texts.append((m.start(), end))
         if len(texts) > 24:
             return None
+    if texts and texts[0][0] > 0:     # "1800\\text{ is the largest value}": the value named first
+        first = unwrap_text(s[texts[0][0]:texts[0][1] + 1])
+        head = s[:texts[0][0]].strip()
+        if _NAMED_FIRST.match(first) and not QUALIFIER_WORDS.search(_CLAUSE_SPLIT.split(first)[0]) and "=" not in head:
+            return clean(head)
     for k in range(len(texts) - 1, -1, -1):
         start, end = texts[k]
         prose, value = unwrap_text(s[start:end + 1]), s[end + 1:].strip()
@@ -104,6 +109,7 @@ def _prose_value(s: str) -> str | None:
     return None
 
 
+_NAMED_FIRST = re.compile(r"^\s*(?:is|are|was|were)\s+(?:the|our|my|a|an)\b", re.I)
 _CLAUSE_SPLIT = re.compile(r"[,;.:]\s+|\bso\b|\bthus\b|\bhence\b|\btherefore\b", re.I)
 # A sentence that ends on its declared number: "..., the answer is 15", "... we get 240".
 _DECLARED_END = re.compile(r"^(.*(?:\b(?:is|are|was|were|equals?|be|get|gives?|yields?|makes?)|[=:]))\s*"

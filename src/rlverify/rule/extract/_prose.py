@@ -157,6 +157,25 @@ def _declared_first(text: str) -> str | None:
     return pieces[0].value if _ANSWER_PHRASE_RE.match(text, pieces[0].end) else None
 
 
+_NUMBER_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+                r"|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+                r"|hundred|thousand|million|billion)")
+# "there are ten of them", "the count is twenty-one": a number in words after a copula, and no digits
+_WORDS_VALUE_RE = re.compile(
+    rf"\b(?:is|are|was|were|be|equals)[ \t]+(?:exactly[ \t]+|only[ \t]+|just[ \t]+)?"
+    rf"({_NUMBER_WORD}(?:(?:[ \t]+(?:and[ \t]+)?|-){_NUMBER_WORD}){{0,5}})\b(?![ \t]*(?:-|percent|%|times|more|less|fewer|or\b))",
+    re.I)
+
+
+def _number_words(text: str) -> str | None:
+    """The number a sentence states in words (``there are ten of them`` -> ``ten``); none when the
+    sentence also holds digits or formulas (then the value is read from those)."""
+    if re.search(r"[\d$\\]", text):
+        return None
+    m = _WORDS_VALUE_RE.search(text)
+    return m.group(1) if m else None
+
+
 def _conclusion_value(body: str) -> str | None:
     m = _CONCLUSION_RE.match(body)
     if m is None:
@@ -167,7 +186,7 @@ def _conclusion_value(body: str) -> str | None:
     if declared:
         return declared
     rest = _strip_span(body[m.end():])
-    value = _formula_list(rest) or _copula_value(body, allow_text=True) or _tail_value(rest)
+    value = _formula_list(rest) or _number_words(rest) or _copula_value(body, allow_text=True) or _tail_value(rest)
     if value is None:
         pieces = _math_pieces(body)
         value = pieces[-1].value if pieces and "=" in pieces[-1].value else None
@@ -182,7 +201,7 @@ _WORD_COPULA_RE = re.compile(
 
 def _statement_value(sent: str) -> str | None:
     """'The area of the circle is \\(16\\pi\\) square units' -> '16\\pi' (word copulas only)."""
-    declared = _declared_first(sent)
+    declared = _declared_first(sent) or _number_words(sent)
     if declared:
         return declared
     for m in reversed(list(_WORD_COPULA_RE.finditer(sent))[-24:]):

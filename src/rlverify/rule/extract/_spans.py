@@ -76,7 +76,7 @@ _COPULA_RE = re.compile(
     re.I)
 
 _HEDGE_PROSE_RE = re.compile(
-    r"\beither\b|\bone of\b|\bcould be\b|\bmight be\b|\bpossibly\b|\bperhaps\b|\bmaybe\b", re.I)
+    r"\beither\b|(?<!-)\bone of\b|\bcould be\b|\bmight be\b|\bpossibly\b|\bperhaps\b|\bmaybe\b", re.I)
 
 _BOLD_RE = re.compile(r"\*\*([^*\n]{1,300}?)\*\*")
 
