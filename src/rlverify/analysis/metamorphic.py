@@ -1003,11 +1003,17 @@ FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)
 
 # ------------------------------------------------------------------ responses
 
-_PRE = ("We use the information given: {nums}. Working through the computation step by step and simplifying.",
-        "Let me set up the problem. The quantities involved are {nums}. After substituting and simplifying, "
-        "everything reduces to a single value.",
-        "First, note the given values {nums}. Combining them as described gives the result below.",
-        "Step 1: write down what we know ({nums}).\nStep 2: compute the requested quantity.\nStep 3: check it.")
+# The working before the answer, from pieces: an opener naming the question's numbers, a middle, and
+# sometimes a display equation between those numbers (a distractor a last-number reader would take).
+_OPENERS = ("We use the information given: {nums}.", "Let me set up the problem. The quantities involved are {nums}.",
+            "First, note the given values {nums}.", "Start from the data ({nums}).", "Let's think step by step.",
+            "Step 1: write down what we know ({nums}).")
+_MIDDLES = ("Working through the computation step by step and simplifying.",
+            "After substituting and simplifying, everything reduces to a single value.",
+            "Combining them as described gives the result below.", "We compute each part in turn and check it.",
+            "Step 2: compute the requested quantity.\nStep 3: check it.", "Now we put the pieces together.")
+_STEP_BOXES = ("\\boxed{{\\text{{Let }}N\\text{{ be the count}}}}", "\\boxed{{N = {k}}}", "\\boxed{{a_1 = {k}}}",
+               "\\boxed{{\\text{{Case 1}}}}", "\\boxed{{{k}}}", "\\boxed{{S_1 = {k}}}")
 
 POSITIONS = ("box_sentence", "box_display", "bold_answer", "heading", "final_answer_line", "last_line",
              "step_boxes", "think", "final_answer_bold", "bold_sentence", "answer_colon", "display_dollars")
@@ -1015,8 +1021,14 @@ _BOX_POSITIONS = ("box_sentence", "box_display", "step_boxes", "think", "final_a
 
 
 def _preamble(ref: Reference, rng: random.Random) -> str:
-    nums = re.findall(r"(?<![\d.])\d{1,4}(?![\d.])", ref.question)[:3] or ["the data"]
-    return rng.choice(_PRE).format(nums=", ".join(f"${x}$" if x[0].isdigit() else x for x in nums))
+    found = re.findall(r"(?<![\d.])\d{1,4}(?![\d.])", ref.question)[:3]
+    nums = ", ".join(f"${x}$" for x in found)
+    opener = rng.choice(_OPENERS if nums else [o for o in _OPENERS if "{nums}" not in o])
+    text = opener.format(nums=nums) + rng.choice((" ", "\n")) + rng.choice(_MIDDLES)
+    if len(found) >= 2 and rng.random() < 0.4:
+        x, y = int(found[0]), int(found[1])
+        text += f"\n\n$$ {x} + {y} = {x + y} $$"
+    return text
 
 
 def place(answer: str, position: str, ref: Reference, rng: random.Random, plain: bool = False) -> str:
@@ -1036,8 +1048,10 @@ def place(answer: str, position: str, ref: Reference, rng: random.Random, plain:
     if position == "last_line":
         return f"{pre}\n\nSo the answer is\n\n{inline}"
     if position == "step_boxes":
-        return (f"{pre}\n\nFirst we count the cases: $\\boxed{{\\text{{Let }}N\\text{{ be the count}}}}$, "
-                f"which gives $\\boxed{{N = 40}}$ candidates.\n\nFinally, $\\boxed{{{answer}}}$.")
+        first, second = rng.sample(_STEP_BOXES, 2)
+        k1, k2 = rng.randint(2, 60), rng.randint(2, 60)
+        return (f"{pre}\n\nFirst we count the cases: ${first.format(k=k1)}$, "
+                f"which gives ${second.format(k=k2)}$.\n\nFinally, $\\boxed{{{answer}}}$.")
     if position == "final_answer_bold":
         return f"{pre}\n\n**Final Answer**\n\\[\n\\boxed{{{answer}}}\n\\]"
     if position == "display_dollars":
