@@ -142,7 +142,8 @@ def test_eval_groups_generated_rows_by_family(refs, tmp_path) -> None:
 
 def test_module_cli_writes_jsonl(tmp_path, capsys) -> None:
     out = tmp_path / "pairs.jsonl"
-    assert mm.main(["--out", str(out), "--n", "50", "--seed", "4", "--family", "grouping", "--family", "near_sign"]) == 0
+    args = ["--out", str(out), "--n", "50", "--seed", "4", "--family", "grouping", "--family", "near_sign"]
+    assert mm.main(args) == 0
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert len(rows) == 50 and {r["family"] for r in rows} == {"grouping", "near_sign"}
     assert "wrote 50 rows" in capsys.readouterr().err

@@ -152,7 +152,8 @@ CANONICAL = Style()
 
 # ------------------------------------------------------------------ reading
 
-_TOKEN = re.compile(r"\s*(\d+(?:\.\d+)?e-?\d+|\d+\.\d+|\d+|\.\d+|\\[a-zA-Z]+|\\[{}|,;! %]|[a-zA-Z]|[-+*/^_(){}\[\],<>=|!:&%]|\\\\)")
+_TOKEN = re.compile(r"\s*(\d+(?:\.\d+)?e-?\d+|\d+\.\d+|\d+|\.\d+|\\[a-zA-Z]+|\\[{}|,;! %]|[a-zA-Z]"
+                    r"|[-+*/^_(){}\[\],<>=|!:&%]|\\\\)")
 _SPACES = ("\\,", "\\;", "\\!", "\\ ", "\\quad", "\\qquad", "~")
 
 
@@ -275,7 +276,8 @@ class _Reader:
         if self.peek() == "^":
             self.take()
             if self.peek() == "{" and self.peek(1) == "\\circ":
-                self.take("{"); self.take(); self.take("}")
+                for want in ("{", "\\circ", "}"):
+                    self.take(want)
                 return Deg(base)
             base = Pow(base, self.group_or_atom())
         if self.peek() in ("%", "\\%"):

@@ -31,6 +31,7 @@ import ast
 import cmath
 import functools
 import json
+import math
 import random
 import re
 import sys
@@ -152,7 +153,8 @@ UNITS: dict[str, tuple[str, Fraction | None, tuple[str, ...]]] = {
     "m": ("length", Fraction(1), ("\\text{m}", "\\mathrm{m}", "\\text{ meters}", "\\,\\mathrm{m}", "\\ \\text{m}")),
     "cm": ("length", Fraction(1, 100), ("\\text{cm}", "\\mathrm{cm}", "\\text{ centimeters}", "\\,\\mathrm{cm}")),
     "mm": ("length", Fraction(1, 1000), ("\\text{mm}", "\\mathrm{mm}", "\\text{ millimeters}")),
-    "um": ("length", Fraction(1, 10**6), ("\\mu\\text{m}", "\\,\\mu\\mathrm{m}", "\\text{ μm}", "\\text{ micrometers}")),
+    "um": ("length", Fraction(1, 10**6), ("\\mu\\text{m}", "\\,\\mu\\mathrm{m}", "\\text{ μm}",
+                                        "\\text{ micrometers}")),
     "km": ("length", Fraction(1000), ("\\text{km}", "\\mathrm{km}", "\\text{ kilometers}", "\\,\\mathrm{km}")),
     "s": ("time", Fraction(1), ("\\text{s}", "\\mathrm{s}", "\\text{ sec}", "\\text{ seconds}")),
     "min": ("time", Fraction(60), ("\\text{ min}", "\\text{ minutes}", "\\,\\mathrm{min}")),
@@ -252,10 +254,11 @@ def _decimal(v: float, sig: int) -> str | None:
     """``v`` rounded to ``sig`` significant digits, in positional notation; None near a tie."""
     if v == 0 or not (1e-6 < abs(v) < 1e12):
         return None
+    places = sig - 1 - math.floor(math.log10(abs(v)))
     s = f"{v:.{sig}g}"
     if "e" in s:
-        s = f"{v:.{max(0, sig - 1 - int(__import__('math').floor(__import__('math').log10(abs(v)))))}f}"
-    scaled = abs(v) * 10 ** (sig - 1 - int(__import__("math").floor(__import__("math").log10(abs(v)))))
+        s = f"{v:.{max(0, places)}f}"
+    scaled = abs(v) * 10 ** places
     if abs(scaled - int(scaled) - 0.5) < 1e-6:
         return None
     return s
@@ -427,7 +430,7 @@ def _sci(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
 def _interval_to_ineq(s: F.Seq, var: str, st: F.Style) -> str | None:
     lo, hi = s.items
     inf_lo = isinstance(lo, F.Neg) and lo.x == F.Sym("inf")
-    inf_hi = hi == F.Sym("inf") or isinstance(hi, F.Add)
+    inf_hi = hi == F.Sym("inf")
     if isinstance(hi, F.Add):
         return None
     lop = "le" if s.open == "[" else "<"
@@ -603,7 +606,7 @@ def _prose_sentence(rng: random.Random, val: str, a: str, b: str) -> str:
     context = rng.choice(_CONTEXTS)
     body = f"{claim} {context}" if rng.random() < 0.6 else f"{context[0].upper()}{context[1:]}, {claim}"
     lead = rng.choice(_LEADS) if body[0].islower() else ""
-    text = (lead + body) if not lead or body[0].isupper() is False else lead + body
+    text = lead + body
     text = text[0].upper() + text[1:] + rng.choice((".", "", "."))
     gap = rng.choice(("", " "))
     pieces = []
@@ -744,7 +747,7 @@ def _matrix_style(ref: Reference, rng: random.Random, st: F.Style) -> Draft | No
     fst = replace(st, frac=rng.choice(("dfrac", "frac", "tfrac")))
     rows = sep.join(" & ".join(_r(c, fst) for c in r) for r in n.rows)
     text = f"\\begin{{{env}}}{rows}\\end{{{env}}}"
-    return Draft(f"\\left({text}\\right)" if env == "bmatrix" and False else text)
+    return Draft(text)
 
 
 @_family(EQUIVALENT, "gold_solution")
