@@ -1,0 +1,744 @@
+"""The families of the metamorphic generator: value-preserving renderings (EQUIVALENT) and value-changing
+near-misses (NEAR_MISS), each a function (reference, rng, style) -> Draft | None (None: not valid here)."""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from fractions import Fraction
+from typing import Callable, Iterator
+
+from . import _forms as F
+from ._mm_refs import (
+    UNITS,
+    Reference,
+    _collection,
+    _decimal,
+    _exact,
+    _is_interval,
+    _is_tuple,
+    _question_unit,
+    _same,
+    _scalar,
+    _value,
+    _var,
+)
+
+__all__ = ["Draft", "EQUIVALENT", "NEAR_MISS", "FAMILIES", "BACKGROUND"]
+
+
+# ------------------------------------------------------------------ families
+
+@dataclass(frozen=True)
+class Draft:
+    """One transformed answer: the text to place in the response (None: use ``node`` rendered),
+    the gold to use (None: the reference's), and whether the answer must sit in a box."""
+    answer: str
+    gold: str | None = None
+    box_only: bool = False
+    plain: bool = False          # answer is not LaTeX (unicode/ASCII): no $...$ around it outside a box
+    sentence: bool = False       # answer is a whole closing sentence: it ends the response as written
+
+
+Family = Callable[[Reference, random.Random, F.Style], "Draft | None"]
+EQUIVALENT: dict[str, Family] = {}
+NEAR_MISS: dict[str, Family] = {}
+
+
+def _family(table: dict[str, Family], name: str) -> Callable[[Family], Family]:
+    def deco(fn: Family) -> Family:
+        table[name] = fn
+        return fn
+    return deco
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _r(n: object, st: F.Style) -> str:
+    return F.render(n, st)   # nodes and styles are frozen: renderings are cached
+
+
+def _walk(n: object) -> Iterator[object]:
+    yield n
+    for c in F.children(n):
+        yield from _walk(c)
+
+
+def _changes(ref: Reference, st: F.Style) -> bool:
+    return ref.node is not None and _r(ref.node, st) != _r(ref.node, F.CANONICAL)
+
+
+# equivalents: styles --------------------------------------------------------------
+
+def _style_family(name: str, choices: Callable[[Reference], list[F.Style]], plain: bool = False) -> None:
+    def fam(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+        if ref.node is None:
+            return None
+        opts = [s for s in choices(ref) if _changes(ref, s)]
+        if not opts:
+            return None
+        chosen = rng.choice(opts)
+        merged = replace(st, **{k: getattr(chosen, k) for k in F.Style.__dataclass_fields__
+                                if getattr(chosen, k) != getattr(F.CANONICAL, k)})
+        return Draft(_r(ref.node, merged), plain=merged.script != "latex")
+    EQUIVALENT[name] = fam
+
+
+def _grouping_opts(ref: Reference) -> list[F.Style]:
+    # a plain comma or space between digit groups is unambiguous only in a bare number (not in 505/1,011,
+    # a list, or 2 021\times 505)
+    bare = isinstance(ref.node, F.Num) or isinstance(ref.node, F.Neg) and isinstance(ref.node.x, F.Num)
+    seps = [s for s in F.GROUPINGS if bare or s not in (",", " ", "\u2009", "\\ ")]
+    return [F.Style(group=s) for s in seps]
+
+
+_style_family("grouping", _grouping_opts)
+_style_family("frac_style", lambda ref: [F.Style(frac=f) for f in ("dfrac", "tfrac", "slash", "bare")])
+_style_family("left_right", lambda ref: [F.Style(lr=True), F.Style(lr=True, space=True)])
+_style_family("mul_style", lambda ref: [F.Style(mul=m) for m in ("cdot", "times")])
+_style_family("spacing", lambda ref: [F.Style(space=True), F.Style(rel="long"), F.Style(space=True, rel="long")])
+_style_family("unicode", lambda ref: [F.Style(script="unicode"), F.Style(script="unicode", space=True)])
+_style_family("ascii", lambda ref: [F.Style(script="ascii"), F.Style(script="ascii", space=True)])
+
+BACKGROUND = ("grouping", "frac_style", "left_right", "mul_style", "spacing")
+
+
+@_family(EQUIVALENT, "decimal")
+def _decimal_family(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    if n is None or not _scalar(n) or F.has_symbols(n) or isinstance(n, F.Num):
+        return None
+    v = _value(n)
+    if v is None or abs(v.imag) > 1e-12 or float(v.real).is_integer():
+        return None
+    ex = _exact(n)
+    if ex is not None and (ex.denominator & (ex.denominator - 1)) == 0 or ex is not None and \
+            all(p in (2, 5) for p in _small_factors(ex.denominator)):
+        s = _terminating(ex)
+        return Draft(s) if s else None
+    s = _decimal(v.real, rng.choice((6, 7, 8, 10)))
+    return Draft(s) if s else None
+
+
+def _small_factors(d: int) -> list[int]:
+    out, p = [], 2
+    while d > 1 and p < 50:
+        while d % p == 0:
+            out.append(p)
+            d //= p
+        p += 1
+    return out + ([d] if d > 1 else [])
+
+
+def _terminating(x: Fraction) -> str | None:
+    for places in range(0, 13):
+        if (x * 10 ** places).denominator == 1:
+            q = x * 10 ** places
+            s = str(abs(q.numerator)).rjust(places + 1, "0")
+            body = s[:-places] + "." + s[-places:] if places else s
+            return ("-" if x < 0 else "") + body
+    return None
+
+
+@_family(EQUIVALENT, "decimal_rounded")
+def _decimal_rounded(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """A decimal the reference rounds (\\frac{340}{7} -> 48.57), for applied questions only."""
+    n = ref.node
+    if ref.dataset != "minerva_math" and ref.unit is None or n is None or not _scalar(n) or F.has_symbols(n):
+        return None
+    if isinstance(n, F.Num):
+        return None
+    v = _value(n)
+    if v is None or abs(v.imag) > 1e-12 or float(v.real).is_integer():
+        return None
+    s = _decimal(v.real, 4)
+    return Draft(s) if s else None
+
+
+@_family(EQUIVALENT, "sci_notation")
+def _sci(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    if not (isinstance(n, F.Num) and "e" in n.text):
+        return None
+    mant, _, exp = n.text.partition("e")
+    form = rng.choice(("{m} \\times 10^{{{e}}}", "{m}\\cdot 10^{{{e}}}", "{m}\\times10^{{{e}}}"))
+    return Draft(form.format(m=mant, e=int(exp)))
+
+
+def _interval_to_ineq(s: F.Seq, var: str, st: F.Style) -> str | None:
+    lo, hi = s.items
+    inf_lo = isinstance(lo, F.Neg) and lo.x == F.Sym("inf")
+    inf_hi = hi == F.Sym("inf")
+    if isinstance(hi, F.Add):
+        return None
+    lop = "le" if s.open == "[" else "<"
+    hop = "le" if s.close == "]" else "<"
+    if inf_lo and inf_hi:
+        return None
+    if inf_lo:
+        return f"{var} {F.rel_text(hop, st)} {_r(hi, st)}"
+    if inf_hi:
+        return f"{var} {F.rel_text({'le': 'ge', '<': '>'}[lop], st)} {_r(lo, st)}"
+    return f"{_r(lo, st)} {F.rel_text(lop, st)} {var} {F.rel_text(hop, st)} {_r(hi, st)}"
+
+
+def _ineq_to_interval(n: F.Rel, st: F.Style) -> str | None:
+    p = n.parts
+    inf = F.render(F.Sym("inf"), st)
+    if len(p) == 5 and isinstance(p[2], F.Sym) and p[1] in ("<", "le") and p[3] in ("<", "le"):
+        return f"{'[' if p[1] == 'le' else '('}{_r(p[0], st)}, {_r(p[4], st)}{']' if p[3] == 'le' else ')'}"
+    if len(p) == 3 and isinstance(p[0], F.Sym) and p[0].name not in ("pi", "e", "inf") and _scalar(p[2]) \
+            and not F.has_symbols(p[2]):
+        b = _r(p[2], st)
+        return {"<": f"(-{inf}, {b})", "le": f"(-{inf}, {b}]", ">": f"({b}, {inf})", "ge": f"[{b}, {inf})"}.get(p[1])
+    return None
+
+
+@_family(EQUIVALENT, "interval_ineq")
+def _interval_ineq(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    if isinstance(n, F.Rel):
+        s = _ineq_to_interval(n, st)
+        return Draft(s) if s else None
+    if isinstance(n, F.Seq) and _is_interval(n, ref):
+        s = _interval_to_ineq(n, _var(ref), st)
+        return Draft(s) if s else None
+    if isinstance(n, F.Cup) and all(isinstance(p, F.Seq) and len(p.items) == 2 for p in n.parts):
+        pieces = [_interval_to_ineq(p, _var(ref), st) for p in n.parts]
+        if all(pieces):
+            return Draft(rng.choice((" \\text{ or } ", " \\quad\\text{or}\\quad ")).join(pieces))
+    return None
+
+
+@_family(EQUIVALENT, "set_builder")
+def _set_builder(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n, var = ref.node, _var(ref)
+    if isinstance(n, F.Seq) and _is_interval(n, ref):
+        ineq = _interval_to_ineq(n, var, st)
+        if ineq:
+            bar = rng.choice((" \\mid ", " : ", " | "))
+            return Draft(f"\\{{{var}{bar}{ineq}\\}}" if rng.random() < 0.5 else f"{var} \\in {_r(n, st)}")
+    return None
+
+
+@_family(EQUIVALENT, "var_prefix")
+def _var_prefix(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n, var = ref.node, _var(ref)
+    if n is None or isinstance(n, (F.Rel, F.Cup)):
+        return None
+    if _scalar(n) or isinstance(n, (F.Pct, F.Deg)):
+        lhs = rng.choice((var, var, "N", f"{var}_0", "S", "\\text{answer}", "\\max_{x} f(x)"))
+        return Draft(f"{lhs} = {_r(n, st)}")
+    if _is_tuple(n, ref) and len(n.items) in (2, 3):
+        names = ("x", "y", "z") if var == "x" else ("a", "b", "c")
+        return Draft(f"({', '.join(names[:len(n.items)])}) = {_r(n, st)}")
+    if isinstance(n, F.Seq) and _is_interval(n, ref):
+        return Draft(f"{var} \\in {_r(n, st)}")
+    if isinstance(n, F.Lst) and ref.unordered and all(_scalar(i) for i in n.items):
+        return Draft(", ".join(f"{var} = {_r(i, st)}" for i in n.items))
+    if isinstance(n, F.Mat):
+        return Draft(f"M = {_r(n, st)}")
+    return None
+
+
+@_family(EQUIVALENT, "chain")
+def _chain(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    ex = _exact(n) if n is not None else None
+    if ex is None:
+        return None
+    var = rng.choice(("", f"{_var(ref)} = ", "S = "))
+    if ex.denominator == 1 and abs(ex) >= 2:
+        v = int(ex)
+        k = rng.randint(1, abs(v) - 1)
+        steps = f"{v - k} + {k}" if v > 0 else f"-{abs(v) - k} - {k}"
+        return Draft(f"{var}{steps} = {_r(n, st)}")
+    if ex.denominator > 1:
+        m = rng.randint(2, 5)
+        return Draft(f"{var}\\frac{{{ex.numerator * m}}}{{{ex.denominator * m}}} = {_r(n, st)}")
+    return None
+
+
+@_family(EQUIVALENT, "step_in_box")
+def _step_in_box(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """The box holds the whole last step, the value at its end: \\boxed{x + 4 = 9,\\ \\text{so } x = 5}."""
+    ex = _exact(ref.node) if ref.node is not None else None
+    if ex is None or ex.denominator != 1:
+        return None
+    var, k = _var(ref), rng.randint(1, 9)
+    link = rng.choice((",\\ \\text{so }", "\\Rightarrow ", "\\implies "))
+    return Draft(f"{var} + {k} = {int(ex) + k}{link}{var} = {_r(ref.node, st)}", box_only=True)
+
+
+@_family(EQUIVALENT, "approx_exact")
+def _approx_exact(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """Approximate and exact together: N \\approx 9.88\\times10^{7}\\ (\\text{exactly } 98{,}765{,}432)."""
+    ex = _exact(ref.node) if ref.node is not None else None
+    if ex is None or ex.denominator != 1 or abs(ex) < 10_000:
+        return None
+    exact = F.group_digits(str(abs(int(ex))), rng.choice(("{,}", ",", "\\,")))
+    return Draft(f"N \\approx {_sci_text(int(ex))}\\ (\\text{{exactly }} {'-' if ex < 0 else ''}{exact})")
+
+
+def _sci_text(v: int) -> str:
+    e = len(str(abs(v))) - 1
+    return f"{'-' if v < 0 else ''}{abs(v) / 10 ** e:.2f}\\times10^{{{e}}}"
+
+
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
+def _in_words(k: int) -> str:
+    if k < 20:
+        return _WORDS[k]
+    tens, unit = divmod(k, 10)
+    return _TENS[tens] + ("-" + _WORDS[unit] if unit else "")
+
+
+_WORD_SENTENCES = ("The answer is {w}.", "So there are {w} {noun}.", "Therefore the answer is {w}.",
+                   "The final answer is {w}.", "We find {w} {noun} in total.", "In all, {w} {noun} work.",
+                   "That makes {w}.", "Hence the count is {w}.", "So {w} is the answer.", "Exactly {w} {noun} remain.")
+
+
+@_family(EQUIVALENT, "number_words")
+def _number_words(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """A whole number below 100 in words, in a closing sentence: 'So there are twelve ways.'"""
+    ex = _exact(ref.node) if ref.node is not None else None
+    if ex is None or ex.denominator != 1 or not 0 <= ex < 100:
+        return None
+    word = _in_words(int(ex))
+    text = rng.choice(_WORD_SENTENCES).format(w=word, noun=rng.choice(_NOUNS))
+    return Draft(text[0].upper() + text[1:], plain=True, sentence=True)
+
+
+@_family(EQUIVALENT, "prose_box")
+def _prose_box(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    if ref.node is None or not (_scalar(ref.node) or isinstance(ref.node, (F.Pct, F.Deg))):
+        return None
+    val = _r(ref.node, st)
+    others = [x for x in dict.fromkeys(re.findall(r"(?<![\d.])\d{1,4}(?![\d.])", ref.question)) if x != val][:4]
+    if len(others) < 2:
+        others = ["2", "10"] if val not in ("2", "10") else ["3", "11"]
+    a, b = rng.sample(others, 2)
+    return Draft(_prose_sentence(rng, val, a, b), box_only=True)
+
+
+# A small grammar of answer sentences that name other numbers, so that a rule cannot learn the sentences:
+# [lead] + (claim + context | context + claim), each piece drawn at random; {v} the value, {a} {b} others.
+_LEADS = ("", "So ", "Hence ", "Therefore ", "Thus ", "In total, ", "Altogether, ", "Finally, ")
+_CLAIMS = ("there are {v} {noun}", "we get {v} {noun}", "the {adj} {thing} is {v}", "{v} {noun} satisfy the condition",
+           "the count comes to {v}", "the required {thing} equals {v}", "the answer is {v}", "exactly {v} {noun} work")
+_CONTEXTS = ("between {a} and {b}", "from {a} to {b}", "using the {a} and {b} given", "after {a} steps of size {b}",
+             "for n = {a} (not {b})", "out of {a}, with {b} excluded", "counting all {a} rows of {b}",
+             "with {a} choices for the first and {b} for the second", "once the {a} and the {b} are combined")
+_NOUNS = ("integers", "ways", "solutions", "numbers", "pairs", "points", "cases", "arrangements")
+_THINGS = ("value", "number", "total", "product", "sum", "count")
+_ADJS = ("largest possible", "smallest possible", "final", "total", "resulting")
+
+
+def _prose_sentence(rng: random.Random, val: str, a: str, b: str) -> str:
+    claim = rng.choice(_CLAIMS).format(v="{v}", noun=rng.choice(_NOUNS), adj=rng.choice(_ADJS),
+                                       thing=rng.choice(_THINGS))
+    context = rng.choice(_CONTEXTS)
+    body = f"{claim} {context}" if rng.random() < 0.6 else f"{context[0].upper()}{context[1:]}, {claim}"
+    lead = rng.choice(_LEADS) if body[0].islower() else ""
+    text = lead + body
+    text = text[0].upper() + text[1:] + rng.choice((".", "", "."))
+    gap = rng.choice(("", " "))
+    pieces = []
+    for i, part in enumerate(re.split(r"(\{[vab]\})", text)):
+        if part in ("{v}", "{a}", "{b}"):
+            pieces.append(gap + {"{v}": val, "{a}": a, "{b}": b}[part] + gap)
+        elif part:
+            pieces.append("\\text{" + part.replace("n = ", "") + "}" if "n = " not in part else
+                          "\\text{" + part.split("n = ")[0] + "}n=")
+            if "n = " in part and part.split("n = ")[1]:
+                pieces.append("\\text{" + part.split("n = ")[1] + "}")
+    return "".join(pieces)
+
+
+@_family(EQUIVALENT, "set_reorder")
+def _set_reorder(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    if not _collection(n, ref):
+        return None
+    items = list(n.items)
+    if len({_r(i, F.CANONICAL) for i in items}) < 2:
+        return None
+    for _ in range(5):
+        rng.shuffle(items)
+        if [_r(i, F.CANONICAL) for i in items] != [_r(i, F.CANONICAL) for i in n.items]:
+            new = F.Lst(tuple(items)) if isinstance(n, F.Lst) else replace(n, items=tuple(items))
+            return Draft(_r(new, st))
+    return None
+
+
+@_family(EQUIVALENT, "text_wrap")
+def _text_wrap(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    if not isinstance(n, (F.Num, F.Neg)) or not _scalar(n):
+        return None
+    cmd = rng.choice(("\\text", "\\mathbf", "\\textbf", "\\mathrm"))
+    return Draft(f"{cmd}{{{_r(n, st)}}}")
+
+
+@_family(EQUIVALENT, "degree")
+def _degree(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    if isinstance(n, F.Deg):
+        form = rng.choice(UNITS["deg"][2] + ("",))
+        return Draft(_r(n.x, st) + form)
+    if isinstance(n, F.Num) and re.search(r"\bdegrees\b|degree measure|in degrees", ref.question) \
+            and not re.search(r"radian|polynomial|degree of", ref.question):
+        return Draft(_r(n, st) + rng.choice(UNITS["deg"][2]))
+    return None
+
+
+@_family(EQUIVALENT, "percent")
+def _percent(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    if not isinstance(n, F.Pct):
+        return None
+    return Draft(_r(n.x, st) + rng.choice(("\\%", "\\ \\%", "\\text{ percent}", "\\text{\\%}")))
+
+
+def _unit_value(ref: Reference) -> tuple[object, str] | None:
+    if ref.node is None or not _scalar(ref.node):
+        return None
+    unit = ref.unit or _question_unit(ref.question)
+    return (ref.node, unit) if unit in UNITS else None
+
+
+@_family(EQUIVALENT, "unit_response")
+def _unit_response(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """The response names the unit (in another writing than the reference, or where it has none)."""
+    uv = _unit_value(ref)
+    if uv is None:
+        return None
+    n, unit = uv
+    return Draft(_r(n, st) + rng.choice(UNITS[unit][2]), gold=_gold_with_unit(ref, unit))
+
+
+@_family(EQUIVALENT, "unit_gold")
+def _unit_gold(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """The reference carries the unit, the response is the bare value."""
+    uv = _unit_value(ref)
+    if uv is None:
+        return None
+    n, unit = uv
+    return Draft(_r(n, st), gold=ref.value_text + rng.choice(UNITS[unit][2]))
+
+
+@_family(EQUIVALENT, "unit_convert")
+def _unit_convert(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """The same quantity in another unit of its kind (1.5 m for 150 cm; 298.15 K for 25 degC), against a
+    reference that names its unit (when only the question names it, the unit is written into the gold)."""
+    uv = _unit_value(ref)
+    if uv is None:
+        return None
+    n, unit = uv
+    ex = _exact(n)
+    kind, factor, _ = UNITS[unit]
+    if ex is None:
+        return None
+    gold = _gold_with_unit(ref, unit) if ref.unit else ref.value_text + UNITS[unit][2][0]
+    if unit == "degC":
+        s = _terminating(ex + Fraction(27315, 100))
+        return Draft(f"{s}\\,\\mathrm{{K}}", gold=gold) if s else None
+    others = [u for u, (k, f, _) in UNITS.items() if k == kind and u != unit and f is not None
+              and factor is not None and Fraction(1, 1000) <= f / factor <= 1000]   # 1.5 m, not 1500000 um
+    if factor is None or not others:
+        return None
+    to = rng.choice(others)
+    s = _terminating(ex * factor / UNITS[to][1])
+    if s is None or len(s) > 14:
+        return None
+    return Draft(s + rng.choice(UNITS[to][2]), gold=gold)
+
+
+def _gold_with_unit(ref: Reference, unit: str) -> str | None:
+    """The gold naming its unit: unchanged when it does, or when the question names it; else value + unit."""
+    if ref.unit_in_gold or (ref.unit is None and _question_unit(ref.question)):
+        return None
+    return ref.value_text + UNITS[unit][2][0]
+
+
+@_family(EQUIVALENT, "option_label")
+def _option_label(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """An option label before a quantity, as physics answers write it: (b)\\ 0.44\\,\\text{mm}."""
+    uv = _unit_value(ref)
+    if uv is None or not re.search(r"\([a-dA-D]\)|\(i+\)", ref.question):
+        return None
+    n, unit = uv
+    return Draft(f"({rng.choice('abcd')})\\ {_r(n, st)}{rng.choice(UNITS[unit][2])}")
+
+
+@_family(EQUIVALENT, "matrix_style")
+def _matrix_style(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    if not isinstance(n, F.Mat):
+        return None
+    env = rng.choice(("pmatrix", "bmatrix"))
+    sep = rng.choice((" \\\\ ", "\\\\[6pt]", " \\\\[2pt] "))
+    fst = replace(st, frac=rng.choice(("dfrac", "frac", "tfrac")))
+    rows = sep.join(" & ".join(_r(c, fst) for c in r) for r in n.rows)
+    text = f"\\begin{{{env}}}{rows}\\end{{{env}}}"
+    return Draft(text)
+
+
+@_family(EQUIVALENT, "gold_solution")
+def _gold_solution(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """The reference is the dataset's whole worked solution (its answer boxed or after ####)."""
+    if not ref.solution or len(ref.solution) > 4000 or "$" in ref.value_text:
+        return None
+    return Draft(_r(ref.node, st) if ref.node is not None else ref.value_text, gold=ref.solution)
+
+
+@_family(EQUIVALENT, "gold_side")
+def _gold_side(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """A restyled reference against the response written as the dataset writes the reference."""
+    if ref.node is None:
+        return None
+    opts = [F.Style(frac="dfrac"), F.Style(lr=True), F.Style(group="{,}"), F.Style(mul="cdot"),
+            F.Style(space=True, rel="long"), F.Style(frac="slash")]
+    opts = [s for s in opts if _changes(ref, s)]
+    if not opts:
+        return None
+    return Draft(ref.value_text, gold=_r(ref.node, rng.choice(opts)))
+
+
+# near-misses ---------------------------------------------------------------------
+
+def _replace_leaf(n: object, target: object, new: object) -> object:
+    """``n`` with the (identity-)first occurrence of ``target`` replaced by ``new``."""
+    if n is target:
+        return new
+    if isinstance(n, (F.Num, F.Sym)):
+        return n
+    if isinstance(n, F.Mat):
+        return F.Mat(tuple(tuple(_replace_leaf(c, target, new) for c in r) for r in n.rows))
+    fields = {}
+    for k in n.__dataclass_fields__:
+        v = getattr(n, k)
+        if isinstance(v, tuple):
+            fields[k] = tuple(_replace_leaf(x, target, new) if not isinstance(x, str) else x for x in v)
+        elif v is not None and not isinstance(v, str):
+            fields[k] = _replace_leaf(v, target, new)
+    return replace(n, **fields)
+
+
+def _near(ref: Reference, new: object, st: F.Style) -> Draft | None:
+    if ref.node is None or _same(ref.node, new):
+        return None
+    return Draft(_r(new, st), plain=st.script != "latex")
+
+
+def _digit_leaves(n: object) -> list[F.Num]:
+    out = [x for x in _walk(n) if isinstance(x, F.Num) and "e" not in x.text]
+    return out
+
+
+@_family(NEAR_MISS, "near_digit")
+def _near_digit(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    leaves = _digit_leaves(ref.node) if ref.node is not None else []
+    if not leaves:
+        return None
+    leaf = rng.choice(leaves)
+    pos = [i for i, c in enumerate(leaf.text) if c.isdigit()]
+    i = rng.choice(pos)
+    choices = [d for d in "0123456789" if d != leaf.text[i] and not (d == "0" and i == 0 and len(leaf.text) > 1
+                                                                       and leaf.text[1] != ".")]
+    text = leaf.text[:i] + rng.choice(choices) + leaf.text[i + 1:]
+    return _near(ref, _replace_leaf(ref.node, leaf, F.Num(text)), st)
+
+
+@_family(NEAR_MISS, "near_sign")
+def _near_sign(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    if n is None:
+        return None
+    if _scalar(n) or isinstance(n, (F.Pct, F.Deg)):
+        return _near(ref, n.x if isinstance(n, F.Neg) else F.Neg(n), st)
+    if isinstance(n, (F.Seq, F.Lst)) and not _is_interval(n, ref):
+        i = rng.randrange(len(n.items))
+        it = n.items[i]
+        if not _scalar(it):
+            return None
+        flipped = it.x if isinstance(it, F.Neg) else F.Neg(it)
+        if any(_same(flipped, o) for o in n.items):
+            return None
+        return _near(ref, replace(n, items=n.items[:i] + (flipped,) + n.items[i + 1:]), st)
+    return None
+
+
+@_family(NEAR_MISS, "near_swap")
+def _near_swap(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    if _is_tuple(n, ref):
+        pairs = [(i, j) for i in range(len(n.items)) for j in range(i + 1, len(n.items))
+                 if not _same(n.items[i], n.items[j])]
+        if not pairs:
+            return None
+        i, j = rng.choice(pairs)
+        items = list(n.items)
+        items[i], items[j] = items[j], items[i]
+        return _near(ref, replace(n, items=tuple(items)), st)
+    if isinstance(n, F.Mat):
+        cells = [(r, c) for r in range(len(n.rows)) for c in range(len(n.rows[r]))]
+        pairs = [(a, b) for a in cells for b in cells if a < b and not _same(n.rows[a[0]][a[1]], n.rows[b[0]][b[1]])]
+        if not pairs:
+            return None
+        (r1, c1), (r2, c2) = rng.choice(pairs)
+        rows = [list(r) for r in n.rows]
+        rows[r1][c1], rows[r2][c2] = rows[r2][c2], rows[r1][c1]
+        return _near(ref, F.Mat(tuple(tuple(r) for r in rows)), st)
+    return None
+
+
+@_family(NEAR_MISS, "near_drop")
+def _near_drop(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    if not (isinstance(n, (F.Lst, F.Seq)) and len(n.items) >= 2 and not _is_interval(n, ref)):
+        return None
+    i = rng.randrange(len(n.items))
+    rest = n.items[:i] + n.items[i + 1:]
+    if any(_same(n.items[i], o) for o in rest):
+        return None
+    new = (rest[0] if len(rest) == 1 and isinstance(n, F.Lst) else
+           F.Lst(rest) if isinstance(n, F.Lst) else replace(n, items=rest))
+    return _near(ref, new, st)
+
+
+@_family(NEAR_MISS, "near_add")
+def _near_add(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    if not (isinstance(n, F.Lst) or isinstance(n, F.Seq) and n.open == "{") or not all(_scalar(i) for i in n.items):
+        return None
+    vals = [_value(i) for i in n.items]
+    if any(v is None for v in vals):
+        return None
+    new = F.Num(str(int(max(v.real for v in vals)) + rng.randint(1, 3)))
+    if any(_same(new, i) for i in n.items):
+        return None
+    items = list(n.items)
+    items.insert(rng.randrange(len(items) + 1), new)
+    return _near(ref, replace(n, items=tuple(items)), st)
+
+
+@_family(NEAR_MISS, "near_bracket")
+def _near_bracket(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    if not (isinstance(n, F.Seq) and _is_interval(n, ref)):
+        return None
+    lo_inf = isinstance(n.items[0], F.Neg) and n.items[0].x == F.Sym("inf")
+    hi_inf = n.items[1] == F.Sym("inf")
+    sides = [s for s, inf in (("lo", lo_inf), ("hi", hi_inf)) if not inf]
+    if not sides:
+        return None
+    side = rng.choice(sides)
+    if side == "lo":
+        new = replace(n, open={"(": "[", "[": "("}[n.open])
+    else:
+        new = replace(n, close={")": "]", "]": ")"}[n.close])
+    return _near(ref, new, st)
+
+
+@_family(NEAR_MISS, "near_unit_scale")
+def _near_unit_scale(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    uv = _unit_value(ref)
+    if uv is None:
+        return None
+    n, unit = uv
+    ex = _exact(n)
+    if ex is None or ex == 0:
+        return None
+    kind, factor, forms = UNITS[unit]
+    others = [u for u, (k, f, _) in UNITS.items() if k == kind and u != unit and f is not None]
+    gold = _gold_with_unit(ref, unit)
+    if factor is not None and others and rng.random() < 0.5:   # the number kept, the unit changed
+        return Draft(_r(n, st) + rng.choice(UNITS[rng.choice(others)][2]), gold=gold)
+    s = _terminating(ex * rng.choice((Fraction(10), Fraction(100), Fraction(1000), Fraction(1, 10), Fraction(1, 1000))))
+    return Draft(s + rng.choice(forms), gold=gold) if s else None
+
+
+@_family(NEAR_MISS, "near_rounding")
+def _near_rounding(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    n = ref.node
+    if isinstance(n, F.Num) and "." in n.text and "e" not in n.text:
+        places = len(n.text.split(".")[1])
+        if places >= 2 and n.text[-1] != "0":
+            wrong = f"{float(n.text):.{places - 1}f}"
+            return Draft(wrong) if Fraction(wrong) != Fraction(n.text) else None
+        return None
+    if n is None or not _scalar(n) or F.has_symbols(n):
+        return None
+    v = _value(n)
+    if v is None or abs(v.imag) > 1e-12 or float(v.real).is_integer():
+        return None
+    ex = _exact(n)
+    if ex is not None and _terminating(ex) and len(_terminating(ex)) < 9:
+        return None
+    s = _decimal(v.real, 6)
+    if s is None:
+        return None
+    # two units in the last place away from the correct rounding: neither the rounding nor the truncation
+    ulp = Decimal(1).scaleb(Decimal(s).as_tuple().exponent)
+    wrong = Decimal(s) + ulp * 2 * rng.choice((-1, 1))
+    return Draft(str(wrong)) if wrong != 0 and "E" not in str(wrong) else None
+
+
+@_family(NEAR_MISS, "near_chain")
+def _near_chain(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """A chain whose first member equals the reference but whose last (the answer) does not."""
+    ex = _exact(ref.node) if ref.node is not None else None
+    if ex is None or ex.denominator != 1 or abs(ex) < 2:
+        return None
+    v = int(ex)
+    k = rng.randint(1, abs(v) - 1)
+    wrong = v + rng.choice((-2, -1, 1, 2))
+    steps = f"{v - k} + {k}" if v > 0 else f"-{abs(v) - k} - {k}"
+    return Draft(f"{steps} = {wrong}")
+
+
+@_family(NEAR_MISS, "near_approx_only")
+def _near_approx_only(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """Only the approximation of an exact integer: N \\approx 9.88\\times10^{7}."""
+    ex = _exact(ref.node) if ref.node is not None else None
+    if ex is None or ex.denominator != 1 or abs(ex) < 10_000:
+        return None
+    text = _sci_text(int(ex))
+    mant, _, e = text.partition("\\times10^")
+    if Fraction(mant) * 10 ** int(e.strip("{}")) == ex:
+        return None
+    return Draft(f"N \\approx {text}")
+
+
+@_family(NEAR_MISS, "near_hedge")
+def _near_hedge(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """Several candidates offered as the answer, the right one among them: 'either 12 or 13'."""
+    ex = _exact(ref.node) if ref.node is not None else None
+    if ex is None or ex.denominator != 1 or not (_scalar(ref.node) and not isinstance(ref.node, F.Frac)):
+        return None
+    v = int(ex)
+    other = v + rng.choice((-1, 1, 2))
+    a, b = (v, other) if rng.random() < 0.5 else (other, v)
+    form = rng.choice(("The answer is either ${a}$ or ${b}$.", "The answer is one of: ${a}$, ${b}$.",
+                       "So the answer is $\\boxed{{{a}}}$ or $\\boxed{{{b}}}$.",
+                       "It could be ${a}$ or ${b}$, depending on the case; the answer is ${a}$ or ${b}$."))
+    return Draft(form.format(a=a, b=b), plain=True, sentence=True)
+
+
+@_family(NEAR_MISS, "near_qualifier")
+def _near_qualifier(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """A bound instead of the value: \\text{at least }12."""
+    if ref.node is None or not _scalar(ref.node):
+        return None
+    q = rng.choice(("\\text{at least }", "\\text{at most }", "\\text{more than }", "\\text{less than }"))
+    return Draft(q + _r(ref.node, st), box_only=True)
+
+
+FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)
