@@ -1,8 +1,8 @@
 """OpenRLHF 0.11.2's own reward clients (run in the side venv; prints one JSON line).
 
-    python openrlhf_scenarios.py TOKENIZER_DIR REMOTE_RM_URL
+    python openrlhf_scenarios.py TOKENIZER_DIR REMOTE_RM_URL [REMOTE_RM_URL...]
 
-``REMOTE_RM_URL`` is what a user passes as ``--remote_rm_url``: an ``http://.../reward`` URL
+Each ``REMOTE_RM_URL`` is what a user passes as ``--remote_rm_url``: an ``http://.../reward`` URL
 (OpenRLHF's aiohttp client, 180 s timeout, 5 tries) or the path of
 ``rlverify/integrations/openrlhf.py`` (OpenRLHF loads its ``reward_func`` by file path and
 calls it in a thread). ``SingleTurnAgentExecutor.execute`` is OpenRLHF's code end to end; only
@@ -64,5 +64,5 @@ async def run(tokenizer_dir: str, url: str) -> list[dict]:
 
 
 if __name__ == "__main__":
-    result = asyncio.run(run(sys.argv[1], sys.argv[2]))
-    print(json.dumps({"cases": CASES, "results": result}))
+    runs = {url: asyncio.run(run(sys.argv[1], url)) for url in sys.argv[2:]}
+    print(json.dumps({"cases": CASES, "runs": runs}))

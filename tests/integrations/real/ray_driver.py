@@ -10,15 +10,18 @@ import sys
 
 from _realfw import PROBLEMS
 
-from rlverify.integrations.ray import verify_dataset
-
 CASES = [(p["question"], p["gold"], r) for p in PROBLEMS for r in p["responses"]] * 4
 
 if __name__ == "__main__":
     import ray
 
+    address = sys.argv[1]
     rows = [{"question": q, "gold": g, "response": r} for q, g, r in CASES]
-    verdicts = verify_dataset(rows, address=sys.argv[1], batch_size=8)
+    # snippet (docs/integrations.md, Ray)
+    from rlverify.integrations.ray import verify_dataset
+
+    verdicts = verify_dataset(rows, address=address, batch_size=8)  # "host:port", or "ray://host:10001"
+    # end snippet
     nodes = [n["NodeManagerAddress"] for n in ray.nodes() if n["Alive"]]
     ray.shutdown()
     print(json.dumps({"cases": CASES, "verdicts": verdicts, "nodes": nodes}))

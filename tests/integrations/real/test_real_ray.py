@@ -51,7 +51,7 @@ def _stop(proc: subprocess.Popen) -> None:
     if proc.poll() is None:
         proc.send_signal(signal.SIGTERM)
         try:
-            proc.wait(20)
+            proc.wait(10)
         except subprocess.TimeoutExpired:
             pass
     try:

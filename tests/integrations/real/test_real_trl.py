@@ -43,24 +43,25 @@ def test_grpo_trainer_logs_the_rewards_verify_gives(tiny_model, tmp_path, chat):
     need("trl")
     import pandas as pd
     from datasets import Dataset
+
+    rows = [{"prompt": [{"role": "user", "content": p["question"]}] if chat else p["question"],
+             "answer": p["gold"]} for p in PROBLEMS]
+    model, dataset, output_dir = str(tiny_model), Dataset.from_list(rows), str(tmp_path)
+    # snippet (docs/integrations.md, TRL)
     from trl import GRPOConfig, GRPOTrainer
 
     from rlverify.integrations.trl import make_async_reward_fn, make_reward_fn
 
-    rows = [{"prompt": [{"role": "user", "content": p["question"]}] if chat else p["question"],
-             "answer": p["gold"]} for p in PROBLEMS]
-    # --- snippet start
     reward_funcs = [
-        make_reward_fn("rule", answer_column="answer"),
+        make_reward_fn("rule", answer_column="answer"),  # logged as rewards/rlverify_rule
         make_async_reward_fn("hybrid", answer_column="answer", judge="gullible", name="rlverify_hybrid"),
     ]
-    args = GRPOConfig(output_dir=str(tmp_path), max_steps=2, per_device_train_batch_size=8, num_generations=4,
+    args = GRPOConfig(output_dir=output_dir, max_steps=2, per_device_train_batch_size=8, num_generations=4,
                       max_completion_length=8, logging_steps=1, log_completions=True, report_to="none",
                       use_cpu=True, save_strategy="no", seed=0)
-    trainer = GRPOTrainer(model=str(tiny_model), reward_funcs=reward_funcs, args=args,
-                          train_dataset=Dataset.from_list(rows))
+    trainer = GRPOTrainer(model=model, reward_funcs=reward_funcs, args=args, train_dataset=dataset)
     trainer.train()
-    # --- snippet end
+    # end snippet
     tables = sorted((tmp_path / "completions").glob("completions_*.parquet"))
     assert len(tables) == 2
     table = pd.concat([pd.read_parquet(t) for t in tables], ignore_index=True)
@@ -102,9 +103,11 @@ def test_async_grpo_scores_in_a_spawned_child_with_a_monitor(tiny_model, tmp_pat
 
     tokenizer = transformers.AutoTokenizer.from_pretrained(tiny_model)
     log = tmp_path / "monitor.jsonl"
+    # snippet (docs/integrations.md, TRL AsyncGRPO)
     monitor = Monitor(oracle="rule", sample_rate=1.0, min_sample=1, log_path=str(log))
     reward_funcs = [make_reward_fn("rule", monitor=monitor),
                     make_async_reward_fn("hybrid", judge="gullible", name="rlverify_hybrid")]
+    # end snippet
     pickle.loads(pickle.dumps(reward_funcs))  # what AsyncRolloutWorker.start() checks
     rows = [{"prompt": [{"role": "user", "content": p["question"]}], "answer": p["gold"]} for p in PROBLEMS]
     worker = ScriptedWorker(model_name="tiny", dataset=Dataset.from_list(rows), reward_funcs=reward_funcs,

@@ -30,20 +30,25 @@ PROMPT_LEN, RESPONSE_LEN = 24, 4
 DAPO = {"max_resp_len": 4, "overlong_buffer_cfg": {"enable": True, "len": 3, "penalty_factor": 1.0, "log": True}}
 
 
-def compose(tokenizer_dir: str, path: str, manager: str = "naive", extra: tuple[str, ...] = ()):
+# snippet (docs/integrations.md, verl): overrides of `python -m verl.trainer.main_ppo`
+OVERRIDES = """
+reward.custom_reward_function.path=pkg://rlverify.integrations.verl
+reward.custom_reward_function.name=compute_score
++reward.custom_reward_function.reward_kwargs.verifier=rule
+reward.reward_manager.name=naive
+"""
+# end snippet
+
+
+def compose(tokenizer_dir: str, path: str, extra: tuple[str, ...] = ()):
     """verl's config with the overrides a user types after ``python -m verl.trainer.main_ppo``."""
     from hydra import compose as hydra_compose, initialize_config_dir
     import verl
 
-    overrides = [
-        f"reward.custom_reward_function.path={path}",
-        "reward.custom_reward_function.name=compute_score",
-        "+reward.custom_reward_function.reward_kwargs.verifier=rule",
-        f"reward.reward_manager.name={manager}",
-        "reward.num_workers=1",
-        f"actor_rollout_ref.model.path={tokenizer_dir}",
-        *extra,
-    ]
+    replaced = {e.split("=")[0].lstrip("+") for e in extra}  # e.g. reward.reward_manager.name=dapo
+    overrides = [o.replace("pkg://rlverify.integrations.verl", path) for o in OVERRIDES.split()
+                 if o.split("=")[0].lstrip("+") not in replaced]
+    overrides += ["reward.num_workers=1", f"actor_rollout_ref.model.path={tokenizer_dir}", *extra]
     with initialize_config_dir(config_dir=str(Path(verl.__file__).parent / "trainer" / "config"), version_base=None):
         return hydra_compose(config_name="ppo_trainer", overrides=overrides)
 
