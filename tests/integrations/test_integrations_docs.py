@@ -1,4 +1,4 @@
-"""docs/integrations.md shows the code the real-framework tests run: every code block marked
+"""docs/integrations.md (and README.md) show the code the real-framework tests run: every code block marked
 ``<!-- tested: FILE -->`` must appear, line by line (indentation aside), inside a
 ``# snippet`` ... ``# end snippet`` region of FILE, and be most of that region (at most 2 lines
 of the region, such as a string's quotes, left out)."""
@@ -12,6 +12,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "integrations.md"
+PAGES = (DOC, REPO / "README.md")
 _BLOCK = re.compile(r"<!-- tested: (?P<file>\S+) -->\n```[a-z]*\n(?P<body>.*?)```", re.S)
 _REGION = re.compile(r"# snippet[^\n]*\n(?P<body>.*?)# end snippet", re.S)
 
@@ -20,13 +21,14 @@ def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-def _blocks() -> list[tuple[str, str]]:
-    return [(m["file"], m["body"]) for m in _BLOCK.finditer(DOC.read_text(encoding="utf-8"))]
+def _blocks(pages: tuple[Path, ...] = PAGES) -> list[tuple[str, str]]:
+    return [(m["file"], m["body"]) for page in pages if page.exists()
+            for m in _BLOCK.finditer(page.read_text(encoding="utf-8"))]
 
 
 def test_the_page_marks_its_snippets() -> None:
-    files = {f for f, _ in _blocks()}
-    assert len(_blocks()) >= 4 and {"tests/integrations/real/test_real_trl.py",
+    files = {f for f, _ in _blocks((DOC,))}
+    assert len(_blocks((DOC,))) >= 4 and {"tests/integrations/real/test_real_trl.py",
                                     "tests/integrations/real/verl_scenarios.py",
                                     "tests/integrations/real/ray_driver.py"} <= files
 
@@ -40,4 +42,4 @@ def _inside(block: list[str], region: list[str]) -> bool:
 def test_snippet_is_a_tested_region(file: str, body: str) -> None:
     regions = [_lines(m["body"]) for m in _REGION.finditer((REPO / file).read_text(encoding="utf-8"))]
     assert any(_inside(_lines(body), r) for r in regions), \
-        f"this block of {DOC.name} is not a '# snippet' region of {file}:\n{body}"
+        f"this block is not a '# snippet' region of {file}:\n{body}"
