@@ -109,6 +109,10 @@ _DECLARATIONS = (
 )
 _DECLARATIONS += (
     "\\text{With }{a}\\text{ choices for the first and }{b}\\text{ for the second, the count is }{v}",
+    "\\text{From } {a} \\text{ to } {b} \\text{, the count comes to } {v} \\text{.}",
+    "{v} \\text{ {noun} satisfy the condition after } {a} \\text{ steps of size } {b} \\text{.}",
+    "\\text{From } {a} \\text{ to } {b} \\text{, } {v} \\text{ {noun} satisfy the condition.}",
+    "\\text{Hence exactly } {v} \\text{ {noun} work from } {a} \\text{ to } {b}",
     "{v}\\text{ is the largest value, reached when }n={a}\\text{ (not }{b}\\text{)}",
 )
 _QUALIFIED = (
@@ -116,6 +120,7 @@ _QUALIFIED = (
     "\\text{Using the }{a}\\text{ and }{b}\\text{ given, the answer is at most }{v}",
     "\\text{the answer is }{v}\\text{ or }{b}",
     "\\text{after the }{a}\\text{ steps of size }{b}\\text{ we get more than }{v}",
+    "\\text{From } {a} \\text{ to } {b} \\text{, at least } {v} \\text{ {noun} satisfy the condition.}",
 )
 
 
@@ -387,9 +392,11 @@ def test_value_in_words_after_a_copula(rule) -> None:
     cases = []
     for question, gold, _ in _draw([r for r in _gsm8k() if 1 < int(r[1]) <= 20], 40):   # "one of them" reads as "one of"
         context = f"We use the information given: {', '.join('$' + n + '$' for n in _other_numbers(question, gold)[:3])}."
-        lead = rng.choice(("So there are", "Therefore there are", "Thus the count is", "Hence there were"))
-        cases.append((f"{context}\n\n{lead} {_WORDS[int(gold)]} of them.", gold, True, question))
-        cases.append((f"{context}\n\n{lead} {_WORDS[(int(gold) + 1) % 21]} of them.", gold, False, question))
-        cases.append((f"{context}\n\n{lead} more than {_WORDS[int(gold)]} of them.", gold, False, question))
+        form = rng.choice(("So there are {w} of them.", "Therefore there are {w} of them.", "Thus the count is {w}.",
+                           "That makes {w}.", "We find {w} cases in total.", "Exactly {w} arrangements remain."))
+        cases.append((f"{context}\n\n{form.format(w=_WORDS[int(gold)])}", gold, True, question))
+        cases.append((f"{context}\n\n{form.format(w=_WORDS[(int(gold) + 1) % 21])}", gold, False, question))
+        cases.append((f"{context}\n\nSo there are more than {_WORDS[int(gold)]} of them.", gold, False, question))
+        cases.append((f"{context}\n\nEither {_WORDS[int(gold)]} or {_WORDS[int(gold) - 1]} remain.", gold, False, question))
     cases.append(("So there are twenty-one of them.", "21", True, None))
     _check(rule, cases)

@@ -94,6 +94,9 @@ def _prose_value(s: str) -> str | None:
         head = s[:texts[0][0]].strip()
         if _NAMED_FIRST.match(first) and not QUALIFIER_WORDS.search(_CLAUSE_SPLIT.split(first)[0]) and "=" not in head:
             return clean(head)
+    counted = _counted_subject(s, texts)
+    if counted:
+        return counted
     for k in range(len(texts) - 1, -1, -1):
         start, end = texts[k]
         prose, value = unwrap_text(s[start:end + 1]), s[end + 1:].strip()
@@ -107,6 +110,37 @@ def _prose_value(s: str) -> str | None:
         if k == 0 and not s[:start].strip():   # the whole span after a lead-in ("the answer is 12 or 13")
             return None if QUALIFIER_WORDS.search(prose) else clean(value)
     return None
+
+
+# "18 numbers satisfy ...", "85 pairs work ...": a number that counts the subject of the sentence's verb
+_SUBJECT_VERB = re.compile(r"^\s*(?:[A-Za-z][A-Za-z'-]*\s+){1,3}?(?:satisf\w*|remain\w*|work|works|exist\w*|are|is|were|was"
+                           r"|meet|meets|fit|fits|lie|lies|occur\w*|appear\w*|can|will|have|has)\b", re.I)
+
+
+_CONNECTIVE = re.compile(r"(?:so|thus|hence|therefore|then|and|or|but|which|that|since|because|as|if|when|where"
+                         r"|while|the|a|an|it|this|these|we|is|are)$", re.I)
+
+
+def _counted_subject(s: str, texts: list[tuple[int, int]]) -> str | None:
+    """The one number that counts the sentence's subject (``\\text{From }1\\text{ to }320\\text{, }761
+    \\text{ integers satisfy the condition}`` -> ``761``); never after a qualifier (``at least``)."""
+    found = None
+    prev_end = -1
+    for start, end in texts:
+        head = s[prev_end + 1:start].strip()
+        words = unwrap_text(s[start:end + 1])
+        before = unwrap_text(s[:prev_end + 1]) if prev_end >= 0 else ""
+        if head and re.fullmatch(r"[-+]?\d+(?:\.\d+)?", head) and _SUBJECT_VERB.match(words):
+            first = words.strip().split(" ", 1)[0]
+            lead = _CLAUSE_SPLIT.split(before)[-1] if before else ""
+            if (QUALIFIER_WORDS.match(first) or _TAIL_CONJUNCTION.match(words) or _CONNECTIVE.match(first)
+                    or QUALIFIER_WORDS.search(lead)):
+                return None
+            if found is not None:
+                return None            # two counted subjects: not one declared value
+            found = head
+        prev_end = end
+    return found
 
 
 _NAMED_FIRST = re.compile(r"^\s*(?:is|are|was|were)\s+(?:the|our|my|a|an)\b", re.I)
@@ -156,7 +190,8 @@ def _declared_value(value: str) -> str | None:
     if end < 0:
         return None
     head = value[:k].strip()
-    if not head or "\\text" in head or not _describes(value[k + 6:end]):
+    tail = value[k + 6:end]
+    if not head or "\\text" in head or not (_describes(tail) or (not tail.strip(" .!,;") and not value[end + 1:].strip())):
         return None
     return clean(head)
 

@@ -160,20 +160,28 @@ def _declared_first(text: str) -> str | None:
 _NUMBER_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
                 r"|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
                 r"|hundred|thousand|million|billion)")
-# "there are ten of them", "the count is twenty-one": a number in words after a copula, and no digits
-_WORDS_VALUE_RE = re.compile(
-    rf"\b(?:is|are|was|were|be|equals)[ \t]+(?:exactly[ \t]+|only[ \t]+|just[ \t]+)?"
-    rf"({_NUMBER_WORD}(?:(?:[ \t]+(?:and[ \t]+)?|-){_NUMBER_WORD}){{0,5}})\b(?![ \t]*(?:-|percent|%|times|more|less|fewer|or\b))",
-    re.I)
+_NUMBER_PHRASE_RE = re.compile(rf"\b{_NUMBER_WORD}(?:(?:[ \t]+(?:and[ \t]+)?|-){_NUMBER_WORD}){{0,5}}\b", re.I)
+# "there are ten of them", "That makes six.", "Exactly nine arrangements remain.": one number in words
+_AFTER_VERB_RE = re.compile(r"\b(?:is|are|was|were|be|equals|makes|gives|yields|get|find|found|remain|remains|have|has)"
+                            r"[ \t]+(?:exactly[ \t]+|only[ \t]+|just[ \t]+)?$", re.I)
+_WORDS_QUALIFIER_RE = re.compile(r"\b(?:more|less|fewer|at least|at most|about|around|approximately|nearly|almost|over"
+                                 r"|under|up to|either|or|maybe|perhaps|possibly|not|no)\b[ \t]*(?:than[ \t]*)?$", re.I)
 
 
 def _number_words(text: str) -> str | None:
-    """The number a sentence states in words (``there are ten of them`` -> ``ten``); none when the
-    sentence also holds digits or formulas (then the value is read from those)."""
-    if re.search(r"[\d$\\]", text):
+    """The number a sentence states in words, when it holds exactly one (``there are ten of them``,
+    ``That makes six``, ``Exactly nine arrangements remain``); none when the sentence also holds
+    digits or formulas, a qualifier precedes it (``more than six``), or several are named."""
+    if re.search(r"[\d$\\]", text) or len(text) > 300:
         return None
-    m = _WORDS_VALUE_RE.search(text)
-    return m.group(1) if m else None
+    found = [m for m in _NUMBER_PHRASE_RE.finditer(text)
+             if m.group().lower() != "one" or _AFTER_VERB_RE.search(text[:m.start()])]
+    if len(found) != 1 or re.search(r"\bor\b", text, re.I):
+        return None
+    m = found[0]
+    if _WORDS_QUALIFIER_RE.search(text[:m.start()]) or re.match(r"[ \t]*(?:-|percent|%|times|more|less|fewer)", text[m.end():]):
+        return None
+    return m.group()
 
 
 def _conclusion_value(body: str) -> str | None:
