@@ -35,6 +35,7 @@ from rlverify.analysis.datasets import corpus_paths, data_root, read_jsonl
 from rlverify.analysis.evaluate import judge_items
 from rlverify.guard import FLAGS
 from rlverify.hybrid import Eligibility, HybridVerifier, RejectAllRules, judge_eligibility
+from rlverify.rule import warm_up
 from rlverify.verdict import Outcome, Verdict
 
 DEFAULT = data_root() / "corpora"
@@ -110,6 +111,7 @@ def main() -> None:
     ap.add_argument("--show", action="store_true",
                     help="print every correct response the rules rejected that did not reach the judge")
     args = ap.parse_args()
+    warm_up()  # parsers, unit registry and helper processes built before the first item is timed
     hybrid = get_verifier("hybrid", judge="gullible")
     reached = rejected = sent = total = different = 0
     for path in corpus_paths(args.corpora.parent):
