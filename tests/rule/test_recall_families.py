@@ -113,6 +113,10 @@ _DECLARATIONS += (
     "{v} \\text{ {noun} satisfy the condition after } {a} \\text{ steps of size } {b} \\text{.}",
     "\\text{From } {a} \\text{ to } {b} \\text{, } {v} \\text{ {noun} satisfy the condition.}",
     "\\text{Hence exactly } {v} \\text{ {noun} work from } {a} \\text{ to } {b}",
+    "\\text{Finally, the required sum equals }{v}\\text{ counting all }{a}\\text{ rows of }{b}\\text{.}",
+    "\\text{Therefore there are }{v}\\text{ {noun} from }{a}\\text{ to }{b}",
+    "\\text{The required number equals } {v} \\text{ between } {a} \\text{ and } {b}",
+    "\\text{In total, the answer is } {v} \\text{ out of } {a} \\text{, with } {b} \\text{ excluded.}",
     "{v}\\text{ is the largest value, reached when }n={a}\\text{ (not }{b}\\text{)}",
 )
 _QUALIFIED = (
@@ -393,7 +397,8 @@ def test_value_in_words_after_a_copula(rule) -> None:
     for question, gold, _ in _draw([r for r in _gsm8k() if 1 < int(r[1]) <= 20], 40):   # "one of them" reads as "one of"
         context = f"We use the information given: {', '.join('$' + n + '$' for n in _other_numbers(question, gold)[:3])}."
         form = rng.choice(("So there are {w} of them.", "Therefore there are {w} of them.", "Thus the count is {w}.",
-                           "That makes {w}.", "We find {w} cases in total.", "Exactly {w} arrangements remain."))
+                           "That makes {w}.", "We find {w} cases in total.", "Exactly {w} arrangements remain.",
+                           "In all, {w} points work."))
         cases.append((f"{context}\n\n{form.format(w=_WORDS[int(gold)])}", gold, True, question))
         cases.append((f"{context}\n\n{form.format(w=_WORDS[(int(gold) + 1) % 21])}", gold, False, question))
         cases.append((f"{context}\n\nSo there are more than {_WORDS[int(gold)]} of them.", gold, False, question))

@@ -97,19 +97,24 @@ def _prose_value(s: str) -> str | None:
     counted = _counted_subject(s, texts)
     if counted:
         return counted
-    for k in range(len(texts) - 1, -1, -1):
-        start, end = texts[k]
-        prose, value = unwrap_text(s[start:end + 1]), s[end + 1:].strip()
-        if not value or not _LINK_END.search(prose):
-            continue
-        if QUALIFIER_WORDS.search(_CLAUSE_SPLIT.split(prose)[-1]):
-            return None
-        declared = _declared_value(value) if "\\text" in value else clean(value)
-        if declared:
-            return declared
-        if k == 0 and not s[:start].strip():   # the whole span after a lead-in ("the answer is 12 or 13")
-            return None if QUALIFIER_WORDS.search(prose) else clean(value)
+    for link in (_STRONG_LINK, _LINK_END):     # "the sum equals 61 counting all 2 rows of 1": "equals", not "of"
+        for k in range(len(texts) - 1, -1, -1):
+            start, end = texts[k]
+            prose, value = unwrap_text(s[start:end + 1]), s[end + 1:].strip()
+            if not value or not link.search(prose):
+                continue
+            if QUALIFIER_WORDS.search(_CLAUSE_SPLIT.split(prose)[-1]):
+                return None
+            declared = _declared_value(value) if "\\text" in value else clean(value)
+            if declared:
+                return declared
+            if k == 0 and not s[:start].strip():   # the whole span after a lead-in ("the answer is 12 or 13")
+                return None if QUALIFIER_WORDS.search(prose) else clean(value)
     return None
+
+
+_STRONG_LINK = re.compile(r"(?:\bis|\bare|\bwas|\bwere|\bequals?|\bbe|\bbeing|=|:|\bgives|\bget|\bgot"
+                          r"|\b(?:comes|amounts|adds\s+up|totals?)\s+to|\btotals?)\s*$", re.I)
 
 
 # "18 numbers satisfy ...", "85 pairs work ...": a number that counts the subject of the sentence's verb
@@ -168,16 +173,22 @@ def _bare_prose_value(s: str) -> str | None:
 
 # A number followed by words: ``1232 integers between 1 and 2000``.
 _NUMBER_THEN_NOUN = re.compile(r"^([-+]?\d+(?:\.\d+)?(?:/\d+)?)\s+([A-Za-z][A-Za-z' ]*.*)$", re.S)
-_TAIL_CONJUNCTION = re.compile(r"^\s*(?:and|or|nor|plus|minus|times|to|vs|versus|per|out\s+of|of)\b", re.I)
+_TAIL_CONJUNCTION = re.compile(r"^\s*(?:and|or|nor|plus|minus|times|to|vs|versus|per|of)\b", re.I)   # "40 out of 100" describes
 
 
 def _describes(tail: str) -> bool:
-    """The words after a declared value name what it counts (``integers between 1 and 2000``,
-    ``ways``), not a change of the value (``or 13``, ``more``, ``at most``, ``and 5``)."""
+    """The words after a declared value name what it counts or where (``integers between 1 and
+    2000``, ``ways``, ``between 2 and 10``), not a change of the value (``or 13``, ``more``, ``at
+    most``, ``and 5``)."""
     first = tail.strip().split(" ", 1)[0].rstrip(".,;:")
     if not first or not first[0].isalpha() or _TAIL_CONJUNCTION.match(tail):
         return False
-    return not QUALIFIER_WORDS.match(tail.strip())
+    return not _TAIL_QUALIFIER.match(tail.strip())
+
+
+_TAIL_QUALIFIER = re.compile(r"(?:or|either|more|less|fewer|at\s+least|at\s+most|approx\w*|about|around|roughly"
+                             r"|nearly|almost|maybe|possibly|perhaps|not|than|or\s+so|and\s+up|plus|minus|times"
+                             r"|percent|round\w*|estimat\w*)\b", re.I)
 
 
 def _declared_value(value: str) -> str | None:

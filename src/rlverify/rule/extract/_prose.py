@@ -228,6 +228,13 @@ def _from_statement(par: str) -> Extraction | None:
     return None
 
 
+def _from_words(par: str) -> Extraction | None:
+    """The paragraph's last sentence states one number in words ("In all, twenty-nine points work.")."""
+    sents = _sentences(par)
+    value = _number_words(sents[-1]) if sents else None
+    return Extraction(value, "conclusion") if value else None
+
+
 def _from_conclusion(par: str) -> Extraction | None:
     for sent in reversed(_sentences(par)):
         body = _strip_span(re.sub(r"^[^\w\\$]+", "", sent))
@@ -295,7 +302,7 @@ def _from_prose(region: str) -> Extraction | None:
     if _TRUNCATED_RE.search(region[-200:]):
         return Extraction(None, "none", ("truncated",))
     for par in paras:
-        for finder in (_from_bold, _from_conclusion):
+        for finder in (_from_bold, _from_conclusion, _from_words):
             found = finder(par)
             if found is not None:
                 return found
