@@ -4,7 +4,7 @@ Interface::
 
     match_outcome(correct, match, answer, gold, question) -> Outcome   the outcome of a rule verdict
     rejection_outcome(answer, gold, question=None) -> Outcome     (Outcome.DIFFERENT | Outcome.UNSURE)
-    DIFF_TIMEOUT, MAX_SPAN_CHARS, MAX_LEAVES, SAMPLE_POINTS        documented caps
+    DIFF_TIMEOUT, MAX_SPAN_CHARS, MAX_LEAVES, SAMPLE_POINTS, MEMO_SIZE   documented caps
 
 The rule verifier calls this only for a span it rejected. Both sides are read with the readers
 of :mod:`rlverify.rule.answers` into typed values; ``different`` means both were read into
@@ -36,20 +36,26 @@ readings run as one :func:`~rlverify.runtime.bounded.run_bounded` job capped by
 
 from __future__ import annotations
 
+import logging
 import math
 import re
+import threading
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import BoundExceeded
 from ..runtime.bounded import remaining, run_bounded
+from ..runtime.caches import register_cache
 from ..verdict import Outcome
 from .answers.choice import answer_letter, gold_letter
 from .answers.latex import clean, split_top
 from .answers.numbers import parse_number
 from .answers.shapes import Shape, inequality_as_interval, parse_shape
 
-__all__ = ["match_outcome", "rejection_outcome", "Outcome", "DIFF_TIMEOUT", "MAX_SPAN_CHARS", "MAX_LEAVES", "SAMPLE_POINTS"]
+__all__ = ["match_outcome", "rejection_outcome", "Outcome", "DIFF_TIMEOUT", "MAX_SPAN_CHARS", "MAX_LEAVES", "SAMPLE_POINTS",
+           "MEMO_SIZE"]
+
+_log = logging.getLogger(__name__)
 
 DIFF_TIMEOUT = 1.0        # seconds for the CAS readings of one rejection (never more than the item has left)
 MAX_SPAN_CHARS = 400      # a longer answer or gold is not read (unsure)
@@ -105,9 +111,15 @@ def match_outcome(correct: bool, match: Any, answer: str | None, gold: str, ques
 
 
 def rejection_outcome(answer: str | None, gold: str, question: str | None = None) -> Outcome:
-    """``different`` or ``unsure`` for an answer span the rules rejected (see the module doc)."""
+    """``different`` or ``unsure`` for an answer span the rules rejected (see the module doc).
+    Decided outcomes are memoized (``MEMO_SIZE``; a bound hit is not remembered)."""
     if answer is None or not answer.strip() or len(answer) > MAX_SPAN_CHARS or len(gold) > MAX_SPAN_CHARS:
         return Outcome.UNSURE
+    key = (answer, gold, question) if len(question or "") <= _MEMO_QUESTION_CHARS else None
+    with _MEMO_LOCK:
+        hit = _MEMO.get(key) if key is not None else None
+    if hit is not None:
+        return hit
     try:
         result, wants_cas = _classify(answer, gold, question, cas=False)
         if result == _UNSURE and wants_cas:
@@ -119,8 +131,22 @@ def rejection_outcome(answer: str | None, gold: str, question: str | None = None
     except BoundExceeded:
         return Outcome.UNSURE
     except Exception:  # noqa: BLE001 - a reader failing means the rules are unsure, never a crash
+        _log.debug("rule.outcome: reading failed", exc_info=True)
         return Outcome.UNSURE
-    return Outcome.DIFFERENT if result == _DIFFERENT else Outcome.UNSURE
+    outcome = Outcome.DIFFERENT if result == _DIFFERENT else Outcome.UNSURE
+    if key is not None:
+        with _MEMO_LOCK:
+            if len(_MEMO) >= MEMO_SIZE:
+                _MEMO.pop(next(iter(_MEMO)))
+            _MEMO[key] = outcome
+    return outcome
+
+
+MEMO_SIZE = 8192              # remembered outcomes (oldest dropped first)
+_MEMO_QUESTION_CHARS = 4000   # a longer question is not part of a memo key (not remembered)
+_MEMO: dict[tuple[str, str, str | None], Outcome] = {}
+_MEMO_LOCK = threading.Lock()
+register_cache(_MEMO.clear)
 
 
 def _classify_job(answer: str, gold: str, question: str | None) -> str:
