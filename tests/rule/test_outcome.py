@@ -28,6 +28,7 @@ DIFFERENT = [
     ("\\begin{pmatrix}1&3\\\\2&4\\end{pmatrix}", "\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}", None),
     ("(B)", "C", "Which? (A) 1 (B) 2 (C) 3"),           # option letters
     ("n = 40", "60", None),                             # an assignment's value
+    ("two", "5", None),                                 # a number in words
     ("14 + 18 = 34", "32", None),                       # the value a chain ends on
     ("\\left(\\frac47, 1\\right)", "\\left(\\frac43, 1\\right)", None),  # \\frac43 is 4/3
     ("(-9)^{\\lceil n/2 \\rceil-1} 2 \\lceil \\frac{n}{2} \\rceil",

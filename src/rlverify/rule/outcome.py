@@ -10,8 +10,8 @@ The rule verifier calls this only for a span it rejected. Both sides are read wi
 of :mod:`rlverify.rule.answers` into typed values; ``different`` means both were read into
 *comparable* values that differ beyond the rounding either side allows:
 
-* numbers: :func:`~rlverify.rule.answers.numbers.parse_number` (exact), infinities, or a
-  constant expression read by the rules' CAS reader (bounded). Two values agree when the coarser
+* numbers: :func:`~rlverify.rule.answers.numbers.parse_number` (exact), infinities, numbers in
+  words (``two``), or a constant expression read by the rules' CAS reader (bounded). Two values agree when the coarser
   is the finer rounded or cut at its last digit (``6.01`` for ``6 1/64``, ``0.33`` for ``1/3``,
   an integer for a decimal: ``300`` for ``299.94``) or when both round alike at the precision
   the question asks for; two values written to the same precision (``0.5``, ``0.6``) must be
@@ -239,10 +239,25 @@ def _number(leaf: str, ctx: _Ctx) -> _Num | None:
             return None
         integer = n.value.denominator == 1 and not n.decimal and "/" not in t and "frac" not in t
         return _Num(value, _ulp(t) if n.decimal else 0.0, n.percent, integer)
+    worded = _worded(t)
+    if worded is not None:
+        return worded
     if ctx.cas and "." not in t and not _TEXTY.search(_CMD.sub(" ", t)) and not _RELATION.search(t):
         v = _constant(t)
         return None if v is None else _Num(v)
     return None
+
+
+def _worded(text: str) -> _Num | None:
+    """A number written in words (``two``, ``twenty-one``, ``three halves``), exact."""
+    if len(text) > 80 or not any(c.isalpha() for c in text):
+        return None
+    from .answers.words import words_to_number
+
+    v = words_to_number(text)
+    if v is None:
+        return None
+    return _Num(float(v), 0.0, False, v.denominator == 1)
 
 
 def _constant(tex: str) -> float | None:
