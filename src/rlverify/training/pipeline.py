@@ -100,7 +100,7 @@ def run_gate(run: RunDir, config: GateConfig, force: bool = False, progress: boo
 
     run.require("train", "gate")
     if not _start(run, "gate", {"gate": config}, force):
-        return _read_json(run.path / "gate" / "results.json") or {}
+        return _refresh_report(run)
     student = student_from_run(run)
     rows, held_out = rule_rejected(run, config, progress)
     results: dict[str, Any] = {}
@@ -124,6 +124,17 @@ def run_gate(run: RunDir, config: GateConfig, force: bool = False, progress: boo
     summary = json.loads(paths["json"].read_text("utf-8"))
     run.mark_done("gate", {"more_hackable": summary["more_hackable"], "conclusion": summary["conclusion"]})
     return summary
+
+
+def _refresh_report(run: RunDir) -> dict[str, Any]:
+    """A done gate: its stored results, with results.md and gate.png rendered again from them."""
+    from .report import write_report
+
+    stored = _read_json(run.path / "gate" / "results.json")
+    if not stored:
+        return {}
+    write_report({k: v for k, v in stored.items() if k not in ("more_hackable", "conclusion")}, run.stage("gate"))
+    return _read_json(run.path / "gate" / "results.json")
 
 
 def _read_json(path: Any) -> Any:
