@@ -95,15 +95,18 @@ def test_async_grpo_scores_in_a_spawned_child_with_a_monitor(tiny_model, tmp_pat
     from datasets import Dataset
     from trl.experimental.async_grpo import async_rollout_worker
 
-    from rlverify.analysis.monitor import Monitor
-    from rlverify.integrations.trl import make_async_reward_fn, make_reward_fn
+    from accelerate.state import PartialState
 
+    PartialState()  # what AsyncGRPOTrainer's Accelerator has done before it starts the worker
     monkeypatch.setattr(async_rollout_worker, "is_vllm_available", lambda: True)  # generation is scripted
     from _async_grpo_loop import ScriptedWorker
 
     tokenizer = transformers.AutoTokenizer.from_pretrained(tiny_model)
     log = tmp_path / "monitor.jsonl"
     # snippet (docs/integrations.md, TRL AsyncGRPO)
+    from rlverify.analysis.monitor import Monitor
+    from rlverify.integrations.trl import make_async_reward_fn, make_reward_fn
+
     monitor = Monitor(oracle="rule", sample_rate=1.0, min_sample=1, log_path=str(log))
     reward_funcs = [make_reward_fn("rule", monitor=monitor),
                     make_async_reward_fn("hybrid", judge="gullible", name="rlverify_hybrid")]
