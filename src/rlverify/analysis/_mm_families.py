@@ -105,10 +105,22 @@ _style_family("ascii", lambda ref: [F.Style(script="ascii"), F.Style(script="asc
 BACKGROUND = ("grouping", "frac_style", "left_right", "mul_style", "spacing")
 
 
+_EXACT_FORM = re.compile(r"common fraction|in terms of|simplest (?:radical )?form|exact(?:ly)? (?:value|form|answer)|"
+                         r"as a fraction|radical form|express .{0,40}fraction", re.I)
+# a question that asks for a physical quantity in a named unit ("in $\mathrm{km} / \mathrm{h}$", "in meters")
+_APPLIED = re.compile(r"\bin (?:units of )?\$?\\mathrm\{|\bin (?:meters|seconds|kilometers|centimeters|km/h|m/s|"
+                      r"grams|kilograms|joules|newtons|watts|kelvin)\b")
+
+
+def _applied(ref: Reference) -> bool:
+    return ref.dataset == "minerva_math" or ref.unit is not None or bool(_APPLIED.search(ref.question))
+
+
 @_family(EQUIVALENT, "decimal")
 def _decimal_family(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """A long decimal (6+ significant digits) of an exact value, unless the question asks for an exact form."""
     n = ref.node
-    if n is None or not _scalar(n) or F.has_symbols(n) or isinstance(n, F.Num):
+    if n is None or not _scalar(n) or F.has_symbols(n) or isinstance(n, F.Num) or _EXACT_FORM.search(ref.question):
         return None
     v = _value(n)
     if v is None or abs(v.imag) > 1e-12 or float(v.real).is_integer():
@@ -144,9 +156,10 @@ def _terminating(x: Fraction) -> str | None:
 
 @_family(EQUIVALENT, "decimal_rounded")
 def _decimal_rounded(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
-    """A decimal the reference rounds (\\frac{340}{7} -> 48.57), for applied questions only."""
+    """A decimal the reference rounds (\\frac{340}{7} -> 48.57), for applied questions (physics, a quantity
+    with units) that do not ask for an exact form."""
     n = ref.node
-    if ref.dataset != "minerva_math" and ref.unit is None or n is None or not _scalar(n) or F.has_symbols(n):
+    if not _applied(ref) or _EXACT_FORM.search(ref.question) or n is None or not _scalar(n) or F.has_symbols(n):
         return None
     if isinstance(n, F.Num):
         return None
