@@ -113,6 +113,15 @@ def test_correct_answers_in_words_reach_the_judge(hybrid_rec, response, gold, qu
     assert v.correct and v.source in ("rule", "judge"), v
 
 
+def test_a_last_number_guess_is_never_different(hybrid_rec):
+    """A fallback (no declared answer, the last number read) may be anything: unsure, and the guard
+    keeps it from the judge."""
+    h, rec = hybrid_rec
+    rec.clear()
+    v = h.verify("First, note the given values 3, 0 and 3. In all, one cases work for 3", "1", "How many?")
+    assert "fallback" in v.flags and v.outcome is Outcome.UNSURE and v.source == "guard" and rec.items == []
+
+
 def test_outcome_is_in_the_verdict_dict(hybrid_rec):
     h, _ = hybrid_rec
     d = h.verify("$\\boxed{6}$", "4").to_dict()

@@ -153,7 +153,9 @@ class RuleVerifier(BaseVerifier):
                 if m is None:
                     m = memo_compare(ex.answer, s.gold, s.question, _bounded_compare)
                 correct = m.equal and Flag.HEDGE not in m.flags
-                outcome = match_outcome(correct, m, ex.answer, s.gold, s.question)  # rejections: different | unsure
+                guessed = Flag.FALLBACK in ex.flags  # a last-number guess is no declared answer: never 'different'
+                outcome = Outcome.UNSURE if guessed and not correct else match_outcome(correct, m, ex.answer, s.gold,
+                                                                                        s.question)
                 seen = (Flag.HEDGE_IN_SPAN,) if Flag.HEDGE in m.flags else ()  # the guard may re-read the span
             return self._verdict(correct, t0, extracted, flags + m.flags + seen, m.undecided, outcome)
         except BoundExceeded:
