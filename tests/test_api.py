@@ -51,7 +51,7 @@ def test_math_verify_baseline():
 PUBLIC_API = {
     "verify", "get_verifier", "available_verifiers", "register", "Verdict", "Verifier", "BaseVerifier",
     "RLVerifyError", "UnknownVerifierError", "MissingDependencyError", "BadInputError", "BoundExceeded",
-    "JudgeUnavailableError", "Flag", "__version__",
+    "JudgeUnavailableError", "Flag", "warm_up", "__version__",
 }
 
 
@@ -119,3 +119,13 @@ def test_verdicts_carry_only_flag_members():
     unknown = {f for f in seen if f not in Flag._value2member_map_ and not is_detail(f)}
     assert not unknown
     assert len(seen) >= 10  # the corpus exercises many flags: the check is not vacuous
+
+
+def test_warm_up_then_a_cas_item_is_decided_in_a_fresh_process():
+    import subprocess
+    import sys
+
+    code = ("import rlverify; rlverify.warm_up(); "
+            r"v = rlverify.verify(r'so \boxed{(y+3)^2-9}', r'y^2+6y'); print(v.correct, 'timeout' in v.flags)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.stdout.split() == ["True", "False"], out.stderr[-2000:]

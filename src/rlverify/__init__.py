@@ -48,10 +48,21 @@ __all__ = [
     "BoundExceeded",
     "JudgeUnavailableError",
     "Flag",
+    "warm_up",
     "__version__",
 ]
 
 _CACHE: dict[tuple, Any] = {}
+
+
+def warm_up() -> None:
+    """Start a CAS helper process and verify one item of each answer family now (a few seconds,
+    once per process). Every item runs under one deadline that counts helper start-up, so in a
+    fresh process the first items that need the CAS would otherwise come back ``timeout``. The
+    integrations, the server and the CLI call it; call it once in your own scripts."""
+    from .integrations._common import warm_process
+
+    warm_process()
 
 
 def verify(response: str, gold: str, question: str | None = None, verifier: str = "rule",

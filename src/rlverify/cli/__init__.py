@@ -19,6 +19,7 @@ from ..errors import RLVerifyError
 __all__ = ["main", "build_parser"]
 
 _ANALYSIS_EXTRA = ("rich", "tqdm", "matplotlib")  # progress, tables and plots: `pip install rlverify[analysis]`
+_WARM_FIRST = ("verify", "eval", "probe", "monitor")  # commands whose first items may need the CAS
 COMMANDS = ("verify", "eval", "probe", "judge_check", "serve", "monitor", "train_verifier")
 
 
@@ -42,6 +43,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if args.command in _WARM_FIRST:
+            from .. import warm_up
+
+            warm_up()  # helper start-up once, outside every item's deadline
         rc = args.func(args)
     except RLVerifyError as e:
         print(f"rlverify: error: {e}", file=sys.stderr)
