@@ -27,7 +27,9 @@ SEED = 0
 # 16:35 UTC, prose boxes and number words from a small grammar instead of fixed sentences (rule at 042a645 +
 # working tree): prose_box 0.512 (it was 1.000 on the first four fixed sentences: the rule had learnt the
 # sentences, not the family), number_words 0.384 ('So there are seventeen ways.' read as a fallback number).
-RECALL_FLOOR = {"decimal_rounded": 0.35, "set_reorder": 0.98, "number_words": 0.35, "prose_box": 0.48}
+# 16:58 UTC, new families reorder_terms (0.995), aligned_box (1.000), qualifier (0.76: 'a_n = 3n\quad (n \ge 1)'
+# is missed, the other qualifier forms pass).
+RECALL_FLOOR = {"decimal_rounded": 0.35, "set_reorder": 0.98, "number_words": 0.35, "prose_box": 0.48, "qualifier": 0.70}
 # Accepted near-misses allowed per family (issue 14's target: 0 everywhere; measured 0).
 NEAR_MISS_ACCEPTS_MAX: dict[str, int] = {}
 

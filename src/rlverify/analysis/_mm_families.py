@@ -256,6 +256,52 @@ def _var_prefix(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None
     return None
 
 
+@_family(EQUIVALENT, "reorder_terms")
+def _reorder_terms(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """The terms of a sum in another order (3 - 2\\sqrt{2} as -2\\sqrt{2} + 3)."""
+    n = ref.node
+    if not isinstance(n, F.Add) or len(n.terms) < 2:
+        return None
+    terms = list(n.terms)
+    for _ in range(4):
+        rng.shuffle(terms)
+        if terms != list(n.terms):
+            return Draft(_r(F.Add(tuple(terms)), st))
+    return None
+
+
+@_family(EQUIVALENT, "aligned_box")
+def _aligned_box(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """A derivation inside the box, the result on its last line (aligned or array)."""
+    ex = _exact(ref.node) if ref.node is not None else None
+    if ex is None or ex.denominator != 1 or abs(ex) < 2:
+        return None
+    v, var = int(ex), _var(ref)
+    k = rng.randint(1, abs(v) - 1)
+    first = f"{var} &= {v - k} + {k}" if v > 0 else f"{var} &= -{abs(v) - k} - {k}"
+    env = rng.choice(("aligned", "array"))
+    if env == "array":
+        body = f"\\begin{{array}}{{l}}{first.replace('&', '')}\\\\ {var} = {_r(ref.node, st)}\\end{{array}}"
+    else:
+        body = f"\\begin{{aligned}}{first}\\\\ {var} &= {_r(ref.node, st)}\\end{{aligned}}"
+    return Draft(body, box_only=True)
+
+
+@_family(EQUIVALENT, "qualifier")
+def _qualifier(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """An assignment with a qualifier that does not restrict it: a_n = ... \\ \\text{for all } n \\ge 1."""
+    n = ref.node
+    if n is None or not _scalar(n) or Sym_n not in set(_walk(n)):
+        return None
+    lhs = rng.choice(("a_n", "f(n)", "x_n"))
+    tail = rng.choice(("\\ \\text{for all } n\\ge 1", "\\quad (n \\ge 1)", ",\\ n\\in\\mathbb{N}",
+                       "\\text{ for every positive integer } n"))
+    return Draft(f"{lhs} = {_r(n, st)}{tail}")
+
+
+Sym_n = F.Sym("n")
+
+
 @_family(EQUIVALENT, "chain")
 def _chain(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
     n = ref.node
@@ -743,6 +789,27 @@ def _near_hedge(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None
                        "So the answer is $\\boxed{{{a}}}$ or $\\boxed{{{b}}}$.",
                        "It could be ${a}$ or ${b}$, depending on the case; the answer is ${a}$ or ${b}$."))
     return Draft(form.format(a=a, b=b), plain=True, sentence=True)
+
+
+@_family(NEAR_MISS, "near_term_sign")
+def _near_term_sign(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """One term of a sum with its sign flipped (3 + 2\\sqrt{2} for 3 - 2\\sqrt{2})."""
+    n = ref.node
+    if not isinstance(n, F.Add):
+        return None
+    i = rng.randrange(len(n.terms))
+    t = n.terms[i]
+    flipped = t.x if isinstance(t, F.Neg) else F.Neg(t)
+    return _near(ref, F.Add(n.terms[:i] + (flipped,) + n.terms[i + 1:]), st)
+
+
+@_family(NEAR_MISS, "near_restricted")
+def _near_restricted(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """The right formula claimed only for one case: a_n = ... \\text{ for } n = 1."""
+    n = ref.node
+    if n is None or not _scalar(n) or Sym_n not in set(_walk(n)):
+        return None
+    return Draft(f"a_n = {_r(n, st)}\\text{{ for }} n = {rng.choice((1, 2))}" + rng.choice(("", "\\text{ only}")))
 
 
 @_family(NEAR_MISS, "near_qualifier")
