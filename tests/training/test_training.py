@@ -138,7 +138,7 @@ def test_three_stages_smoke_and_the_model_loads_back(tmp_path, tiny):
     counts = run_data(run, student, data, judge=scripted, progress=False)
     assert counts["samples"] == 48 and scripted.calls == [8, 8, 8, 8, 8, 8]
     assert counts["kept_by_label"]["correct"] == counts["kept_by_label"]["incorrect"] > 0
-    assert counts["shared_problems"] == 0 and counts["eval_rows"] > 0
+    assert counts["shared_problems"] == 0 and counts["eval_rows"] > 0 and counts["corpora"] == [str(sample_path())]
     lines = (tmp_path / "run" / "data" / "train.jsonl").read_text().splitlines()
     assert len(lines) == counts["kept"]
     # a second run with the same config is a no-op; a different one is refused

@@ -245,7 +245,8 @@ def build_dataset(run: RunDir, config: DataConfig, student_config: StudentConfig
     if getattr(student, "cache", None) is not None or not callable(getattr(student, "judge_detailed", None)):
         raise BadInputError("the student must offer judge_detailed (raw outputs) and have no cache (cache=False)")
     out = run.stage("data")
-    rows = load_labelled(config.corpora or default_corpora())
+    paths = [Path(p) for p in (config.corpora or default_corpora())]
+    rows = load_labelled(paths)
     train_rows, eval_rows = split_by_problem(rows, config.eval_fraction, config.seed)
     dropped: Counter = Counter()
     prompts = build_prompts(train_rows, config, student_config, dropped)
@@ -256,7 +257,7 @@ def build_dataset(run: RunDir, config: DataConfig, student_config: StudentConfig
                           config.balance, config.seed, dropped)
     _write_jsonl(out / "train.jsonl", kept)
     _write_jsonl(out / "eval.jsonl", (_row_record(r) for r in eval_rows))
-    counts = _counts(rows, train_rows, eval_rows, prompts, samples, kept, dropped)
+    counts = {"corpora": [str(p) for p in paths], **_counts(rows, train_rows, eval_rows, prompts, samples, kept, dropped)}
     (out / "counts.json").write_text(json.dumps(counts, indent=2) + "\n", "utf-8")
     return counts
 
