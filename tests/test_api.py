@@ -49,7 +49,7 @@ def test_math_verify_baseline():
 
 # ---- the public API is pinned: what the root exports, and nothing public left out of __all__
 PUBLIC_API = {
-    "verify", "get_verifier", "available_verifiers", "register", "Verdict", "Verifier", "BaseVerifier",
+    "verify", "get_verifier", "available_verifiers", "register", "Verdict", "Outcome", "Verifier", "BaseVerifier",
     "RLVerifyError", "UnknownVerifierError", "MissingDependencyError", "BadInputError", "BoundExceeded",
     "JudgeUnavailableError", "Flag", "warm_up", "__version__",
 }

@@ -29,7 +29,7 @@ from .errors import (
 )
 from .flags import Flag
 from .registry import available_verifiers, get_verifier, register
-from .verdict import BaseVerifier, Verdict, Verifier
+from .verdict import BaseVerifier, Outcome, Verdict, Verifier
 
 __version__ = "0.1.0"
 
@@ -39,6 +39,7 @@ __all__ = [
     "available_verifiers",
     "register",
     "Verdict",
+    "Outcome",
     "Verifier",
     "BaseVerifier",
     "RLVerifyError",
