@@ -41,22 +41,33 @@ def _preamble(ref: Reference, rng: random.Random) -> str:
     return text
 
 
+# the words around each position, drawn at random so that no fixed phrase is what a rule learns
+_LEADS = {
+    "box_sentence": ("Therefore, the answer is", "So the final answer is", "Hence we obtain", "The result is",
+                     "This gives", "Putting it together, the answer is"),
+    "box_display": ("Thus", "Therefore", "So", "The final answer is", "Hence"),
+    "bold_answer": ("**Answer:**", "**Final answer:**", "**Answer**:", "**Final Answer:**"),
+    "heading": ("# Answer", "## Final Answer", "### Answer"),
+    "last_line": ("So the answer is", "The value we want is", "Final result:", "Answer"),
+    "display_dollars": ("Hence the result:", "So", "The answer:", "Therefore"),
+    "bold_sentence": ("**The answer is {a}.**", "**Final answer: {a}**", "**So the answer is {a}.**"),
+    "answer_colon": ("Answer: {a}", "Final answer: {a}", "ANSWER: {a}"),
+}
+
+
 def place(answer: str, position: str, ref: Reference, rng: random.Random, plain: bool = False) -> str:
     """Put the answer where model output puts it."""
     pre = _preamble(ref, rng)
     inline = answer if plain else f"${answer}$"
+    lead = rng.choice(_LEADS[position]) if position in _LEADS else ""
     if position == "box_sentence":
-        return f"{pre}\n\nTherefore, the answer is $\\boxed{{{answer}}}$."
+        return f"{pre}\n\n{lead} $\\boxed{{{answer}}}$."
     if position == "box_display":
-        return f"{pre}\n\nThus\n\\[\n\\boxed{{{answer}}}\n\\]"
-    if position == "bold_answer":
-        return f"{pre}\n\n**Answer:** {inline}"
-    if position == "heading":
-        return f"{pre}\n\n# Answer\n\n{inline}"
+        return f"{pre}\n\n{lead}\n\\[\n\\boxed{{{answer}}}\n\\]"
+    if position in ("bold_answer", "heading", "last_line"):
+        return f"{pre}\n\n{lead}" + (" " if position == "bold_answer" else "\n\n") + inline
     if position == "final_answer_line":
         return f"{pre}\n\nFinal Answer: The final answer is {inline}. I hope it is correct."
-    if position == "last_line":
-        return f"{pre}\n\nSo the answer is\n\n{inline}"
     if position == "step_boxes":
         first, second = rng.sample(_STEP_BOXES, 2)
         k1, k2 = rng.randint(2, 60), rng.randint(2, 60)
@@ -65,11 +76,9 @@ def place(answer: str, position: str, ref: Reference, rng: random.Random, plain:
     if position == "final_answer_bold":
         return f"{pre}\n\n**Final Answer**\n\\[\n\\boxed{{{answer}}}\n\\]"
     if position == "display_dollars":
-        return f"{pre}\n\nHence the result:\n$$\\boxed{{{answer}}}$$"
-    if position == "bold_sentence":
-        return f"{pre}\n\n**The answer is {inline}.**"
-    if position == "answer_colon":
-        return f"{pre}\n\nAnswer: {inline}"
+        return f"{pre}\n\n{lead}\n$$\\boxed{{{answer}}}$$"
+    if position in ("bold_sentence", "answer_colon"):
+        return f"{pre}\n\n" + lead.format(a=inline)
     if position == "think":
         return f"<think>\n{pre}\nHmm, let me double-check the arithmetic. Yes, that works.\n</think>\n\n" \
                f"The answer is $\\boxed{{{answer}}}$."
