@@ -31,8 +31,8 @@ SEED = 0
 # is missed, the other qualifier forms pass).
 # 17:00 UTC, the words around each position drawn at random: grouping 0.984, ascii 0.970 (a bare last line after
 # 'The value we want is' / 'Answer': '$8,\! 600$' read as a hedge, 'x = pi/4' as the fallback 4).
-RECALL_FLOOR = {"decimal_rounded": 0.35, "set_reorder": 0.98, "number_words": 0.35, "prose_box": 0.48, "qualifier": 0.70,
-                "grouping": 0.97, "ascii": 0.96}
+RECALL_FLOOR = {"decimal_rounded": 0.35, "set_reorder": 0.98, "number_words": 0.35, "prose_box": 0.48,
+                "qualifier": 0.70, "grouping": 0.97, "ascii": 0.96}
 # Accepted near-misses allowed per family (issue 14's target: 0 everywhere; measured 0).
 NEAR_MISS_ACCEPTS_MAX: dict[str, int] = {}
 
