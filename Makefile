@@ -8,6 +8,10 @@ STAMP := $(VENV)/.installed
 SIDE := .venv-frameworks
 SIDE_STAMP := $(SIDE)/.installed
 SIDE_DEPS := tests/integrations/real/requirements-side.txt tests/integrations/real/make_side_venv.py
+# PrimeIntellect verifiers 0.4.0 needs openai<3: its own venv layered over .venv
+VERIFIERS := .venv-verifiers
+VERIFIERS_STAMP := $(VERIFIERS)/.installed
+VERIFIERS_DEPS := tests/integrations/real/requirements-verifiers.txt tests/integrations/real/make_verifiers_venv.py
 
 .PHONY: setup run test bench clean
 
@@ -22,7 +26,11 @@ $(SIDE_STAMP): $(SIDE_DEPS) | $(STAMP)
 	$(PY) tests/integrations/real/make_side_venv.py $(SIDE)
 	touch $(SIDE_STAMP)
 
-setup: $(STAMP) $(SIDE_STAMP)
+$(VERIFIERS_STAMP): $(VERIFIERS_DEPS) | $(STAMP)
+	$(PY) tests/integrations/real/make_verifiers_venv.py $(VERIFIERS)
+	touch $(VERIFIERS_STAMP)
+
+setup: $(STAMP) $(SIDE_STAMP) $(VERIFIERS_STAMP)
 
 run: setup
 	$(VENV)/bin/rlverify eval --report out/eval
@@ -34,4 +42,4 @@ bench: setup
 	$(PY) benchmarks/throughput.py
 
 clean:
-	rm -rf $(VENV) $(SIDE) build dist src/*.egg-info
+	rm -rf $(VENV) $(SIDE) $(VERIFIERS) build dist src/*.egg-info
