@@ -812,6 +812,48 @@ def _near_restricted(ref: Reference, rng: random.Random, st: F.Style) -> Draft |
     return Draft(f"a_n = {_r(n, st)}\\text{{ for }} n = {rng.choice((1, 2))}" + rng.choice(("", "\\text{ only}")))
 
 
+def _int_gold(ref: Reference) -> int | None:
+    ex = _exact(ref.node) if ref.node is not None and _scalar(ref.node) else None
+    return int(ex) if ex is not None and ex.denominator == 1 else None
+
+
+@_family(NEAR_MISS, "near_retracted")
+def _near_retracted(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """The right value declared, then withdrawn for another: 'The answer is 5. Actually, wait: it is 6.'"""
+    v = _int_gold(ref)
+    if v is None:
+        return None
+    w = v + rng.choice((-2, -1, 1, 2, 10))
+    form = rng.choice(("The answer is ${v}$. Actually, wait: I made an arithmetic slip, so the right value is ${w}$.",
+                       "So we get ${v}$. Hmm, no, that double counts; correcting it gives ${w}$.",
+                       "The answer is $\\boxed{{{v}}}$. Wait, that is wrong: the last step should give ${w}$."))
+    return Draft(form.format(v=v, w=w), plain=True, sentence=True)
+
+
+@_family(NEAR_MISS, "near_truncated")
+def _near_truncated(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """Output cut off mid-calculation: the gold appears only as an operand of an unfinished step."""
+    v = _int_gold(ref)
+    if v is None or v < 2:
+        return None
+    a = rng.randint(2, 12)
+    form = rng.choice(("So far it looks like it should be ${w}$. But, let's calculate ${a} \\cdot {v}",
+                       "Next we need ${v} \\times {a} = ",
+                       "Let me recompute: ${w} + {v}"))
+    return Draft(form.format(v=v, a=a, w=v + a), plain=True, sentence=True)
+
+
+@_family(NEAR_MISS, "near_score_line")
+def _near_score_line(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """No answer, only a grade, rating, step count or verdict line holding the gold's number."""
+    v = _int_gold(ref)
+    if v is None or not 0 <= v <= 10:
+        return None
+    form = rng.choice(("Judgement: Correct\nScore: {v}/10", "Rating: {v}", "Confidence: {v}/10",
+                       "Step {v} completed.", "Verdict: correct (score {v})", "I used {v} steps. Thought process:"))
+    return Draft(form.format(v=v), plain=True, sentence=True)
+
+
 @_family(NEAR_MISS, "near_qualifier")
 def _near_qualifier(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
     """A bound instead of the value: \\text{at least }12."""
