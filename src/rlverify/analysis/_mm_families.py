@@ -854,6 +854,19 @@ def _near_score_line(ref: Reference, rng: random.Random, st: F.Style) -> Draft |
     return Draft(form.format(v=v), plain=True, sentence=True)
 
 
+@_family(NEAR_MISS, "near_prose")
+def _near_prose(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """A prose box that states another value and names the reference's number only as context:
+    '\\text{There are }13\\text{ ways between }12\\text{ and }40' for 12."""
+    v = _int_gold(ref)
+    if v is None:
+        return None
+    wrong = v + rng.choice((-3, -1, 1, 2, 7))
+    other = str(rng.choice([k for k in (2, 3, 10, 40, 100) if k not in (v, wrong)]))
+    a, b = (str(v), other) if rng.random() < 0.5 else (other, str(v))
+    return Draft(_prose_sentence(rng, str(wrong), a, b), box_only=True)
+
+
 @_family(NEAR_MISS, "near_qualifier")
 def _near_qualifier(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
     """A bound instead of the value: \\text{at least }12."""
