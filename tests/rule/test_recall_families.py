@@ -271,6 +271,7 @@ def test_physics_quantities(rule) -> None:
     cases.append(("$\\boxed{73,384\\,\\text{J}}$", "73.4\\times10^3\\,\\text{J}", True, None))
     cases.append(("$\\boxed{74,384\\,\\text{J}}$", "73.4\\times10^3\\,\\text{J}", False, None))
     cases.append(("$\\boxed{73,000\\,\\text{J}}$", "73.4\\times10^3\\,\\text{J}", False, None))
+    cases.append(("$\\boxed{950\\,\\text{J}}$", "1.0\\times10^3\\,\\text{J}", False, None))   # 2 digits: no rounding read
     _check(rule, cases)
 
 

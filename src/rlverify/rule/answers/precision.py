@@ -13,8 +13,8 @@ Interface::
     within_reference(answer, gold, value=None, answer_digits=MIN_ANSWER_DIGITS) -> bool
         the answer agrees with the reference at the precision one of them was rounded to:
         * the reference looks rounded (a decimal with >= 2 decimals and >= 3 significant digits,
-          or a x 10^n with a decimal mantissa) and the answer, exact or written more finely,
-          rounds (half up) to it;
+          or a x 10^n with a decimal mantissa of >= 3 digits) and the answer, exact or written
+          more finely, rounds (half up) to it;
         * the answer is a decimal of >= 5 significant digits (six with a final zero dropped:
           ``0.49505`` for ``\\frac{50}{101}``) and the exact reference rounds to it (or, from six
           digits, is cut to it: ``1.414213`` for ``\\sqrt{2}``).
@@ -84,7 +84,7 @@ def written(text: str) -> Written | None:
 
 def _looks_rounded(g: Written) -> bool:
     if g.sci:
-        return g.decimal
+        return g.decimal and g.digits >= _MIN_GOLD_DIGITS     # 73.4x10^3, not 1.0x10^3 (950 is no 1.0x10^3)
     return g.decimal and g.last <= -2 and g.digits >= _MIN_GOLD_DIGITS
 
 
