@@ -10,7 +10,7 @@ import re
 import unicodedata
 from collections import Counter
 
-from ..rule.offers import ALNUM_RUN, RELATION, candidates, class_switches, numbers, several_values
+from ..rule.offers import ALNUM_RUN, RELATION, candidates, class_switches, numbers, offers_sign_choice, several_values
 from ..rule.offers import gibberish_context  # noqa: F401 - re-exported detector
 from . import text as gt
 from .text import Span
@@ -154,7 +154,6 @@ def too_long(s: Span) -> bool:
 _HEDGE_WORDS = frozenset("or either maybe possibly perhaps probably likely could might guess".split())
 _HEDGE_PHRASES = ("one of", "any of", "some of")
 _SET_WRAP = re.compile(r"^(?:\\left\s*)?\\\{(.*?)(?:\\right\s*)?\\\}$", re.S)
-_PLUS_MINUS = re.compile(r"\\(?:pm|mp)(?![a-zA-Z])|±|∓")
 _BETWEEN = re.compile(r"\bbetween\b")
 _DIGIT = re.compile(r"\d")
 
@@ -186,8 +185,11 @@ def several_in_one(s: Span) -> bool:
     relation = bool(RELATION.search(s.gold_text))
     gold_inner = _container(s.gold_text)
     held = max(1, len(candidates(s.gold_text if gold_inner is None else gold_inner, relation)))
-    if _PLUS_MINUS.search(s.text) and not _PLUS_MINUS.search(s.gold_text) and held == 1:
-        return True
+    if offers_sign_choice(s.text) and not offers_sign_choice(s.gold_text):
+        # each sign doubles what is offered: ``\pm\sqrt{2}`` for ``-\sqrt{2}``, ``\pm n = 5, 13`` for
+        # ``n = 5, 13`` (but ``3 \pm \sqrt{2}`` may name a gold's two roots)
+        if 2 * max(1, len(candidates(s.text, relation))) > held:
+            return True
     inner = _container(s.text)
     return inner is not None and len(candidates(inner, relation)) > held
 

@@ -14,9 +14,15 @@ import unicodedata
 
 __all__ = ["clean_text", "INVISIBLE", "gibberish_tail", "gibberish_context", "offers_several_values",
            "several_values", "candidates", "numbers", "ungroup", "class_switches", "ALNUM_RUN",
-           "HEDGE_TEXT_CHARS", "RELATION"]
+           "HEDGE_TEXT_CHARS", "RELATION", "SIGN_CHOICE", "offers_sign_choice"]
 
 HEDGE_TEXT_CHARS = 4000  # offers_several_values reads at most this many trailing characters
+SIGN_CHOICE = re.compile(r"\\(?:pm|mp)(?![a-zA-Z])|[\u00b1\u2213]")  # \pm \mp ± ∓: one value per sign
+
+
+def offers_sign_choice(text: str) -> bool:
+    """``\\pm`` / ``\\mp`` / ``±`` / ``∓``: the text names two values (one per sign)."""
+    return bool(SIGN_CHOICE.search(text))
 
 # Characters that render as nothing or reorder text: zero-width, bidi controls, BOM, tags...
 INVISIBLE = re.compile(

@@ -36,7 +36,7 @@ from .shapes import Shape, inequality_as_interval, parse_shape
 from .simplest import form_violation
 from ...runtime.caches import memo_text
 from .symbolic import symbolic_equal
-from .views import QUALIFIER_WORDS, bound_side, candidates, is_equation, rhs_of_assignment
+from .views import QUALIFIER_WORDS, bound_side, candidates, is_equation, offers_sign_choice, rhs_of_assignment
 from ...flags import Flag
 
 __all__ = ["compare_core", "strip_units"]
@@ -230,6 +230,8 @@ def _item_equal(a: str, b: str, dl: _Deadline, cas: bool = True) -> bool:
         return _shape_equal(sa, sb, dl)
     if _leaf_equal(a, b, dl, cas):
         return True
+    if offers_sign_choice(a) and not offers_sign_choice(b):
+        return False  # ``\pm n = 2`` offers two values; no part of it is the answer ``n = 2``
     xa, xb = rhs_of_assignment(a), rhs_of_assignment(b)
     if xa is not None and xb is not None and plain_key(_lhs(a)) != plain_key(_lhs(b)):
         return False  # a = 3 is not b = 3
@@ -381,6 +383,9 @@ def _with_bound(cands: tuple[str, ...], question: str | None) -> tuple[str, ...]
 
 def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline, question: str | None = None) -> Match:
     cands = _with_bound(candidates(answer), question)
+    if offers_sign_choice(answer) and not any(offers_sign_choice(v) for v in gold.views):
+        # ``\pm n = 2`` offers n = 2 and n = -2: no piece of it (the ``2`` it ends on) answers ``n = 2``
+        cands = type(cands)(c for c in cands if offers_sign_choice(c))
     cheap = _cheap_match(cands, gold, question)
     if cheap is not None:
         return cheap

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import re
 
+from ..offers import offers_sign_choice
 from .latex import clean, matching_brace, split_top, unwrap_text
 from .numbers import parse_number
 from ...runtime.caches import memo_text
 
-__all__ = ["candidates", "rhs_of_assignment", "is_equation", "is_sum", "bound_side", "QUALIFIER_WORDS"]
+__all__ = ["candidates", "rhs_of_assignment", "is_equation", "is_sum", "bound_side", "offers_sign_choice",
+           "QUALIFIER_WORDS"]
 
 QUALIFIER_WORDS = re.compile(
     r"\b(?:at\s+least|at\s+most|more|less|fewer|greater|smaller|larger|bigger|not|no|never|approx\w*|about|around"
@@ -317,8 +319,8 @@ def rhs_of_assignment(gold: str) -> str | None:
     if len(parts) != 2 or not parts[1] or parts[0].endswith(("<", ">", "!")):
         return None
     lhs = parts[0]
-    if parse_number(lhs) is not None or not _NAME_LHS.match(lhs) or is_sum(lhs):
-        return None
+    if parse_number(lhs) is not None or not _NAME_LHS.match(lhs) or is_sum(lhs) or offers_sign_choice(lhs):
+        return None  # ``\pm n = 2`` names two values (n = 2 or n = -2), not the name n
     return clean(parts[1])
 
 
