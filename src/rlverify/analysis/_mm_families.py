@@ -867,6 +867,24 @@ def _near_prose(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None
     return Draft(_prose_sentence(rng, str(wrong), a, b), box_only=True)
 
 
+@_family(NEAR_MISS, "near_pm")
+def _near_pm(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """Two values offered with \\pm where the reference has one: \\pm 2 (or n = \\pm 2, 5) for 2 (or 2, 5)."""
+    n = ref.node
+    if n is None or "\\pm" in ref.gold:
+        return None
+    if _scalar(n):
+        v = _value(n)
+        if v is None or abs(v) < 1e-12:
+            return None
+        body = _r(n.x if isinstance(n, F.Neg) else n, st)
+    elif isinstance(n, F.Lst) and all(_scalar(i) for i in n.items):
+        body = _r(n, st)
+    else:
+        return None
+    return Draft(rng.choice(("\\pm ", f"{_var(ref)} = \\pm ", "\\pm\\,")) + body)
+
+
 @_family(NEAR_MISS, "near_qualifier")
 def _near_qualifier(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
     """A bound instead of the value: \\text{at least }12."""
