@@ -38,7 +38,10 @@ RECALL_FLOOR = {"decimal_rounded": 0.35, "set_reorder": 0.98, "number_words": 0.
 # answer withdrawn for another (near_retracted 0.35-0.36), output cut off mid-calculation with the gold as an operand
 # (near_truncated 0.29-0.33), only a score/rating/step line holding the gold's number (near_score_line 0.17-0.21).
 # Lower these to 0 as the rule is fixed.
-NEAR_MISS_ACCEPT_RATE_MAX = {"near_retracted": 0.37, "near_truncated": 0.33, "near_score_line": 0.21}
+# 17:25 UTC: the fallback reads no unfinished calculation, no graded last line, and a retraction is any
+# named number after the cue: near_retracted 0/345, near_truncated 0/344, near_score_line 1/211 (seed 3:
+# "The quantities involved are $6$." read as a conclusion above a "Step 6 completed." line).
+NEAR_MISS_ACCEPT_RATE_MAX = {"near_score_line": 0.01}
 
 
 @pytest.fixture(scope="module")

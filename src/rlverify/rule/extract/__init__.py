@@ -126,11 +126,12 @@ def _contradicted(boxed: Extraction, after: str) -> Extraction:
 # "The answer is 5. Actually wait, it's 6." / "Final Answer: 5 ... Wait, I made an error. The correct
 # value is 6.": a short closing sentence that withdraws the stated number and names another.
 _RETRACTION_RE = re.compile(
-    r"\b(?:wait|oops|hold on|correction|i made an? (?:error|mistake)|(?:that|this)(?:'s| is| was) "
-    r"(?:wrong|incorrect|not right)|actually,? (?:the|it|that)(?:'s| is| should be))\b", re.I)
-_RESTATED_RE = re.compile(r"(?:\bis|\bbe|'s|=|:)\s*\$?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*\$?\s*[.!]?\s*\Z")
+    r"\b(?:wait|oops|hold on|correct(?:ion|ing)|i made an? (?:error|mistake|slip)|(?:that|this)(?:'s| is| was) "
+    r"(?:wrong|incorrect|not right)|actually,? (?:the|it|that)(?:'s| is| should be)|hmm,? no|no,? that)\b", re.I)
+_NAMED_NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w.]*\d)")
 _MAX_RETRACTION = 200
-_RETRACTION_WORDS = ("wait", "oops", "hold on", "correction", "made a", "wrong", "incorrect", "not right", "actually")
+_RETRACTION_WORDS = ("wait", "oops", "hold on", "correct", "made a", "wrong", "incorrect", "not right", "actually",
+                     "hmm", "no,", "no that")
 
 
 def _retracted(ex: Extraction, region: str) -> Extraction:
@@ -149,10 +150,10 @@ def _retracted(ex: Extraction, region: str) -> Extraction:
     cue = None
     for cue in _RETRACTION_RE.finditer(tail, start):
         pass
-    if cue is None or len(tail) - cue.end() > _MAX_RETRACTION or tail.rfind(ex.answer) > cue.start():
+    if cue is None or len(tail) - cue.end() > _MAX_RETRACTION:
         return ex
-    named = _RESTATED_RE.search(tail[cue.end():].rstrip())
-    if named is None or _value_key(named.group(1)) == ka:
+    named = [_value_key(n) for n in _NAMED_NUMBER_RE.findall(tail[cue.end():])]
+    if not named or ka in named:  # nothing named after the cue, or the answer itself restated (a check)
         return ex
     return Extraction(ex.answer, ex.method, ex.flags + ("hedge", "retracted"), ex.candidates)
 

@@ -220,8 +220,20 @@ def _statement_value(sent: str) -> str | None:
     return None
 
 
+def _graded(sentence: str) -> bool:
+    """A score/rating/verdict line, or a step label with no other number ("Step 6 completed."):
+    it states no answer ("Step 3: the total is 42" does)."""
+    s = sentence.strip()
+    if _SCORE_LINE_RE.match(s):
+        return True
+    step = _STEP_LABEL_RE.match(s)
+    return step is not None and not re.search(r"\d", s[step.end():])
+
+
 def _from_statement(par: str) -> Extraction | None:
     for sent in reversed(_sentences(par)):
+        if _graded(sent):
+            continue
         value = _statement_value(sent)
         if value:
             return Extraction(value, "conclusion", _prose_hedge(sent, value))
@@ -237,6 +249,8 @@ def _from_words(par: str) -> Extraction | None:
 
 def _from_conclusion(par: str) -> Extraction | None:
     for sent in reversed(_sentences(par)):
+        if _graded(sent):
+            continue
         body = _strip_span(re.sub(r"^[^\w\\$]+", "", sent))
         value = _conclusion_value(body)
         if value:
@@ -299,7 +313,7 @@ def _from_prose(region: str) -> Extraction | None:
     whole = _from_whole(region)
     if whole is not None:
         return whole
-    if _TRUNCATED_RE.search(region[-200:]):
+    if _truncated(region[-200:]):
         return Extraction(None, "none", ("truncated",))
     for par in paras:
         for finder in (_from_bold, _from_conclusion, _from_words):
@@ -308,6 +322,8 @@ def _from_prose(region: str) -> Extraction | None:
                 return found
     if marked is not None:
         return marked[0]
+    if _graded(region[-_SPAN_WINDOW:].rstrip().rsplit("\n", 1)[-1]):
+        return None  # a response that ends by grading itself declares no answer: no guess from above it
     found = _from_statement(paras[0]) if paras else None
     if found is not None:
         return found
@@ -319,6 +335,23 @@ def _from_prose(region: str) -> Extraction | None:
 
 
 # A response cut off mid-formula or degenerating into a digit loop states no answer.
-_TRUNCATED_RE = re.compile(r"(?:[=+\-/(,\\^_{]|(?<!\*)\*|<<[^>\n]{0,40}|\d{40,})\s*\Z")
+# It also ends unfinished on a colon that announces what never came ("Thought process:"), on an
+# operation on two plain numbers never carried out ("let's calculate 8*9", "28 - 5", "5 \cdot 9"; a
+# fraction "4/3" or a sum with a symbol "x^2 + 1" is an answer), and inside inline math cut after an
+# operand ("$21 + 14").
+_TRUNCATED_RE = re.compile(r"(?:[=+\-/(,:\\^_{]|(?<!\*)\*|<<[^>\n]{0,40}|\d{40,}"
+                           r"|(?<![\w.^])\d+(?:\.\d+)?\s*(?:[-+*×÷]|\\(?:cdot|times|div)(?![a-zA-Z]))\s*\$?\s*\d+(?:\.\d+)?\s*\$?)\s*\Z")
+_OPEN_MATH_OPERAND_RE = re.compile(r"[\w)}\]]\s*[-+*/]\s*\d+(?:\.\d+)?\s*\Z")
+
+
+def _truncated(tail: str) -> bool:
+    """The response was cut off: see ``_TRUNCATED_RE``; or its last line opens an inline ``$`` it never
+    closes and ends on an operand (a currency ``$5`` names no operation after it)."""
+    if _TRUNCATED_RE.search(tail):
+        return True
+    line = tail.rsplit("\n", 1)[-1].replace("\\$", "")
+    if line.count("$") % 2 == 0:
+        return False
+    return bool(_OPEN_MATH_OPERAND_RE.search(line[line.rfind("$") + 1:]))
 
 _EXPLICIT_MARKERS = frozenset({"final_answer", "heading", "answer_line"})
