@@ -94,7 +94,7 @@ class HybridVerifier(BaseVerifier):
         self.judge_budget = None if judge_budget is None else float(judge_budget)  # seconds per judge call
         self.template = template
         self.guard = guard or GuardConfig(**guard_options)
-        self.rule = get_verifier("rule", **dict(rule_options or {}))
+        self.rule = get_verifier("rule", **{"outcome_cas": True, **dict(rule_options or {})})  # unsure = judge call
         self.score_correct = float(score_correct)
         self.score_incorrect = float(score_incorrect)
 

@@ -2,8 +2,12 @@
 
 Interface::
 
-    match_outcome(correct, match, answer, gold, question) -> Outcome   the outcome of a rule verdict
-    rejection_outcome(answer, gold, question=None) -> Outcome     (Outcome.DIFFERENT | Outcome.UNSURE)
+    match_outcome(correct, match, answer, gold, question, cas=True) -> Outcome   the outcome of a rule verdict
+    rejection_outcome(answer, gold, question=None, cas=True) -> Outcome   (Outcome.DIFFERENT | Outcome.UNSURE)
+
+``cas=False`` reads both sides without the CAS (a helper round trip per rejection): expressions that
+only a CAS could tell apart stay ``unsure``. The plain rule verifier uses it by default (speed); the
+hybrid asks for the CAS, since every ``unsure`` it leaves would be a judge call.
     DIFF_TIMEOUT, MAX_SPAN_CHARS, MAX_LEAVES, SAMPLE_POINTS, MEMO_SIZE   documented caps
 
 The rule verifier calls this only for a span it rejected. Both sides are read with the readers
@@ -99,7 +103,8 @@ class _Ctx:
 _UNDECIDABLE = frozenset(("timeout", "too_deep", "error", "hedge", "gold_too_long", "too_long"))
 
 
-def match_outcome(correct: bool, match: Any, answer: str | None, gold: str, question: str | None) -> Outcome:
+def match_outcome(correct: bool, match: Any, answer: str | None, gold: str, question: str | None,
+                  cas: bool = True) -> Outcome:
     """The outcome of a comparison: ``equal`` when accepted; for a rejection ``unsure`` when the
     comparison hit a bound, saw a hedge or could not read the reference, else
     :func:`rejection_outcome`."""
@@ -107,22 +112,22 @@ def match_outcome(correct: bool, match: Any, answer: str | None, gold: str, ques
         return Outcome.EQUAL
     if match.undecided or _UNDECIDABLE.intersection(getattr(f, "value", f) for f in match.flags):
         return Outcome.UNSURE
-    return rejection_outcome(answer, gold, question)
+    return rejection_outcome(answer, gold, question, cas)
 
 
-def rejection_outcome(answer: str | None, gold: str, question: str | None = None) -> Outcome:
+def rejection_outcome(answer: str | None, gold: str, question: str | None = None, cas: bool = True) -> Outcome:
     """``different`` or ``unsure`` for an answer span the rules rejected (see the module doc).
     Decided outcomes are memoized (``MEMO_SIZE``; a bound hit is not remembered)."""
     if answer is None or not answer.strip() or len(answer) > MAX_SPAN_CHARS or len(gold) > MAX_SPAN_CHARS:
         return Outcome.UNSURE
-    key = (answer, gold, question) if len(question or "") <= _MEMO_QUESTION_CHARS else None
+    key = (answer, gold, question, cas) if len(question or "") <= _MEMO_QUESTION_CHARS else None
     with _MEMO_LOCK:
         hit = _MEMO.get(key) if key is not None else None
     if hit is not None:
         return hit
     try:
         result, wants_cas = _classify(answer, gold, question, cas=False)
-        if result == _UNSURE and wants_cas:
+        if result == _UNSURE and wants_cas and cas:
             left = remaining()
             budget = DIFF_TIMEOUT if left is None else min(DIFF_TIMEOUT, left)
             if budget <= 0.01:
@@ -187,6 +192,10 @@ def _classify(answer: str, gold: str, question: str | None, cas: bool) -> tuple[
     result = _compare_shapes(sa, sg, ctx)
     if result != _UNSURE or cas or _texty(a) or _texty(g):
         return result, False
+    from .answers.symbolic import too_big
+
+    if too_big(a) or too_big(g):
+        return result, False  # a power tower or a huge factorial: the comparison refused it, so does this
     return result, True
 
 

@@ -83,13 +83,17 @@ class RuleVerifier(BaseVerifier):
     name = "rule"
 
     def __init__(self, timeout: float = DEFAULT_ITEM_TIMEOUT, score_correct: float = 1.0,
-                 score_incorrect: float = 0.0, raise_on_error: bool | None = None) -> None:
+                 score_incorrect: float = 0.0, raise_on_error: bool | None = None,
+                 outcome_cas: bool = False) -> None:
         """``raise_on_error``: re-raise internal errors instead of returning an ``error`` verdict
         (for tests and debugging; default ``$RLVERIFY_RAISE_ON_ERROR == "1"``). Bound hits are
-        always ``timeout`` verdicts."""
+        always ``timeout`` verdicts. ``outcome_cas``: let the CAS prove two expressions different for
+        ``Verdict.outcome`` (the hybrid turns it on: each ``unsure`` is a judge call; off, a rejection
+        costs no extra helper round trip)."""
         self.timeout = float(timeout)
         self.score_correct = float(score_correct)
         self.score_incorrect = float(score_incorrect)
+        self.outcome_cas = bool(outcome_cas)
         self.raise_on_error = (env("RLVERIFY_RAISE_ON_ERROR") == "1") if raise_on_error is None else bool(raise_on_error)
 
     def _verdict(self, correct: bool, t0: float, extracted: str | None,
@@ -155,7 +159,7 @@ class RuleVerifier(BaseVerifier):
                 correct = m.equal and Flag.HEDGE not in m.flags
                 guessed = Flag.FALLBACK in ex.flags  # a last-number guess is no declared answer: never 'different'
                 outcome = Outcome.UNSURE if guessed and not correct else match_outcome(correct, m, ex.answer, s.gold,
-                                                                                        s.question)
+                                                                                        s.question, self.outcome_cas)
                 seen = (Flag.HEDGE_IN_SPAN,) if Flag.HEDGE in m.flags else ()  # the guard may re-read the span
             return self._verdict(correct, t0, extracted, flags + m.flags + seen, m.undecided, outcome)
         except BoundExceeded:
@@ -177,7 +181,7 @@ class RuleVerifier(BaseVerifier):
             if pool_batch is not None:
                 return pool_batch(items, workers=workers, timeout=self.timeout, verifier="rule",
                                   score_correct=self.score_correct,
-                                  score_incorrect=self.score_incorrect)
+                                  score_incorrect=self.score_incorrect, outcome_cas=self.outcome_cas)
         return super().verify_batch(items)
 
 
