@@ -9,35 +9,21 @@ from pathlib import Path
 import httpx
 import pytest
 
-from conftest import serve_app
+from conftest import BoxedOrUnsureRules, serve_app
 from rlverify.errors import BadInputError
 from rlverify.hybrid import HybridVerifier
 from rlverify.integrations import nemo_gym
 from rlverify.judge.simulated import RecordingJudge
-from rlverify.verdict import Verdict
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "nemo_gym_rollouts.jsonl"
 REQUEST_KEYS = ("responses_create_params", "response", "question", "expected_answer")
 
 
-class UnsureRules:
-    """Rules that accept the boxed gold and are unsure of anything else (so the judge is asked
-    without the CAS, whose timeouts on a loaded machine would keep items from the judge)."""
-
-    name = "rule"
-
-    def verify_batch(self, items, workers=None):
-        out = []
-        for it in items:
-            extracted = it["response"].rpartition("\\boxed{")[2].rstrip("}.")
-            ok = extracted == it["gold"]
-            out.append(Verdict(ok, float(ok), "rule", extracted, (), outcome="equal" if ok else "unsure"))
-        return out
 
 
 def _hybrid(judge) -> HybridVerifier:
     hybrid = HybridVerifier(judge=judge)
-    hybrid.rule = UnsureRules()
+    hybrid.rule = BoxedOrUnsureRules()
     return hybrid
 
 

@@ -7,25 +7,12 @@ import pytest
 from rlverify.errors import BadInputError
 from rlverify.integrations import verl_genrm
 from rlverify.judge.testing import Reply, Script, create_app, serve
-from rlverify.verdict import Verdict
+from conftest import BoxedOrUnsureRules
 
 MODEL = "/models/general-verifier"
 TOKENIZER = SimpleNamespace(name_or_path=MODEL)  # verl passes the reward model's HF tokenizer
 
 
-class UnsureRules:
-    """Rules that accept the boxed gold and are unsure of anything else (so the judge is asked
-    without the CAS, whose timeouts on a loaded machine would keep items from the judge)."""
-
-    name = "rule"
-
-    def verify_batch(self, items, workers=None):
-        out = []
-        for it in items:
-            extracted = it["response"].rpartition("\\boxed{")[2].rstrip("}.")
-            ok = extracted == it["gold"]
-            out.append(Verdict(ok, float(ok), "rule", extracted, (), outcome="equal" if ok else "unsure"))
-        return out
 
 
 @pytest.fixture(autouse=True)
@@ -33,7 +20,7 @@ def unsure_rules(monkeypatch):
     from rlverify.integrations import _common
 
     monkeypatch.setattr(_common, "_VERIFIERS", {})  # fresh cached verifiers, built with the stub rules
-    monkeypatch.setattr("rlverify.hybrid.get_verifier", lambda name, **options: UnsureRules())
+    monkeypatch.setattr("rlverify.hybrid.get_verifier", lambda name, **options: BoxedOrUnsureRules())
 
 
 @pytest.fixture(scope="module")

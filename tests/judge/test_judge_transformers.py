@@ -13,15 +13,7 @@ NO = JudgeItem("What is 6 times 7?", "42", "forty-three point five")
 OTHERS = [JudgeItem(None, str(i), "x" * (5 * i + 1)) for i in range(4)]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def one_torch_thread():
-    """Tiny models run fastest on one thread, and the CI cores are shared."""
-    import torch
-
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
 
 @pytest.fixture(scope="module")
