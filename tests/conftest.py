@@ -35,14 +35,15 @@ def corpora_paths() -> list[Path]:
 
 
 @contextlib.contextmanager
-def serve_app(app: Any, log_level: str = "warning") -> Iterator[str]:
-    """Run an ASGI app under uvicorn in a thread on a free loopback port; yields its base URL."""
+def serve_app(app: Any, log_level: str = "warning", **config: Any) -> Iterator[str]:
+    """Run an ASGI app under uvicorn in a thread on a free loopback port; yields its base URL.
+    ``config``: further ``uvicorn.Config`` options (``http=...``, ``timeout_keep_alive=...``)."""
     import uvicorn
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level=log_level, access_log=False))
+    server = uvicorn.Server(uvicorn.Config(app, log_level=log_level, access_log=False, **config))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

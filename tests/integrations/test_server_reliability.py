@@ -185,24 +185,10 @@ def test_token_is_checked_before_the_body_is_read(raw_endpoints: bool) -> None:
 
 @contextlib.contextmanager
 def _guarded_server(app: Any, http: str) -> Iterator[tuple[str, int]]:
-    import uvicorn
-
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", http=guarded_protocol(http),
-                                           timeout_keep_alive=5))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "server did not start"
-        time.sleep(0.02)
-    try:
-        yield sock.getsockname()
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
+    """``rlverify serve``'s protocols (request-header deadline) on a loopback port; yields (host, port)."""
+    with serve_app(app, http=guarded_protocol(http), timeout_keep_alive=5) as url:
+        host, port = url.rsplit("//", 1)[1].rsplit(":", 1)
+        yield host, int(port)
 
 
 def _closed_within(sock: socket.socket, seconds: float, trickle: bytes = b"") -> float | None:
