@@ -60,3 +60,31 @@ def test_clean_on_spans_that_reduce_to_nothing(raw: str) -> None:
     out = clean(raw)
     assert isinstance(out, str)
     assert clean(out) == clean(clean(out))
+
+
+_FUNCTIONS = ("sin", "cos", "tan", "cot", "sec", "csc", "ln", "log", "exp", "arcsin", "arctan", "sinh")
+_WRAPPERS = (r"\text{%s}", r"\mathrm{%s}", r"\operatorname{%s}", r"\text{ %s }", r"\rm{%s}")
+
+
+def test_function_names_set_upright_by_hand_read_as_the_function() -> None:
+    """``\\text{sin}(x)`` is ``\\sin(x)`` for every function, wrapper and argument; a different function
+    or argument is not; the bare word stays text."""
+    import random
+
+    from rlverify import get_verifier, warm_up
+
+    warm_up()
+    rule = get_verifier("rule")
+    rng = random.Random(7)
+    for _ in range(40):
+        fn, other = rng.sample(_FUNCTIONS[:6], 2)   # the trigonometric ones: never equal to each other
+        k, m = rng.randint(2, 9), rng.randint(1, 9)
+        arg = rng.choice([rf"\left(\frac{{\pi}}{{{k}}}x + {m}\right)", f"({k}x - {m})", rf"\bigg({k}x+\frac{{{m}}}{{{k}}}\bigg)"])
+        gold = rng.choice(_WRAPPERS) % fn + arg
+        assert clean(gold).startswith("\\" + fn), gold
+        answer = rf"The final answer is $\boxed{{\{fn}{arg}}}$."
+        assert rule.verify(answer, gold).correct, (answer, gold)
+        wrong = rf"The final answer is $\boxed{{\{other}{arg}}}$."
+        assert not rule.verify(wrong, gold).correct, (wrong, gold)
+    for fn in _FUNCTIONS:
+        assert clean(rf"\text{{{fn}}}") == rf"\text{{{fn}}}"

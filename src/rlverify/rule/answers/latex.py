@@ -51,6 +51,10 @@ _STRAY_BACKSLASH = re.compile(r"(?<!\\)\\(?=\d)")  # "\15" (a lost "\$") is "15"
 _PLAIN_FUNC = re.compile(r"(?<![A-Za-z\\])(sqrt|pi|sin|cos|tan|cot|sec|csc|ln|log|exp|arcsin|arccos|arctan"
                          r"|alpha|beta|gamma|delta|theta|lambda|sigma|omega|varphi|epsilon)(?![A-Za-z])")
 _PLAIN_SQRT = re.compile(r"(?<![A-Za-z\\])sqrt\s*\(([^()]*)\)")
+# a function's name set upright by hand, applied to an argument: ``\\text{sin}(x)``, ``\\mathrm{log} 2``,
+# ``\\operatorname{arctan}\\frac12`` -> ``\\sin (x)``; the bare word (``\\text{ln}``) stays text
+_WRAPPED_FUNCTION = re.compile(r"\\(?:text|mathrm|operatorname|textrm|rm)\s*\{\s*(sin|cos|tan|cot|sec|csc|ln|log|exp"
+                               r"|arcsin|arccos|arctan|sinh|cosh|tanh|lg|max|min|gcd|det)\s*\}(?=\s*[\w(\[{\\])")
 _CMD_SPACE = re.compile(r"\\(text|textbf|mathrm|mathbf|operatorname|frac|sqrt)\s+\{")
 _INNER_DOLLAR = re.compile(r"(?<!\\)\$")  # "$a$,$b$": math delimiters inside the span
 _DOLLARS = re.compile(r"^\$+|\$+$")
@@ -122,6 +126,7 @@ def clean(text: str) -> str:
         s = s[2:-2]
     s = _FRAC_VARIANTS.sub(r"\\frac", s)
     s = _CMD_SPACE.sub(r"\\\1{", s)
+    s = _WRAPPED_FUNCTION.sub(r"\\\1 ", s) if "{" in s else s
     s = _NOISE.sub("", s)
     s = _LEFT_RIGHT.sub(lambda m: m.group(1) if m.group(1) and m.group(1) != "." else "", s)
     s = s.replace("\\lbrace", "\\{").replace("\\rbrace", "\\}").replace("\\lvert", "|").replace("\\rvert", "|")
