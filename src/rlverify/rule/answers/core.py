@@ -29,7 +29,7 @@ from ...runtime.limits import DEFAULT_CAS_TIMEOUT, DEFAULT_ITEM_TIMEOUT, MAX_ANS
 from .match import Match, same_multiset
 from .choice import answer_letter, gold_letter, option_text
 from .latex import clean, matching_brace, plain_key, split_top, unwrap_text
-from .numbers import Num, numbers_equal, parse_based, parse_number
+from .numbers import Num, decimal_comma, numbers_equal, parse_based, parse_number
 from .precision import within_reference
 from .surface import numeric_value
 from .shapes import Shape, inequality_as_interval, parse_shape
@@ -300,7 +300,9 @@ def _union_view(s: Shape, other: Shape) -> Shape:
     if s.kind != "list" or other.kind != "union":
         return s
     parts = [inequality_as_interval(item) for item in s.items]
-    return Shape("union", tuple(parts)) if all(parts) else s
+    if not all(parts):
+        return s
+    return Shape("union", tuple(q for p in parts for q in (p.items if p.kind == "union" else (p,))))
 
 
 def _flat_groups(s: Shape, other: Shape) -> Shape:
@@ -330,11 +332,20 @@ def _shape_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
         a, g = _flat_groups(a, g), _flat_groups(g, a)
         if g.kind == "list" and a.kind == "list" and not dl.unordered and g.joiner != "pm":
             return _ordered(a.items, g.items, dl)
-        return _unordered(tuple(dict.fromkeys(a.items)), tuple(dict.fromkeys(g.items)), dl)
+        return _unordered(_distinct(a.items), _distinct(g.items), dl)
     if {a.kind, g.kind} == {"list", "bracket"}:
         br = a if a.kind == "bracket" else g
         return (br.left, br.right) == ("(", ")") and _ordered(a.items, g.items, dl)
     return False
+
+
+def _distinct(items: tuple[str, ...]) -> tuple[str, ...]:
+    """A set's members once each: ``(3, 17, 3, 7)`` and ``(3,17,3,7)`` listed twice are one member
+    (the same text up to spacing and wrappers); equal values written differently stay (compared later)."""
+    seen: dict[str, str] = {}
+    for x in items:
+        seen.setdefault(plain_key(x), x)
+    return tuple(seen.values())
 
 
 def _in_asked_form(answer: str, gold: str, question: str | None) -> Match:
@@ -349,17 +360,29 @@ def _is_hedge(a: Shape, g: Shape) -> bool:
 
 def _cheap_match(cands: tuple[str, ...], gold: _Gold, question: str | None) -> Match | None:
     """Pass 1, no CAS: same text, or both plainly numbers (then decided either way; a number
-    agrees with a reference that was rounded to its written precision)."""
+    agrees with a reference that was rounded to its written precision). A decimal comma (``2,74``,
+    ``0,111``: no thousands grouping possible) is read as a point against a plain number, unless
+    the question asks for several values (then ``2,5`` is a list)."""
+    commas = _decimal_commas_allowed(question)
     for cand in cands:
         num = _num(cand)
         for view, gnum in zip(gold.views, gold.numbers):
             if _same_text(cand, view):
                 return Match(True)
+            if commas and (num is None) != (gnum is None):
+                dc = decimal_comma(cand) if num is None else decimal_comma(view)
+                if dc is not None and numbers_equal(dc, num or gnum):
+                    return Match(True)
             if num is not None and gnum is not None and numbers_equal(num, gnum):
                 return _in_asked_form(cand, view, question)
             if num is not None and gnum is not None and within_reference(cand, view, _exact_value):
                 return Match(True, (Flag.ROUNDING,))
     return None
+
+
+@memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
+def _decimal_commas_allowed(question: str | None) -> bool:
+    return question is None or not _SET_QUESTION.search(question)
 
 
 def _exact_value(text: str) -> Fraction | None:

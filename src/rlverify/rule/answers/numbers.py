@@ -6,6 +6,8 @@ Interface::
     parse_number(text) -> Num | None      Num(value: Fraction, percent: bool, decimal: bool)
     numbers_equal(a, b) -> bool           exact; a percent on either side may also mean /100
     parse_based(text) -> (digits, base) | None   ``1604_8`` / ``1A_{16}``: a numeral in base 2..36
+    decimal_comma(text) -> Num | None     ``2,74`` / ``1000,99`` / ``0,111``: a comma that cannot group
+                                          thousands read as a decimal point (callers decide when)
 
 The text should already be :func:`rlverify.rule.answers.latex.clean`-ed. Anything that is not
 plainly a number returns None (the caller then tries the symbolic layer).
@@ -18,13 +20,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from ...runtime.caches import memo_text
 
-__all__ = ["Num", "parse_number", "numbers_equal", "parse_based", "MAX_EXPONENT"]
+__all__ = ["Num", "parse_number", "numbers_equal", "parse_based", "decimal_comma", "MAX_EXPONENT"]
 
 MAX_EXPONENT = 400  # |power of ten| accepted by the fast path
 
 _INT = r"\d+"
 _DEC = r"(?:\d+\.\d*|\.\d+|\d+)"
-_GROUPED = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?: \d{3})+(?:\.\d+)?"   # 1,000 / 1 000 (a whole span)
+# 1,000 / 1 000 (a whole span); a leading 0 is never a group (``0,111`` is a decimal comma, not 111)
+_GROUPED = r"[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?|[1-9]\d{0,2}(?: \d{3})+(?:\.\d+)?"
 _REAL = re.compile(rf"^(?:{_GROUPED}|{_DEC})$")
 _SCI_E = re.compile(rf"^({_DEC})[eE]([+-]?\d+)$")
 _SCI_TIMES = re.compile(rf"^(?:({_DEC})\s*(?:\\times|\\cdot|\*|x)\s*)?10\s*\^\s*(?:\{{\s*([+-]?\s*\d+)\s*\}}|([+-]?\d))$")
@@ -141,3 +144,25 @@ def parse_based(text: str) -> tuple[str, int] | None:
     except ValueError:
         return None
     return digits.lstrip("0") or "0", base
+
+
+_DECIMAL_COMMA = re.compile(r"^([-+]?)(\d+),(\d+)$")
+
+
+def decimal_comma(text: str) -> Num | None:
+    """``2,74`` -> 2.74: one comma between digits that cannot be a thousands separator (not exactly
+    three digits after it, or a whole part that is no group: ``0,111``, ``1000,5``). ``1,000`` and
+    ``2, 5`` (a list) are None. Only a reading: the caller offers it where a single number is compared."""
+    t = _CURRENCY.sub("", text.strip())
+    percent = False
+    m = _PERCENT.search(t)
+    if m:
+        percent, t = True, t[: m.start()].strip()
+    m = _DECIMAL_COMMA.match(t)
+    if m is None or len(t) > 60:
+        return None
+    whole, frac = m.group(2), m.group(3)
+    if len(frac) == 3 and len(whole) <= 3 and not whole.startswith("0"):
+        return None   # 1,234 groups thousands
+    value = Fraction(int(whole + frac), 10 ** len(frac))
+    return Num(-value if m.group(1) == "-" else value, percent, True)

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from .latex import clean, split_top
 from ...runtime.caches import memo_text
 
-__all__ = ["Shape", "parse_shape", "inequality_as_interval", "MAX_ITEMS"]
+__all__ = ["Shape", "parse_shape", "inequality_as_interval", "matrix_arithmetic", "MAX_ITEMS"]
 
 MAX_ITEMS = 64
 
@@ -139,7 +140,92 @@ def parse_shape(text: str) -> Shape:
     expanded = _expand_pm(s)
     if len(expanded) > 1:
         return Shape("list", expanded, joiner="pm")
+    if s.count("\\begin") >= 2:
+        evaluated = matrix_arithmetic(s)
+        if evaluated is not None:
+            return evaluated
     return Shape("scalar", (s,))
+
+
+_MATRIX_TERM = re.compile(r"\\begin\{([pbBvV]?matrix)\}(.*?)\\end\{\1\}", re.S)
+_MAX_MATRICES = 6
+_MAX_DIM = 8
+
+
+def _numeric_matrix(body: str) -> list[list[Fraction]] | None:
+    from .numbers import parse_number
+
+    shape = _matrix(f"\\begin{{pmatrix}}{body}\\end{{pmatrix}}")
+    if shape is None or len(shape.items) > _MAX_DIM or len(shape.items[0]) > _MAX_DIM:
+        return None
+    rows = []
+    for row in shape.items:
+        nums = [parse_number(c) for c in row]
+        if any(n is None or n.percent for n in nums):
+            return None
+        rows.append([n.value for n in nums])
+    return rows
+
+
+def _product(a: list[list[Fraction]], b: list[list[Fraction]]) -> list[list[Fraction]] | None:
+    if len(a[0]) != len(b):
+        return None
+    return [[sum((a[i][k] * b[k][j] for k in range(len(b))), Fraction(0)) for j in range(len(b[0]))]
+            for i in range(len(a))]
+
+
+def matrix_arithmetic(text: str) -> Shape | None:
+    """``A + B``, ``A - B``, ``A B`` / ``A \\cdot B`` of matrices with plain-number entries (at most
+    six matrices of at most 8x8), evaluated exactly to the matrix it denotes; None for anything else
+    (a symbolic entry, a scalar factor, mismatched sizes)."""
+    terms = list(_MATRIX_TERM.finditer(text))
+    if not 2 <= len(terms) <= _MAX_MATRICES or len(text) > 2000:
+        return None
+    total: list[list[Fraction]] | None = None
+    product: list[list[Fraction]] | None = None
+    sign = 1
+    pos = 0
+    for m in terms:
+        op = text[pos:m.start()].strip()
+        pos = m.end()
+        mat = _numeric_matrix(m.group(2))
+        if mat is None:
+            return None
+        if product is None:                       # the first matrix, maybe signed
+            if op not in ("", "+", "-"):
+                return None
+            sign = -1 if op == "-" else 1
+        elif op in ("", "\\cdot", "\\times"):      # juxtaposition or a product sign: multiply
+            product = _product(product, mat)
+            if product is None:
+                return None
+            continue
+        elif op in ("+", "-"):
+            total = _add(total, product, sign)
+            if total is None:
+                return None
+            sign = 1 if op == "+" else -1
+        else:
+            return None
+        product = mat
+    if text[pos:].strip() or product is None:
+        return None
+    total = _add(total, product, sign)
+    if total is None:
+        return None
+    return Shape("matrix", tuple(tuple(_fraction_text(v) for v in row) for row in total))
+
+
+def _add(total: list[list[Fraction]] | None, mat: list[list[Fraction]], sign: int) -> list[list[Fraction]] | None:
+    if total is None:
+        return [[sign * v for v in row] for row in mat]
+    if len(total) != len(mat) or len(total[0]) != len(mat[0]):
+        return None
+    return [[x + sign * y for x, y in zip(r, q)] for r, q in zip(total, mat)]
+
+
+def _fraction_text(v: Fraction) -> str:
+    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
 
 
 def inequality_as_interval(text: str) -> Shape | None:
@@ -155,6 +241,8 @@ def inequality_as_interval(text: str) -> Shape | None:
     pieces.append(s[last:].strip())
     kinds = ["<" if o in _LESS else ">" for _, _, o in ops]
     strict = [o in _STRICT for _, _, o in ops]
+    if any(_ABS_VAR.match(p) for p in pieces):
+        return _absolute(pieces, kinds, strict)
     if len(ops) == 1:
         return _one_sided(pieces, kinds[0], strict[0])
     if kinds[0] != kinds[1] or not _VAR.match(pieces[1]):
@@ -162,6 +250,52 @@ def inequality_as_interval(text: str) -> Shape | None:
     lo, hi = (0, 2) if kinds[0] == "<" else (2, 0)
     lo_strict, hi_strict = (strict[0], strict[1]) if kinds[0] == "<" else (strict[1], strict[0])
     return Shape("bracket", (pieces[lo], pieces[hi]), "(" if lo_strict else "[", ")" if hi_strict else "]")
+
+
+_ABS_VAR = re.compile(r"^\|\s*(" + _VAR.pattern[1:-1] + r")\s*\|$")
+
+
+def _absolute(pieces: list[str], kinds: list[str], strict: list[bool]) -> Shape | None:
+    """``1 \\le |z| \\le \\frac32`` -> ``[-\\frac32, -1] \\cup [1, \\frac32]``; ``|x| < 2`` -> ``(-2, 2)``;
+    ``|x| \\ge 1`` -> ``(-\\infty, -1] \\cup [1, \\infty)``. The bounds must be plain numbers (the sign
+    of a bound decides the set); anything else is None."""
+    from .numbers import parse_number
+
+    if len(pieces) == 2:
+        if _ABS_VAR.match(pieces[0]) and not _ABS_VAR.match(pieces[1]):
+            bound, upper, st = pieces[1], kinds[0] == "<", strict[0]
+        elif _ABS_VAR.match(pieces[1]) and not _ABS_VAR.match(pieces[0]):
+            bound, upper, st = pieces[0], kinds[0] == ">", strict[0]
+        else:
+            return None
+        lo, lo_st, hi, hi_st = (None, False, bound, st) if upper else (bound, st, None, False)
+    else:
+        if kinds[0] != kinds[1] or not _ABS_VAR.match(pieces[1]) or _ABS_VAR.match(pieces[0] + pieces[2]):
+            return None
+        (lo, lo_st), (hi, hi_st) = ((pieces[0], strict[0]), (pieces[2], strict[1])) if kinds[0] == "<" \
+            else ((pieces[2], strict[1]), (pieces[0], strict[0]))
+    vlo = parse_number(lo) if lo is not None else None
+    vhi = parse_number(hi) if hi is not None else None
+    if (lo is not None and (vlo is None or vlo.percent)) or (hi is not None and (vhi is None or vhi.percent)):
+        return None
+    if vlo is not None and (vlo.value < 0 or (vlo.value == 0 and not lo_st)):
+        lo = None                                   # |x| >= 0 (or > -1) holds everywhere
+    if vhi is not None and (vhi.value < 0 or (vhi.value == 0 and hi_st) or (vlo is not None and vhi.value < vlo.value)):
+        return None                                 # empty
+    top, bottom = (hi, _neg(hi)) if hi is not None else ("\\infty", "-\\infty")
+    close_hi, open_lo = ("]" if not hi_st else ")", "[" if not hi_st else "(") if hi is not None else (")", "(")
+    if lo is None:
+        return Shape("bracket", (bottom, top), open_lo, close_hi)
+    inner_r, inner_l = (")" if lo_st else "]"), ("(" if lo_st else "[")
+    return Shape("union", (Shape("bracket", (bottom, _neg(lo)), open_lo, inner_r),
+                           Shape("bracket", (lo, top), inner_l, close_hi)))
+
+
+def _neg(bound: str) -> str:
+    t = bound.strip()
+    if t.startswith("-"):
+        return t[1:].strip()
+    return "-" + t if len(split_top(t, ("+", "-"))) == 1 else f"-({t})"
 
 
 def _negated(side: str) -> str | None:

@@ -111,7 +111,7 @@ _EXPONENTS = re.compile(r"(?:[eE]|\^\{?)([+-]?\d+)")
 def exact_number(tex: str) -> Fraction | None:
     """A plain number (decimal, a/b, \\frac{a}{b}, a x 10^n) as an exact Fraction, else None."""
     t = tex.replace(" ", "").replace("{,}", "")
-    if re.fullmatch(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?", t):
+    if re.fullmatch(r"[+-]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?", t):   # never a leading 0 group (0,111)
         t = t.replace(",", "")
     if len(t) > 60 or any(abs(int(e)) > _MAX_EXP for e in _EXPONENTS.findall(t)):
         return None                      # 10^{999999999} would take forever to build exactly

@@ -244,8 +244,10 @@ def _last_member(s: str) -> str | None:
         return None
     if any(len(split_top(p)) > 1 for p in parts[:-1]) and not _restated(s):
         return None
-    if any(_CONDITION.search(unwrap_text(p)) for p in parts[1:-1]) or not _members_consistent([clean(p) for p in parts]):
+    if any(_CONDITION.search(unwrap_text(p)) for p in parts[1:-1]):
         return None
+    if len(parts) == 2 and not _members_consistent([clean(p) for p in parts]):
+        return None  # "3 = 5" states a contradiction, not a value; a longer chain (x = 5+5+1 = 7 = 11) ends on its value
     if any(_OR_WORD.search(unwrap_text(p)) for p in parts[:-1]):
         return None  # "either x+1=3 or x=1": the chain crosses an "or", its last member is one alternative
     return clean(parts[-1])
@@ -333,9 +335,14 @@ def is_sum(side: str) -> bool:
 
 
 def is_equation(text: str) -> bool:
-    """Two sides, the left a sum with a variable: a relation such as ``y+3x-4=0``."""
+    """Two sides, the left a sum with a variable: a relation such as ``y+3x-4=0``; or a constant on the
+    left and variables on the right (``7 = 11a+c``): a condition on the variables, not a value."""
     parts = split_top(text, ("=",))
-    return len(parts) == 2 and bool(_NAME_LHS.match(parts[0])) and is_sum(parts[0])
+    if len(parts) != 2:
+        return False
+    if parse_number(parts[0]) is not None and parts[1]:
+        return bool(re.search(r"[A-Za-z]", _CONSTANT_COMMANDS.sub("", parts[1]))) and "\\text" not in parts[1]
+    return bool(_NAME_LHS.match(parts[0])) and is_sum(parts[0])
 
 
 _RELATION = re.compile(r"\\geq?(?![a-zA-Z])|\\leq?(?![a-zA-Z])|\\geqslant|\\leqslant|[<>]=?")
