@@ -126,10 +126,14 @@ def candidates(text: str, keep_conditions: bool, numeric_only: bool = False) -> 
 _DIGIT_RE = re.compile(r"\d")
 
 
+# a decimal comma no thousands grouping explains ("2,74 $", "0,111") is one value, as the extractor reads it
+_DECIMAL_COMMA = re.compile(r"(?<![\w.,(\[{])(?:0,\d+|[1-9]\d{3,},\d+|[1-9]\d{0,2},(?!\d{3}(?!\d))\d+)(?![\d,)\]}]|\.\d)")
+
+
 def several_values(text: str, gold: str) -> bool:
     """More distinct numeric values offered in ``text`` than ``gold`` holds (prose items ignored)."""
     relation = bool(RELATION.search(gold))
-    offered = candidates(text, relation, numeric_only=True)
+    offered = candidates(_DECIMAL_COMMA.sub(lambda m: m.group().replace(",", "."), text), relation, numeric_only=True)
     return len(offered) >= 2 and len(offered) > max(1, len(candidates(gold, relation, numeric_only=True)))
 
 

@@ -339,7 +339,9 @@ def _contradictory_chain(text: str) -> bool:
         v = exact_number(q.magnitude) if q is not None else None
         if q is None or v is None:
             continue
-        key = q.unit.key if q.unit is not None else ()
+        if q.unit is None:
+            continue   # bare numbers: a derivation chain ends on its value (x = 5+5+1 = 7 = 11 is 11)
+        key = q.unit.key
         if key in seen and seen[key] != v:
             return True
         seen[key] = v

@@ -60,7 +60,9 @@ _SIMPLE_FRACTION_RE = re.compile(r"(-)?(?:\\[dt]?frac\{?(\d{1,12})\}?\{?(\d{1,12
 _CURRENCY_RE = re.compile(r"^\s*\d[\d,.]*\s+[A-Za-z]{2,}")
 
 _NUMBER_RE = re.compile(
-    r"(?<![\w.])[-\u2212]?(?:\\\$|\$)?\d{1,3}(?:(?:,|\{,\}|\\,|,\\!)\d{3})+(?:\.\d+)?"
+    r"(?<![\w.])[-\u2212]?(?:\\\$|\$)?\d{1,3}(?:(?:,|\{,\}|\\,|,\\!)\d{3})+(?!\d)(?:\.\d+)?"
+    # a decimal comma no thousands grouping can explain: "2,74 $", "0,111" (not "1,234", "(3,4)", "1,2,3")
+    r"|(?<![\w.,(\[{])[-\u2212]?(?:0,\d+|[1-9]\d{3,},\d+|[1-9]\d{0,2},(?!\d{3}(?!\d))\d+)(?![\d,)\]}]|\.\d)"
     r"|(?<![\w.])[-\u2212]?(?:\\\$|\$)?\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?"
     r"|(?<![\w.])[-\u2212]?\.\d+")
 
@@ -70,13 +72,21 @@ _MULTIPLIER_RE = re.compile(
 _HOPE_RE = re.compile(r"\s*I hope (?:it|this) is correct\.?\s*$", re.I)
 
 _COPULA_RE = re.compile(
-    r"(?:\b(?:is|are|was|were|be|equals|equal to|gives|yields|becomes|of)\b|=|:)"
+    r"(?:\b(?:is|are|was|were|be|equals|equal to|gives|yields|becomes|of)\b|=|:"
+    # a change by an amount states the amount: "the error increases by 100%", "the price fell by 12"
+    r"|\b(?:increase[sd]?|decrease[sd]?|rises|rise|rose|falls?|fell|grows?|grew|drops?|dropped|declines?|declined"
+    r"|(?:goes|went)\s+(?:up|down))\s+by\b)"
     r"(?:\s+(?:approximately|about|exactly|roughly|around|equal to|given by|just|simply|then|therefore|thus|"
     r"now|still))*\s*",
     re.I)
 
 _HEDGE_PROSE_RE = re.compile(
     r"\beither\b|(?<!-)\bone of\b|\bcould be\b|\bmight be\b|\bpossibly\b|\bperhaps\b|\bmaybe\b", re.I)
+
+# "the number of points that could be in the domain ... is 19": a modal inside a relative clause of the
+# subject, before the copula that declares the value, offers no alternative
+_RELATIVE_MODAL_RE = re.compile(r"\b(?:that|which|who)\s+(?:could|might)\s+be\b(?=[^.;\d]*?\b(?:is|are|was|were|equals)\b)",
+                                re.I)
 
 _BOLD_RE = re.compile(r"\*\*([^*\n]{1,300}?)\*\*")
 
@@ -120,7 +130,8 @@ def _first_sentence(s: str) -> str:
     formula followed by a capitalised word also ends a sentence)."""
     s = s[:_SPAN_WINDOW]
     pieces = _math_pieces(s)
-    ends = [p.end for p in pieces if _DISPLAY_THEN_CAPITAL_RE.match(s, p.end) and s[p.start] != "$"]
+    ends = [p.end for p in pieces if _DISPLAY_THEN_CAPITAL_RE.match(s, p.end)
+            and (s[p.start] != "$" or s.startswith("$$", p.start))]   # a $$ display too, not inline $x$
     for m in _SENTENCE_END_RE.finditer(s):
         if not _inside(pieces, m.start()) and not _decimal_point(s, m.start()):
             ends.append(m.start())
@@ -379,7 +390,7 @@ def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
     if alt and _value_key(alt.group(1)) != _value_key(last):
         return ("hedge",)    # '4, but it might be 5', '4 (or possibly 5)'
     sent = sent[:cut + len(last) + 12] if cut >= 0 else sent
-    if _HEDGE_PROSE_RE.search(sent):
+    if _HEDGE_PROSE_RE.search(_RELATIVE_MODAL_RE.sub(" ", sent)):
         return ("hedge",)
     vals = _values(sent)
     for a, b in zip(vals, vals[1:]):
