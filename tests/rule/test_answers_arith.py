@@ -34,6 +34,10 @@ AGREE = [
     # inverse trigonometric powers and binomials
     r"\cot^{-1}(x)", r"\sin^{-1}(x)", r"8 \tan^{-1}(2)", r"\tan^{-1} x", r"\cos^{-1}(\frac{1}{2})", r"\binom{39}{36}", r"\binom{5}{7}",
     r"\frac{1}{\binom{39}{36}}", r"\binom{n}{2}+\binom{n}{k}", r"\binom{4}{2}^2", r"\binom{4}{2}!", r"\dbinom{4}{2}x",
+    # sums and products (the body is the multiplicative term after them) and expression subscripts
+    r"F_n = \sum_{k=0}^{n-1} F_k F_{n-k-1}", r"F_{n - k - 1}", r"x_{i+1}", r"\sum_{k=1}^{n} 2k \cdot 3 + 1",
+    r"\sum_{k = 1}^n k^2 + 1", r"\sum_{k=1}^{n} \frac{1}{k}", r"2\sum_{k=1}^{n} (k+1)", r"\prod_{k=1}^{n} k",
+    r"\sum_{k=1}^{n} k \sum_{j=1}^{k} j", r"\sum_{k=1}^{n} a_k b_k - 1", r"\sum_{i=0}^{n} \binom{n}{i}", r"1+\sum_{k=1}^{10} k",
 ]
 
 
@@ -58,6 +62,7 @@ def test_agrees_with_the_grammar(text: str) -> None:
     r"\sin x!", r"\sin x_1", r"\tan x \cdot 2", r"\sin^0 x", r"\sin^2 x^2", r"\sin^2(x)^3",
     r"\ln^{-1}(x)", "2\\binom{4}{2}", r"x\binom{4}{2}", r"\binom{-1}{2}", r"\binom{2.5}{1}", r"\binom{5000}{2}",
     r"\binom 42", r"\gamma", r"\ln 2x", r"\ln 2^3", r"\sqrt[n]{x}", r"\sqrt[13]{2}", "[1]",
+    r"\sum_{k=1}^{n}", r"\sum_k k", r"\sum_{e=1}^{n} e", r"\sum_{k}^{n} k", "x_{-1}", "x_{(n)}",
     "2.5!", "1,2", "x < 3", "(" * 100 + "1" + ")" * 100, "1+" * 400 + "1",
 ])
 def test_refuses_outside_the_subset_or_over_a_bound(text: str) -> None:

@@ -44,11 +44,12 @@ _GREEK = frozenset({"alpha", "beta", "delta", "theta", "lambda", "mu", "phi", "p
 _INVERSE = {"\\sin": "asin", "\\cos": "acos", "\\tan": "atan", "\\cot": "acot"}
 _BINOMIALS = frozenset({"\\binom", "\\dbinom", "\\tbinom"})
 _BRACKETS = {"\\lfloor": ("\\rfloor", "floor"), "\\lceil": ("\\rceil", "ceiling")}
+_BIG_OPERATORS = {"\\sum": "Sum", "\\prod": "Product"}
 _COMMANDS = frozenset({"\\frac", "\\sqrt", "\\pi", "\\cdot", "\\times", "\\div", "\\infty", "\\circ", "\\log",
-                       "\\rfloor", "\\rceil"}) | _BINOMIALS | frozenset(_FUNCTIONS) | frozenset(_BRACKETS) \
+                       "\\rfloor", "\\rceil"}) | _BINOMIALS | frozenset(_BIG_OPERATORS) | frozenset(_FUNCTIONS) | frozenset(_BRACKETS) \
     | frozenset("\\" + g for g in _GREEK)
 _MUL_OPS = frozenset({"*", "/", "\\cdot", "\\times", "\\div"})
-_SUBSCRIPT = re.compile(r"[A-Za-z0-9]+")
+_SUBSCRIPT = re.compile(r"[A-Za-z0-9]+(?:[-+][A-Za-z0-9]+)*")   # x_{12}, a_{n}, F_{n-k-1} (the grammar's names)
 
 
 class _Refuse(Exception):
@@ -266,7 +267,30 @@ class _Parser:
         if val in _BINOMIALS:
             self.take()
             return _binomial(self.sp, self.group("{", "}"), self.group("{", "}"))
+        if val in _BIG_OPERATORS:
+            self.take()
+            return self.big_operator(_BIG_OPERATORS[val])
         raise _Refuse
+
+    def big_operator(self, name: str) -> Any:
+        """``\\sum_{k=0}^{n-1} F_k F_{n-k-1}``: an unevaluated ``Sum``/``Product`` whose body is the
+        multiplicative term after it (up to the next ``+``/``-``), as the grammar reads it."""
+        self.take("_")
+        self.take("{")
+        var = self.take()
+        if var[0] != "letter" or var[1] in "eEI":
+            raise _Refuse
+        self.take("=")
+        self.depth += 1
+        if self.depth > _MAX_DEPTH:
+            raise _Refuse
+        lower = self.sum()
+        self.take("}")
+        self.take("^")
+        upper = self.exponent()
+        body = self.product()
+        self.depth -= 1
+        return getattr(self.sp, name)(body, (self.sp.Symbol(var[1]), lower, upper))
 
     def letter(self, name: str) -> Any:
         if (tok := self.peek()) is not None and tok[1] == "_":
@@ -307,9 +331,11 @@ class _Parser:
             raise _Refuse
         parts = []
         while (t := self.take())[1] != "}":
-            if t[0] not in ("num", "letter"):
+            if t[0] not in ("num", "letter") and t[1] not in ("+", "-"):
                 raise _Refuse
             parts.append(t[1])
+            if len(parts) > 24:
+                raise _Refuse
         inner = "".join(parts)
         if not _SUBSCRIPT.fullmatch(inner):
             raise _Refuse
@@ -333,7 +359,7 @@ def _starts_factor(tok: tuple[str, str] | None) -> bool:
     if tok is None:
         return False
     return tok[0] == "letter" or tok[1] in ("\\pi", "\\sqrt", "(", "{", "\\lfloor", "\\lceil", "\\log") \
-        or tok[1] in _FUNCTIONS or tok[1][1:] in _GREEK
+        or tok[1] in _FUNCTIONS or tok[1][1:] in _GREEK or tok[1] in _BIG_OPERATORS
 
 
 def _bare_atom(tok: tuple[str, str]) -> bool:

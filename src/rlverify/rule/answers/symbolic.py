@@ -365,6 +365,9 @@ def warm_up() -> None:
     compare_latex(r"\frac{1}{2}", "0.5")
     compare_latex(r"x^2-1", r"(x-1)(x+1)")
     _parse.cache_clear()
+    import sympy
+
+    sympy.simplify(sympy.Symbol("x") / 2 + sympy.Rational(1, 2))  # its first call imports sympy.physics.units (0.5 s)
 
 
 from ...runtime.caches import register_cache  # noqa: E402
