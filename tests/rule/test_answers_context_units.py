@@ -167,7 +167,8 @@ def test_prime_notation():
     assert units.parse_unit(r"^{\prime}").factors == (("arcminute", 1),)
 
 
-@pytest.mark.parametrize("text,mag", [("1.2 x 10^5 Pa", r"1.2\times 10^5"), ("3.0e8 m/s", r"3.0\times 10^{8}")])
+@pytest.mark.parametrize("text,mag", [("1.2 x 10^5 Pa", r"1.2\times 10^{5}"), ("3.0e8 m/s", r"3.0\times 10^{8}"),
+                                      ("1.2*10^-5 m", r"1.2\times 10^{-5}"), (r"2.5\times 10^14\,\mathrm{Hz}", r"2.5\times 10^{14}")])
 def test_plain_text_scientific_notation(text, mag):
     q = qt.parse_quantity(text)
     assert q is not None and q.magnitude == mag and q.unit is not None

@@ -156,10 +156,14 @@ def _terminating(x: Fraction) -> str | None:
 
 @_family(EQUIVALENT, "decimal_rounded")
 def _decimal_rounded(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
-    """A decimal the reference rounds (\\frac{340}{7} -> 48.57), for applied questions (physics, a quantity
-    with units) that do not ask for an exact form."""
+    """A decimal the reference rounds (\\frac{340}{7} -> 48.57), for questions that ask for a measured quantity
+    in a unit ('in $\\mathrm{km} / \\mathrm{h}$', 'in meters'; the policy: four significant digits stand for the
+    exact value only there) and do not ask for an exact form."""
+    from ._mm_units import question_unit
+
     n = ref.node
-    if not _applied(ref) or _EXACT_FORM.search(ref.question) or n is None or not _scalar(n) or F.has_symbols(n):
+    if question_unit(ref) is None or _EXACT_FORM.search(ref.question) or n is None or not _scalar(n) \
+            or F.has_symbols(n):
         return None
     if isinstance(n, F.Num):
         return None
@@ -893,5 +897,7 @@ def _near_qualifier(ref: Reference, rng: random.Random, st: F.Style) -> Draft | 
     q = rng.choice(("\\text{at least }", "\\text{at most }", "\\text{more than }", "\\text{less than }"))
     return Draft(q + _r(ref.node, st), box_only=True)
 
+
+from . import _mm_units  # noqa: E402,F401  (physics quantity families register themselves)
 
 FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)

@@ -65,12 +65,13 @@ def option_text(question: str | None, letter: str) -> str | None:
 _LABEL_VALUE = re.compile(r"^(?:\(\s*([A-Ea-e])\s*\)|([A-Ea-e])\))\s+([-+]?(?:\d|\.\d|\\frac|\\sqrt|\\pi).*)$", re.S)
 
 
+_WRAPPED_LABEL = re.compile(r"^\\(?:textbf|text|mathbf|mathrm|textit)\s*\{\s*(\(\s*[A-Ea-e]\s*\))\s*\}\s*")  # \textbf{(a)}
 _OTHER_LABEL = re.compile(r"\(\s*[A-Ea-e]\s*\)|(?<![A-Za-z\\])[A-Ea-e]\)")
 
 
 def labelled_value(span: str) -> tuple[str, str] | None:
     """The option letter and the value written after it, when a span is ``label blank value``."""
-    m = _LABEL_VALUE.match(clean(span))
+    m = _LABEL_VALUE.match(_WRAPPED_LABEL.sub(r"\1 ", clean(span)))
     if m is None or _OTHER_LABEL.search(m.group(3)):
         return None    # "(b) 5, (a) 10": labelled parts, not one labelled value
     return (m.group(1) or m.group(2)).upper(), m.group(3).strip()

@@ -82,9 +82,10 @@ def written(text: str) -> Written | None:
                    bool(frac), bool(pct), sci)
 
 
-def _looks_rounded(g: Written) -> bool:
-    if g.sci:
-        return g.decimal and g.digits >= _MIN_GOLD_DIGITS     # 73.4x10^3, not 1.0x10^3 (950 is no 1.0x10^3)
+def _looks_rounded(g: Written, measured: bool = False) -> bool:
+    if g.sci or measured:
+        # 73.4x10^3, not 1.0x10^3 (950 is no 1.0x10^3); a measured 13.1 m is three significant figures
+        return g.decimal and g.digits >= _MIN_GOLD_DIGITS
     return g.decimal and g.last <= -2 and g.digits >= _MIN_GOLD_DIGITS
 
 
@@ -117,11 +118,14 @@ def within_reference(answer: str, gold: str, value: Callable[[str], Fraction | f
     """True when the answer and the reference agree at the precision one of them was rounded to.
     ``answer_digits``: the significant digits an answer decimal needs to stand for an exact
     reference (a caller that knows the answer is a measured quantity may ask for fewer, and
-    then only rounding, not truncation, agrees)."""
+    then only rounding, not truncation, agrees; a measured reference decimal with >= 3
+    significant digits then reads as rounded at its last digit: 13.07 m agrees with 13.1 m)."""
     wa, wg = written(answer), written(gold)
-    if wg is not None and _looks_rounded(wg):
+    if wg is not None and _looks_rounded(wg, measured=answer_digits < MIN_ANSWER_DIGITS):
         return _rounds_to(answer, wa, wg, value)
-    if wa is not None and wa.decimal and wa.digits >= answer_digits and wg is None and value is not None:
+    measured_integer = answer_digits < MIN_ANSWER_DIGITS and wa is not None and not wa.sci and wa.last == 0
+    if wa is not None and (wa.decimal or measured_integer) and wa.digits >= answer_digits and wg is None \
+            and value is not None:
         exact = value(gold)
         if exact is None:
             return False

@@ -113,21 +113,34 @@ def _scaled(mag: str, rest: str) -> tuple[str, str] | None:
     return text, rest[m.end():].strip()
 
 
-_PLAIN_TIMES = re.compile(r"(?<=\d)\s*[xX]\s*(?=10\s*\^)")
+_PLAIN_TIMES = re.compile(r"(?<=\d)\s*[xX*]\s*(?=10\s*\^)")
 _E_NOTATION = re.compile(r"(?<=\d)[eE]([+-]?\d{1,3})(?![\d.])")
+# the exponent of a power of ten written without braces: 10^-10, \times 10^14 (one exponent, not 10^1 * 4)
+_BARE_EXPONENT = re.compile(r"((?:\\times|\\cdot)\s*10|^10)\s*\^\s*([+-]?\d{1,3})(?![\d.])")
+# a fraction of unit words after a magnitude: 5\frac{\text{cm}}{\text{s}} -> 5 (cm)/(s)
+_UNIT_FRAC = re.compile(r"(?<=[\d\s}])\\frac\s*\{\s*(1|[A-Za-z\\ ,;^{}\-\d]*?[A-Za-z][A-Za-z\\ ,;^{}\-\d]*?)\s*\}"
+                        r"\s*\{\s*([A-Za-z\\ ,;^{}\-\d]*?[A-Za-z][A-Za-z\\ ,;^{}\-\d]*?)\s*\}\s*$")
 
 
 def _plain_sci(s: str) -> str:
-    """Plain-text scientific notation: ``1.2 x 10^5`` and ``3.0e8`` as ``\\times 10^{..}``."""
+    """Plain-text scientific notation: ``1.2 x 10^5``, ``1.2*10^-5`` and ``3.0e8`` as ``\\times 10^{..}``."""
     s = _PLAIN_TIMES.sub(r"\\times ", s)
-    return _E_NOTATION.sub(lambda m: f"\\times 10^{{{m.group(1)}}}", s)
+    s = _E_NOTATION.sub(lambda m: f"\\times 10^{{{m.group(1)}}}", s)
+    return _BARE_EXPONENT.sub(lambda m: f"{m.group(1)}^{{{m.group(2)}}}", s)
+
+
+def _unit_fraction(s: str) -> str:
+    m = _UNIT_FRAC.search(s) if "\\frac" in s else None
+    if m is None or re.search(r"\\(?:frac|sqrt|pi)\b", m.group(1) + m.group(2)):
+        return s
+    return f"{s[:m.start()]} ({m.group(1)})/({m.group(2)})"
 
 
 @lru_cache(maxsize=8192)
 def parse_quantity(text: str) -> Quantity | None:
     """Split ``text`` into a magnitude and a whitelisted unit; None when it is not that shape."""
     wrapped = bool(_WRAPPED.search(text))
-    s = _plain_sci(strip_approx(unwrap(text)))
+    s = _unit_fraction(_plain_sci(strip_approx(unwrap(text))))
     if not s or len(s) > 120:
         return None
     cur = _CURRENCY.match(s)
@@ -227,14 +240,16 @@ def _asked_units(question: str | None) -> list[UnitSpec]:
     for m in _ASKED.finditer(normalize_unit_text((_unit_text(question) or "")[-2000:])):
         spec = parse_unit(m.group(1))
         if spec is not None and not spec.short:
-            found.setdefault(spec.key, spec)
+            found.pop(spec.key, None)
+            found[spec.key] = spec              # in the order of their last mention
     return list(found.values())
 
 
 def asked_unit(question: str | None, like: UnitSpec) -> UnitSpec | None:
     """The unit a question asks for ("in km/h", "how many minutes"), if it has ``like``'s dimension."""
     dim = like.dimensionality()
-    return next((u for u in _asked_units(question) if u.kind == like.kind and u.dimensionality() == dim), None)
+    # the last one asked: a question that restates earlier sub-questions ends with its own
+    return next((u for u in reversed(_asked_units(question)) if u.kind == like.kind and u.dimensionality() == dim), None)
 
 
 def _asks_other_dimension(question: str | None, unit: UnitSpec) -> bool:
@@ -316,6 +331,35 @@ def _bare_angles(a: Quantity, g: Quantity, question: str | None) -> Aligned | No
     return _converted(_to_degrees(a), g, True, True)
 
 
+def _bare_numbers(answer: str, gold: str, qa: Quantity, qg: Quantity, question: str | None) -> Aligned | None:
+    """Two bare numbers: a side in plain scientific notation (``3.30 x 10^-10``, ``1.2*10^5``) is compared by
+    its value; in a question that asks for a physical unit (``in km/h``, ``in meters``) the numbers are
+    measured quantities (``85.71`` for ``\\frac{600}{7}``: agreement at the precision a side is written to)."""
+    rewritten = _plain_sci(answer) != answer or _plain_sci(gold) != gold
+    if not (rewritten or _measured(question)) or value_of(qa.magnitude) is None or value_of(qg.magnitude) is None:
+        return None
+    return Aligned(qa.magnitude, qg.magnitude, None, None, False, one_sided=not rewritten)
+
+
+def _measured(question: str | None) -> bool:
+    """The question asks for a physical quantity in a unit: its numbers are measured quantities."""
+    return any(u.kind == "physical" for u in _asked_units(question))
+
+
+def _measured_exact(answer: str, gold: str, qa: Quantity | None, qg: Quantity | None,
+                    question: str | None) -> Aligned | None:
+    """A bare decimal against an exact expression no quantity reading holds (``1.155`` for
+    ``\\frac{2\\sqrt{3}}{3}``, ``\\frac{340}{7}`` for ``48.57``), in a question asking for a measured quantity."""
+    q = qa if qa is not None else qg
+    other = gold if qa is not None else answer
+    if q is None or q.unit is not None or not _measured(question) or len(other) > 200:
+        return None
+    if value_of(unwrap(other)) is None:
+        return None
+    return Aligned(answer if qa is None else qa.magnitude, gold if qg is None else qg.magnitude,
+                   None, None, False, one_sided=True)
+
+
 _NAME_EQ = re.compile(r"^[^=\d<>]{1,40}?=\s*")
 
 
@@ -361,10 +405,12 @@ def align(answer: str, gold: str, question: str | None = None) -> Aligned | Matc
             return Match(False, ("contradiction",))
         answer = _value_side(answer)
     qa, qg = parse_quantity(answer), parse_quantity(gold)
+    if (qa is None) != (qg is None):
+        return _measured_exact(answer, gold, qa, qg, question)
     if qa is None or qg is None or not (_trusted(qa, question, qg) and _trusted(qg, question, qa)):
         return None
     if qa.unit is None and qg.unit is None:
-        return _bare_angles(qa, qg, question)
+        return _bare_angles(qa, qg, question) or _bare_numbers(answer, gold, qa, qg, question)
     if qa.unit is not None and qg.unit is not None:
         return _both_units(qa, qg)
     if qg.unit is not None:

@@ -49,6 +49,10 @@ _DECIMALS = re.compile(r"\b(\d+|one|two|three|four|five|six|a single)\s+decimal\
 _DP = re.compile(r"\b(\d+)\s*(?:d\.\s?p\.?|dp\b)", re.I)
 _SIG = re.compile(r"\b(\d+|one|two|three|four|five|six|seven)\s+significant\s+(?:figures?|digits?)|"
                   r"\b(\d+)\s+sig\.?\s*figs?\b|\b(\d+)\s*s\.\s?f\.", re.I)
+# the decimal places of a mantissa: n \times 10^x "where n is to 2 decimal places" is 3 significant figures
+_MANTISSA = re.compile(r"\b[a-z]\s*(?:\\times|\\cdot|x|\*|×)\s*10\s*\^\s*\{?\s*[a-z]\s*\}?\$?[^.;]{0,40}?"
+                       r"\b[a-z]\$?\s+(?:is|be|should be|rounded)\s+(?:to|with)\s+(\d+|one|two|three|four|five|six)\s+"
+                       r"decimal\s+(?:places?|digits?)", re.I)
 _ROUND_CONTEXT = re.compile(r"round|nearest|decimal|significant|sig\.? ?fig|s\.\s?f\.|d\.\s?p\.|accurate|correct to|approximat|express", re.I)
 
 
@@ -56,9 +60,19 @@ _INSTRUCTION = re.compile(r"^(?:round|express|give|write|answer|report|compute|f
                           r"|\b(?:your|the|final) answer\b", re.I)
 
 
+_SOLVED = re.compile(r"(?:^|\n)\s*(?:Final answer:|Solution:)", re.I)
+
+
 def _instruction(q: str) -> str:
     """The sentences that instruct how to answer: the last one, and any that starts with an
-    imperative or speaks of "your answer" (a rounding that describes the problem is not one)."""
+    imperative or speaks of "your answer" (a rounding that describes the problem is not one).
+    A question that restates solved sub-questions ('Solution: ... Final answer: ...') is read
+    after the last of them: their instructions are not this question's."""
+    solved = list(_SOLVED.finditer(q))
+    if solved:
+        q = q[solved[-1].end():]
+        nxt = q.find("\n")
+        q = q[nxt:] if nxt >= 0 else ""
     parts = [p.strip() for p in re.split(r"(?<=[.?!])\s+", q.strip()) if p.strip()]
     keep = [p for i, p in enumerate(parts) if i == len(parts) - 1 or _INSTRUCTION.search(p.lstrip("($ "))]
     return " ".join(keep)
@@ -70,6 +84,10 @@ def requested(question: str | None) -> RoundSpec | None:
     if not question or not _ROUND_CONTEXT.search(question):
         return None
     q = _instruction(question[-3000:])
+    m = _MANTISSA.search(q)
+    if m:                                   # 'format your answer as n x 10^x where n is to 2 decimal places'
+        n = _count(m.group(1))
+        return RoundSpec("sig", n + 1) if n is not None else None
     m = _SIG.search(q)
     if m:
         n = _count(m.group(1) or m.group(2) or m.group(3))
@@ -113,5 +131,7 @@ def agree(answer_value: float | str | Decimal, gold_value: float | str | Decimal
     a, g = _dec(answer_value), _dec(gold_value)
     if a is None or g is None:
         return False
+    if spec.kind == "places" and g != 0 and round_value(g, spec) == 0:
+        spec = RoundSpec("sig", max(spec.digits, 1) + 1)   # 2 places of 1.45e-5 would erase it: read a mantissa
     ra, rg = round_value(a, spec), round_value(g, spec)
     return ra is not None and ra == rg

@@ -33,7 +33,7 @@ _PREFIXABLE = {"m": "meter", "g": "gram", "s": "second", "L": "liter", "l": "lit
                "W": "watt", "N": "newton", "Pa": "pascal", "V": "volt", "A": "ampere", "ohm": "ohm",
                "Hz": "hertz", "mol": "mole", "eV": "electron_volt",
                "cal": "calorie", "Wh": "watt_hour", "T": "tesla", "bar": "bar", "erg": "erg", "dyn": "dyne",
-               "B": "byte", "bit": "bit", "pc": "parsec", "Bq": "becquerel", "Wb": "weber"}
+               "B": "byte", "bit": "bit", "pc": "parsec", "Bq": "becquerel", "Wb": "weber", "sec": "second"}
 _AMBIGUOUS = {"in", "pm", "am", "at", "mi", "ha", "Pa", "ms"}   # also letters of a variable
 _SYMBOLS = {"min": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "d": "day", "yr": "year",
             "ft": "foot", "in": "inch", "yd": "yard", "mi": "mile", "lb": "pound", "lbs": "pound",
@@ -45,7 +45,8 @@ _SYMBOLS = {"min": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "d": "day
             "M": "molar", "kWh": "kilowatt_hour", "ha": "hectare", "t": "tonne", "sec": "second",
             "ms": "millisecond", "mins": "minute", "m": "meter", "s": "second", "g": "gram", "L": "liter",
             "ly": "light_year", "AU": "astronomical_unit", "au": "astronomical_unit", "Da": "dalton",
-            "Ci": "curie", "hp": "horsepower", "kcal": "kilocalorie", "ergs": "erg", "dynes": "dyne"}
+            "Ci": "curie", "hp": "horsepower", "kcal": "kilocalorie", "ergs": "erg", "dynes": "dyne", "bu": "bushel",
+            "amu": "unified_atomic_mass_unit", "u": "unified_atomic_mass_unit"}
 _WORDS = {"meter": "meter", "metre": "meter", "second": "second", "sec": "second", "minute": "minute",
           "hour": "hour", "day": "day", "week": "week", "month": "month", "year": "year",
           "gram": "gram", "kilogram": "kilogram", "milligram": "milligram", "liter": "liter", "litre": "liter",
@@ -65,7 +66,23 @@ _WORDS = {"meter": "meter", "metre": "meter", "second": "second", "sec": "second
           "barn": "barn", "farad": "farad", "henry": "henry", "weber": "weber", "tesla": "tesla",
           "becquerel": "becquerel", "curie": "curie", "lux": "lux", "electronvolt": "electron_volt",
           "kilocalorie": "kilocalorie", "horsepower": "horsepower", "megabyte": "megabyte",
-          "kilobyte": "kilobyte", "gigabyte": "gigabyte"}
+          "kilobyte": "kilobyte", "gigabyte": "gigabyte",
+          # two-word names (written 'electron-volts', 'light years', 'solar masses'), joined by normalize_unit_text
+          "electron_volt": "electron_volt", "light_year": "light_year", "astronomical_unit": "astronomical_unit",
+          "solar_mass": "solar_mass", "solar_luminosity": "solar_luminosity", "solar_radius": "solar_radius",
+          "atomic_mass_unit": "unified_atomic_mass_unit", "lightyear": "light_year", "bushel": "bushel",
+          "unified_atomic_mass_unit": "unified_atomic_mass_unit"}
+_JOINED = frozenset(k for k in _WORDS if "_" in k)
+
+
+def _join_words(m: re.Match) -> str:
+    words = [w for w in m.groups() if w]
+    for n in (3, 2):
+        if len(words) >= n:
+            joined = "_".join(words[:n]).lower()
+            if any(c in _JOINED for c in (joined, joined[:-1], joined[:-2])):
+                return joined + (" " + " ".join(words[n:]) if words[n:] else "")
+    return m.group(0)
 _QUESTION_SYMBOLS = {"cm", "mm", "km", "kg", "mg", "mL", "ml", "mph", "kph", "ft", "hr", "hrs", "min", "mins",
                      "sec", "lb", "lbs", "oz", "gal", "km/h", "m/s", "kJ", "kPa", "kW", "kWh", "MHz", "nm"}
 _KIND = {"degree": "angle", "radian": "angle", "arcminute": "angle", "arcsecond": "angle",
@@ -86,7 +103,9 @@ def registry() -> Any:
 
             ureg = pint.UnitRegistry()
             for line in ("dollar = [currency_usd] = USD", "cent = 0.01 dollar", "euro = [currency_eur] = EUR",
-                         "pound_sterling = [currency_gbp] = GBP", "yen = [currency_jpy] = JPY"):
+                         "pound_sterling = [currency_gbp] = GBP", "yen = [currency_jpy] = JPY",
+                         "solar_mass = 1.98847e30 * kilogram = M_sun",           # astronomy units pint lacks
+                         "solar_luminosity = 3.828e26 * watt = L_sun", "solar_radius = 6.957e8 * meter = R_sun"):
                 ureg.define(line)
             _UREG = ureg
     return _UREG
@@ -139,6 +158,7 @@ def _si_macro(m: re.Match) -> str:
 def normalize_unit_text(text: str) -> str:
     """Map LaTeX unit notation to plain tokens (still untrusted; only tokenized later)."""
     s = unwrap(text) if "\\" in text else text
+    s = re.sub(r"\\(sec|min|deg)(?![A-Za-z])", r" \1", s)     # \mathrm{sec} read as the secant by a LaTeX cleaner
     if "\\" in s:
         s = _SI_MACRO.sub(_si_macro, s).replace("\x00 ", "").replace("\x00", "")
         s = re.sub(r"\s+\^", "^", s)
@@ -146,7 +166,11 @@ def normalize_unit_text(text: str) -> str:
     s = re.sub(r"\bdeg\s*(C|F)\b", r"deg\1", s)
     s = re.sub(r"(?<![A-Za-z])([kMGmu])\s*(?=\\Omega|Ω)", r"\1", s)
     s = s.replace("\\Omega", "ohm").replace("Ω", "ohm").replace("\\mu ", "u").replace("\\mu", "u")
+    s = re.sub(r"\\mathring\s*\{?\s*A\s*\}?", " angstrom ", s)
     s = s.replace("\\AA", " angstrom ").replace("Å", " angstrom ").replace("\u212b", " angstrom ")
+    s = re.sub(r"\bM\s*_\s*\{?\s*\\odot\s*\}?", " solar_mass ", s)
+    s = re.sub(r"\bL\s*_\s*\{?\s*\\odot\s*\}?", " solar_luminosity ", s)
+    s = re.sub(r"\bR\s*_\s*\{?\s*\\odot\s*\}?", " solar_radius ", s)
     s = s.replace("µ", "u").replace("μ", "u").replace("\\%", "%").replace("\\$", " dollar ")
     s = s.replace("$", " dollar ").replace("€", " euro ").replace("\\euro", " euro ").replace("£", " gbp ")
     s = s.replace("¥", " yen ").replace("¢", " cent ").replace("²", "^2").replace("³", "^3")
@@ -156,6 +180,8 @@ def normalize_unit_text(text: str) -> str:
     s = re.sub(r"\^\s*\{\s*\\prime\s*\}|\^\s*\\prime", " arcmin ", s)
     s = re.sub(r"''|\"|″", " arcsec ", s)
     s = re.sub(r"'|′", " arcmin ", s)
+    s = re.sub(r"\b([A-Za-z]+)[- ]([A-Za-z]+)(?:[- ]([A-Za-z]+))?\b", _join_words, s)
+    s = re.sub(r"\b([A-Za-z]{2,})\s+(squared|cubed)\b", lambda m: m.group(1) + ("^2" if m.group(2) == "squared" else "^3"), s)
     s = re.sub(r"\bper\b", "/", s)
     return re.sub(r"\s+", " ", s).strip()
 
@@ -163,6 +189,8 @@ def normalize_unit_text(text: str) -> str:
 def _lookup(tok: str) -> str | None:
     if tok in _SYMBOLS:
         return _SYMBOLS[tok]
+    if len(tok) >= 3 and tok.isupper() and tok.lower() in _SYMBOLS:      # MPH, KPH, SEC
+        return _SYMBOLS[tok.lower()]
     low = tok.lower()
     for cand in (low, low[:-1] if low.endswith("s") else None, low[:-2] if low.endswith("es") else None):
         if cand and cand in _WORDS:
@@ -174,7 +202,7 @@ def _lookup(tok: str) -> str | None:
     return None
 
 
-_TOKEN = re.compile(r"([A-Za-z%]+)(?:\s*\^\s*([+-]?\d))?")
+_TOKEN = re.compile(r"([A-Za-z%][A-Za-z%_]*)(?:\s*\^\s*([+-]?\d))?")
 _POWER_WORDS = {"square": 2, "sq": 2, "cubic": 3, "cu": 3}
 
 
@@ -215,7 +243,11 @@ def parse_unit(text: str) -> UnitSpec | None:
     pieces = s.split("/")
     factors: list[tuple[str, int]] = []
     shorts: list[str] = []
+    if len(pieces) > 1 and not pieces[0].strip() or pieces[0].strip() == "1":
+        pieces[0] = ""                                   # 'per cubic centimeter', '1/s': a reciprocal unit
     for i, piece in enumerate(pieces):
+        if i == 0 and not piece.strip() and len(pieces) > 1:
+            continue
         got = _factors(piece, 1 if i == 0 else -1, shorts)
         if got is None:
             return None
@@ -226,6 +258,8 @@ def parse_unit(text: str) -> UnitSpec | None:
     if len(kinds) > 1:
         return None
     kind = kinds.pop() if kinds else "physical"       # "$ per hour" is money, "% per year" percent
+    if kind == "angle" and len(factors) > 1:
+        kind = "angle_rate"                           # rad/s: an angular rate, never an angle (nor Hz)
     return UnitSpec(tuple(factors), kind, bool(shorts) and len(factors) == 1)
 
 
