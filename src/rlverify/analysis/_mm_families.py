@@ -362,9 +362,16 @@ def _in_words(k: int) -> str:
     return _TENS[tens] + ("-" + _WORDS[unit] if unit else "")
 
 
-_WORD_SENTENCES = ("The answer is {w}.", "So there are {w} {noun}.", "Therefore the answer is {w}.",
-                   "The final answer is {w}.", "We find {w} {noun} in total.", "In all, {w} {noun} work.",
-                   "That makes {w}.", "Hence the count is {w}.", "So {w} is the answer.", "Exactly {w} {noun} remain.")
+# Closing sentences stating the number in words, from a small grammar: [lead] claim [tail]. The claim names
+# the number once, with no digits, qualifiers or alternatives (those are other families).
+_WORD_LEADS = ("", "", "So ", "Hence ", "Therefore, ", "Thus ", "In all, ", "Altogether, ", "Finally, ", "This means ",
+               "Putting it together, ", "In the end, ")
+_WORD_CLAIMS = ("the answer is {w}", "there are {w} {noun}", "we find {w} {noun}", "{w} is the answer",
+                "{w} is our answer", "the count is {w}", "{w} {noun} remain", "exactly {w} {noun} work",
+                "that makes {w}", "the total comes to {w}", "we end up with {w} {noun}", "the number of {noun} is {w}",
+                "the final answer is {w}", "we get {w} {noun}", "the {thing} we want is {w}", "it equals {w}",
+                "we are left with {w} {noun}", "the {thing} is {w}")
+_WORD_TAILS = ("", "", "", " in total", " altogether", " in all", ", as required", " after all the cases")
 
 
 @_family(EQUIVALENT, "number_words")
@@ -374,7 +381,8 @@ def _number_words(ref: Reference, rng: random.Random, st: F.Style) -> Draft | No
     if ex is None or ex.denominator != 1 or not 0 <= ex < 100:
         return None
     word = _in_words(int(ex))
-    text = rng.choice(_WORD_SENTENCES).format(w=word, noun=rng.choice(_NOUNS))
+    claim = rng.choice(_WORD_CLAIMS).format(w=word, noun=rng.choice(_NOUNS), thing=rng.choice(_THINGS))
+    text = rng.choice(_WORD_LEADS) + claim + rng.choice(_WORD_TAILS) + "."
     return Draft(text[0].upper() + text[1:], plain=True, sentence=True)
 
 

@@ -48,11 +48,39 @@ _LEADS = {
     "box_display": ("Thus", "Therefore", "So", "The final answer is", "Hence"),
     "bold_answer": ("**Answer:**", "**Final answer:**", "**Answer**:", "**Final Answer:**"),
     "heading": ("# Answer", "## Final Answer", "### Answer"),
-    "last_line": ("So the answer is", "The value we want is", "Final result:", "Answer"),
     "display_dollars": ("Hence the result:", "So", "The answer:", "Therefore"),
     "bold_sentence": ("**The answer is {a}.**", "**Final answer: {a}**", "**So the answer is {a}.**"),
     "answer_colon": ("Answer: {a}", "Final answer: {a}", "ANSWER: {a}"),
 }
+
+
+# The lead-in before a bare last-line answer, from a small grammar (so that no phrase list is what a rule
+# learns): a label ("Result:", "**Final value**"), or [opener] subject + verb ("So the value we want is"),
+# or [opener] clause ("Hence we arrive at"); the value follows on the same line, the next, or after a blank line.
+_LEAD_OPENERS = ("", "", "So", "Thus", "Hence", "Therefore,", "Putting it together,", "In the end,", "All in all,",
+                 "Finally,", "As a result,", "Altogether,", "At last,", "Now")
+_LEAD_SUBJECTS = ("the answer", "the value we want", "the final result", "the result", "what we are looking for",
+                  "the requested quantity", "the quantity asked for", "the number we need", "the simplified value",
+                  "our final value", "the value of the expression", "the desired value", "the required number")
+_LEAD_VERBS = ("is", "equals", "comes out to", "works out to", "turns out to be", "is given by", "must be", "becomes",
+               "reduces to", "simplifies to", "is found to be", "is simply")
+_LEAD_CLAUSES = ("we get", "we obtain", "we find", "we arrive at", "we conclude", "we end up with", "this gives",
+                 "this yields", "one gets", "we have", "the computation gives", "everything simplifies to")
+_LEAD_LABELS = ("Answer", "Result", "Final result", "Final value", "Solution", "Conclusion", "Value", "Our answer",
+                "Required value", "The answer", "Answer to the question", "Computed value")
+
+
+def lead_in(rng: random.Random) -> str:
+    """A lead-in line for a bare last-line answer, drawn from the grammar above."""
+    kind = rng.random()
+    if kind < 0.35:
+        label = rng.choice(_LEAD_LABELS)
+        text = label + rng.choice(("", ":", ":", " -", " \u2014"))
+        return f"**{text}**" if rng.random() < 0.2 else text
+    opener = rng.choice(_LEAD_OPENERS)
+    body = (f"{rng.choice(_LEAD_SUBJECTS)} {rng.choice(_LEAD_VERBS)}" if kind < 0.7 else rng.choice(_LEAD_CLAUSES))
+    text = f"{opener} {body}".strip() + rng.choice(("", "", ":"))
+    return text[0].upper() + text[1:]
 
 
 def place(answer: str, position: str, ref: Reference, rng: random.Random, plain: bool = False) -> str:
@@ -64,8 +92,12 @@ def place(answer: str, position: str, ref: Reference, rng: random.Random, plain:
         return f"{pre}\n\n{lead} $\\boxed{{{answer}}}$."
     if position == "box_display":
         return f"{pre}\n\n{lead}\n\\[\n\\boxed{{{answer}}}\n\\]"
-    if position in ("bold_answer", "heading", "last_line"):
+    if position in ("bold_answer", "heading"):
         return f"{pre}\n\n{lead}" + (" " if position == "bold_answer" else "\n\n") + inline
+    if position == "last_line":
+        if not plain and rng.random() < 0.3:
+            return f"{pre}\n\n{lead_in(rng)}\n" + rng.choice((f"$$ {answer} $$", f"\\[\n{answer}\n\\]"))
+        return f"{pre}\n\n{lead_in(rng)}" + rng.choice((" ", "\n", "\n\n", "\n\n")) + inline
     if position == "final_answer_line":
         return f"{pre}\n\nFinal Answer: The final answer is {inline}. I hope it is correct."
     if position == "step_boxes":

@@ -73,7 +73,7 @@ def gibberish_context(response: str) -> bool:
 _NO_VOWEL_WORD = re.compile(r"(?<![\\A-Za-z])[b-df-hj-np-tv-xz]{5,}", re.IGNORECASE)
 
 
-_GROUP_SEP = r"(?:,|\{,\}|\\,|\\!|\\ )"
+_GROUP_SEP = r"(?:,|\{,\}|,?\\[!,;: ] ?)"  # 4,096 4{,}096 4\,096 4,\!096 4,\! 096 4\;096
 _GROUPED = re.compile(r"(?<![\d,])\d{1,3}(?:" + _GROUP_SEP + r"\d{3})+(?![\d,])")
 
 

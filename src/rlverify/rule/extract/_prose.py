@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Iterator
 
 from ._types import Extraction, _PROSE_WINDOW, _SPAN_WINDOW
 from ._spans import (
     _BOLD_RE,
+    _BULLET_RE,
     _SENTENCE_END_RE,
     _copula_value,
     _first_sentence,
     _formula_list,
     _inside_math,
+    _is_formula,
+    _mask_math,
     _math_pieces,
     _prose_hedge,
     _reduce,
@@ -22,6 +26,7 @@ from ._spans import (
     _whole_value,
 )
 from ._boxes import _BOX_RE
+from ..offers import gibberish_context
 
 __all__ = ["_EXPLICIT_MARKERS", "_from_markers", "_from_prose"]
 
@@ -91,6 +96,8 @@ def _from_markers(region: str) -> tuple[Extraction, int] | None:
     if span.rstrip().endswith("?"):
         return None
     value, flags = _reduce(span)
+    if value and not re.search(r"[\d$\\]", value):
+        value = _words_value(value) or value
     return (Extraction(value, best[1], flags), best[2]) if value else None
 
 
@@ -162,24 +169,41 @@ _NUMBER_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleve
                 r"|hundred|thousand|million|billion)")
 _NUMBER_PHRASE_RE = re.compile(rf"\b{_NUMBER_WORD}(?:(?:[ \t]+(?:and[ \t]+)?|-){_NUMBER_WORD}){{0,5}}\b", re.I)
 # "there are ten of them", "That makes six.", "Exactly nine arrangements remain.": one number in words
-_AFTER_VERB_RE = re.compile(r"\b(?:is|are|was|were|be|equals|makes|gives|yields|get|find|found|remain|remains|have|has)"
+_AFTER_VERB_RE = re.compile(r"\b(?:is|are|was|were|be|equals|makes|gives|yields|get|find|found|remain|remains|have|has"
+                            r"|(?:comes?|amounts?|adds?|sums?|works?[ \t]+out|equal|down)[ \t]+to|(?:left|up)[ \t]+with"
+                            r"|exactly|only|just|precisely)"
                             r"[ \t]+(?:exactly[ \t]+|only[ \t]+|just[ \t]+)?$", re.I)
 _WORDS_QUALIFIER_RE = re.compile(r"\b(?:more|less|fewer|at least|at most|about|around|approximately|nearly|almost|over"
                                  r"|under|up to|either|or|maybe|perhaps|possibly|not|no)\b[ \t]*(?:than[ \t]*)?$", re.I)
 
 
-def _number_words(text: str) -> str | None:
+# after the number: a fraction word, a decimal point, an operation or a comparison makes it another value
+_WORDS_AFTER_RE = re.compile(r"[ \t]*(?:-|percent|%|times|more|less|fewer|point|and[ \t]+a|over|divided|plus|minus"
+                             r"|squared|cubed|halve?s?|thirds?|quarters?|(?:four|fif|six|seven|eigh|nin|ten|hundred)ths?)\b"
+                             r"|[ \t]*[-%]", re.I)
+
+
+def _words_value(span: str) -> str | None:
+    """A marker's span that opens with a number in words and adds only words ('seventy-four in total',
+    'thirteen, as required'): the number phrase (see ``_number_words``)."""
+    m = _NUMBER_PHRASE_RE.match(span)
+    return _number_words(span, declared=True) if m else None
+
+
+def _number_words(text: str, declared: bool = False) -> str | None:
     """The number a sentence states in words, when it holds exactly one (``there are ten of them``,
     ``That makes six``, ``Exactly nine arrangements remain``); none when the sentence also holds
-    digits or formulas, a qualifier precedes it (``more than six``), or several are named."""
+    digits or formulas, a qualifier precedes it (``more than six``), or several are named.
+    ``declared``: the text follows an answer marker, so a leading "one" is the number."""
     if re.search(r"[\d$\\]", text) or len(text) > 300:
         return None
     found = [m for m in _NUMBER_PHRASE_RE.finditer(text)
-             if m.group().lower() != "one" or _AFTER_VERB_RE.search(text[:m.start()])]
+             if m.group().lower() != "one" or _AFTER_VERB_RE.search(text[:m.start()]) or declared and m.start() == 0
+             or _ANSWER_PHRASE_RE.match(text, m.end())]
     if len(found) != 1 or re.search(r"\bor\b", text, re.I):
         return None
     m = found[0]
-    if _WORDS_QUALIFIER_RE.search(text[:m.start()]) or re.match(r"[ \t]*(?:-|percent|%|times|more|less|fewer)", text[m.end():]):
+    if _WORDS_QUALIFIER_RE.search(text[:m.start()]) or _WORDS_AFTER_RE.match(text, m.end()):
         return None
     return m.group()
 
@@ -308,18 +332,25 @@ def _from_prose(region: str) -> Extraction | None:
     window = max(0, len(region) - 4 * _PROSE_WINDOW)
     marked = _from_markers(region[window:])
     paras, recent = _final_paragraphs(region)
+    led = _from_lead_in(region)
+    if (marked is not None and led is not None and window + marked[1] >= led.lead_at
+            and led.found.answer is not None and marked[0].answer != led.found.answer):
+        # the marker is part of the lead-in ("The answer is found to be:\n\n$6$"): the value it leads to
+        marked = (Extraction(led.found.answer, marked[0].method, led.found.flags), marked[1])
     if marked is not None and (window + marked[1] >= recent or marked[0].method in _EXPLICIT_MARKERS):
         return marked[0]
     whole = _from_whole(region)
     if whole is not None:
         return whole
-    if _truncated(region[-200:]):
+    if _truncated(region[-200:]) and not (led is not None and led.alone):
         return Extraction(None, "none", ("truncated",))
-    for par in paras:
+    for i, par in enumerate(paras):
         for finder in (_from_bold, _from_conclusion, _from_words):
             found = finder(par)
             if found is not None:
                 return found
+        if i == 0 and led is not None:   # the last paragraph states nothing itself: a lead-in's value
+            return led.found
     if marked is not None:
         return marked[0]
     if _graded(region[-_SPAN_WINDOW:].rstrip().rsplit("\n", 1)[-1]):
@@ -332,6 +363,153 @@ def _from_prose(region: str) -> Extraction | None:
         if found is not None:
             return found
     return None
+
+
+# ------------------------------------------------------------------ a lead-in, then the value
+
+# The response ends on a value that a short lead-in introduces, on the same line or the line(s) above:
+# "Final result: (-1+sqrt5)/2", "The value we want is\n\nx = pi/4", "Answer\n\n$1,\\!260$", "Hence we get
+# $$x = 5$$". The lead-in is structural, not a phrase list: a fragment of prose (words only: no digits, no
+# math, no sentence end) of a few words that runs into the value, which is the last thing in the response
+# (a math segment, or plain/unicode/ASCII mathematics). A lead-in that grades ("Score:", "Verdict:") means
+# no answer; one that qualifies ("at least", "not") or hedges ("either", "maybe") is not a declaration.
+_LEAD_MAX_WORDS = 12
+_LEAD_MAX_CHARS = 120
+_LEAD_WORD_RE = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?")
+_LEAD_CHARS_RE = re.compile(r"[\d_]|[^\w\s'\u2019,:;*#>()\-\u2013\u2014]")
+# a fragment ending on a word that opens a condition or a comparison introduces no answer ("... for all",
+# "... where"); a qualifier anywhere bounds the value instead of stating it
+_LEAD_OPEN_END_RE = re.compile(r"\b(?:where|whereas|while|for|if|when|whenever|such\s+that|given|since|because"
+                               r"|unless|provided|and|or|but|than|of|from|let|say|suppose|assume)\W*$", re.I)
+_LEAD_QUALIFIER_RE = re.compile(r"\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller|larger|bigger|other)\s+than"
+                                r"|not|never|no|cannot|\w+n't|except|without|instead|bound(?:ed|s)?|range|between|up\s+to"
+                                r"|exceeds?|almost|nearly|over|under|below|above"
+                                # a restatement in another form ("approximately:", "in decimal form"): the stated
+                                # answer came before it
+                                r"|approx(?:imately|\.)?|about|around|numerically|decimal|rounded|estimated?)\b", re.I)
+_LEAD_HEDGE_RE = re.compile(r"\b(?:either|maybe|perhaps|possibly|probably|likely|might|could|guess|roughly)\b", re.I)
+_CONSTANT_RE = re.compile(r"[-+\u2212]?\s*(?:[\u03b1-\u03c9]|pi|\u221e|infinity|\u221a\s*\w+|alpha|beta|gamma|delta"
+                          r"|epsilon|theta|lambda|mu|sigma|phi|omega|tau|rho)", re.I)
+_NUMBER_WORDS_RE = re.compile(rf"{_NUMBER_WORD}(?:(?:[ \t]+(?:and[ \t]+)?|-){_NUMBER_WORD}){{0,5}}", re.I)
+_ENUMERATOR_RE = re.compile(r"(?:step|case|subcase|part|problem|question|exercise|example|item|stage|phase|round|level"
+                            r"|chapter|section|page|line|figure|table|lemma|theorem|claim|method|approach|attempt"
+                            r"|iteration|trial|day|week)[ \t]*\(?[0-9ivx]+\)?", re.I)
+_TRAILING_RE = re.compile(r"[\s.;,。]+\Z")
+
+
+def _plain_value(s: str) -> str | None:
+    """``s`` is plain/unicode/ASCII mathematics (a formula, a number, a constant, a number in words)."""
+    s = s.strip()
+    if not s or len(s) > 300 or s[0] in "*_" or s[-1] in "*_":   # bold/italic values: the bold reader's
+        return None
+    if s.count("{") != s.count("}") or _BOX_RE.search(s):   # cut off inside a group, or a broken box
+        return None
+    if _is_formula(s) or _CONSTANT_RE.fullmatch(s) or _NUMBER_WORDS_RE.fullmatch(s):
+        return s
+    return None
+
+
+def _bullet_block(t: str) -> tuple[str, int] | None:
+    """(values joined, where the block starts) when ``t`` ends with two or more bullet lines that each
+    state one mathematical value ("- \\( d(6) = \\frac13 \\)")."""
+    lines = t[-_SPAN_WINDOW:].split("\n")
+    k = len(lines)
+    while k > 0 and len(lines) - k < 20 and _BULLET_RE.match(lines[k - 1]):
+        k -= 1
+    if len(lines) - k < 2 or k == 0:
+        return None
+    values = [_reduce(_BULLET_RE.match(ln).group(1))[0] for ln in lines[k:]]   # type: ignore[union-attr]
+    if not all(v and (re.search(r"[\d\\]", v) or _plain_value(v)) for v in values):
+        return None
+    return ", ".join(v for v in values if v), len(t) - len("\n".join(lines[k:]))
+
+
+def _trailing_value(t: str) -> tuple[str, int, bool] | None:
+    """(value, where it starts, closed math) of the value ``t`` ends with."""
+    listed = _bullet_block(t)
+    if listed is not None:
+        return listed[0], listed[1], False
+    pieces = _math_pieces(t)
+    if pieces and pieces[-1].end == len(t):
+        return pieces[-1].value, pieces[-1].start, True
+    start = t.rfind("\n") + 1
+    line = t[start:]
+    if len(line) > 400 or "$" in line or "\\(" in line:
+        return None
+    cuts = [0] + [m.end() for m in re.finditer(r"[\s:]+", line)][:60]
+    for cut in cuts:
+        value = _plain_value(line[cut:])
+        if value:
+            return value, start + cut, False
+    return None
+
+
+def _lead_fragment(before: str) -> tuple[str, int] | None:
+    """The lead-in and where it starts: the prose fragment right before the value (same line, or the last
+    non-empty line above it across blank lines), from its last sentence end; None when the value stands alone."""
+    start = before.rfind("\n") + 1
+    if not before[start:].strip():
+        above = before.rstrip()
+        if before[len(above):].count("\n") > 3 or not above:
+            return None
+        start = above.rfind("\n") + 1
+        before = above
+    line = before[start:]
+    ends = list(_SENTENCE_END_RE.finditer(_mask_math(line)))
+    cut = ends[-1].end() if ends else 0
+    if ends and ends[-1].end() >= len(line.rstrip()):   # the line above ends its own sentence: no lead-in
+        return None
+    return line[cut:].strip(), start + cut
+
+
+def _lead_kind(lead: str) -> str | None:
+    """'lead', 'hedge' (a hedging lead-in), 'graded' (a score/verdict label) or None (no lead-in)."""
+    if _SCORE_LINE_RE.match(lead):
+        return "graded"
+    bare = lead.strip(" \t*#>_-:")
+    words = _LEAD_WORD_RE.findall(bare)
+    if (not words or len(words) > _LEAD_MAX_WORDS or len(bare) > _LEAD_MAX_CHARS or _LEAD_CHARS_RE.search(bare)
+            or bare.endswith("?") or _LEAD_OPEN_END_RE.search(bare) or _LEAD_QUALIFIER_RE.search(bare)):
+        return None
+    return "hedge" if _LEAD_HEDGE_RE.search(bare) else "lead"
+
+
+@dataclass(frozen=True)
+class _Led:
+    found: Extraction
+    alone: bool      # the value is a closed math segment on a line of its own
+    lead_at: int     # where the lead-in starts in the region
+
+
+def _from_lead_in(region: str) -> _Led | None:
+    """The answer of a response that ends on a value introduced by a lead-in (see above)."""
+    base = max(0, len(region) - _SPAN_WINDOW)
+    t = _HOPE_TAIL_RE.sub("", region[base:])
+    t = _TRAILING_RE.sub("", t)
+    found = _trailing_value(t) if t else None
+    if found is None:
+        return None
+    value, start, closed = found
+    fragment = _lead_fragment(t[:start])
+    if fragment is None:
+        return None
+    lead, lead_at = fragment
+    line = t[t.rfind("\n", 0, start) + 1:]
+    if _graded(line):                                  # "Step 5", "Score: 7/10"
+        return _Led(Extraction(None, "none", ()), True, base + lead_at)
+    if _ENUMERATOR_RE.fullmatch(line.strip(" \t*#>:.")):    # "Case 2", "Problem 3": a label, not a value
+        return None
+    kind = _lead_kind(lead) if lead else None
+    if kind is None or gibberish_context(region):
+        return None
+    if kind == "graded":
+        return _Led(Extraction(None, "none", ()), True, base + lead_at)
+    flags = ("hedge",) if kind == "hedge" else _prose_hedge(f"{lead} {value}", value)
+    alone = closed and t[:start].rstrip(" \t").endswith("\n")
+    return _Led(Extraction(value, "lead_in", flags), alone, base + lead_at)
+
+
+_HOPE_TAIL_RE = re.compile(r"\s*I hope (?:it|this) is correct\.?\s*\Z", re.I)
 
 
 # A response cut off mid-formula or degenerating into a digit loop states no answer.
