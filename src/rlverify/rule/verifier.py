@@ -19,7 +19,7 @@ import logging
 import time
 from typing import Any, Mapping, Sequence
 
-from .answers import compare
+from .answers import Match, compare
 from ..runtime.bounded import item_deadline, remaining, run_bounded
 from ..errors import BoundExceeded
 from .extract import extract_answer
@@ -54,10 +54,27 @@ _WARM_ITEMS = (
 )
 
 
+@dataclasses.dataclass(frozen=True)
+class _Judged(Match):
+    """A comparison's Match with the outcome of its rejection read in the same helper call
+    (without the CAS, as ``match_outcome(..., cas=False)``): the readers it needs are warm
+    there and the round trip is paid already. None: accepted, or not read (the caller reads it)."""
+    outcome: Outcome | None = None
+
+
+# seconds of the item deadline the helper must have left to read a rejection's outcome too
+_OUTCOME_MARGIN = 0.05
+
+
 def _compare_job(answer: str, gold: str, question: str | None, budget: float) -> Any:
-    """Runs in a helper process (or inline in a pool worker): the whole typed comparison."""
+    """Runs in a helper process (or inline in a pool worker): the whole typed comparison, and
+    for a rejection its CAS-free outcome (:class:`_Judged`)."""
     with item_deadline(budget):
-        return compare(answer, gold, question)
+        m = compare(answer, gold, question)
+        left = remaining()
+        if m.equal and Flag.HEDGE not in m.flags or left is None or left < _OUTCOME_MARGIN:
+            return m
+        return _Judged(m.equal, m.flags, m.undecided, match_outcome(False, m, answer, gold, question, False))
 
 
 def _bounded_compare(answer: str, gold: str, question: str | None) -> Any:
@@ -158,8 +175,12 @@ class RuleVerifier(BaseVerifier):
                     m = memo_compare(ex.answer, s.gold, s.question, _bounded_compare)
                 correct = m.equal and Flag.HEDGE not in m.flags
                 guessed = Flag.FALLBACK in ex.flags  # a last-number guess is no declared answer: never 'different'
-                outcome = Outcome.UNSURE if guessed and not correct else match_outcome(correct, m, ex.answer, s.gold,
-                                                                                        s.question, self.outcome_cas)
+                if guessed and not correct:
+                    outcome = Outcome.UNSURE
+                elif not correct and not self.outcome_cas and isinstance(m, _Judged) and m.outcome is not None:
+                    outcome = m.outcome  # read in the helper call, without the CAS
+                else:
+                    outcome = match_outcome(correct, m, ex.answer, s.gold, s.question, self.outcome_cas)
                 seen = (Flag.HEDGE_IN_SPAN,) if Flag.HEDGE in m.flags else ()  # the guard may re-read the span
             return self._verdict(correct, t0, extracted, flags + m.flags + seen, m.undecided, outcome)
         except BoundExceeded:
