@@ -907,5 +907,8 @@ def _near_qualifier(ref: Reference, rng: random.Random, st: F.Style) -> Draft | 
 
 
 from . import _mm_units  # noqa: E402,F401  (physics quantity families register themselves)
+from ._mm_sets import register as _register_sets  # noqa: E402  (sets of reals in every notation)
+
+_register_sets(EQUIVALENT, NEAR_MISS, Draft)
 
 FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)

@@ -4,13 +4,14 @@ picklable arguments and results, meant to be called only through ``run_bounded``
     proportional_equations(a, g) -> bool | None   lhs-rhs of one is a nonzero constant times the other's
     same_families(a_parts, g_parts) -> bool | None   the same union of {base + period*k : k in Z}
     same_sets(a, g, var, domain) -> bool | None   the same subset of the domain ("pos", "nonneg", "neg", "real")
+    same_real_sets(a_tree, g_tree, domain) -> bool | None   two readings of :mod:`.sets` as subsets of the domain
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["proportional_equations", "same_families", "same_sets"]
+__all__ = ["proportional_equations", "same_families", "same_sets", "same_real_sets"]
 
 _PARAMS = ("k", "n", "m", "j", "l")
 _MAX_EXPAND = 12
@@ -177,3 +178,93 @@ def same_sets(a: tuple[str, ...], g: tuple[str, ...], var: str, domain: str) -> 
         return True
     empty = sympy.S.EmptySet
     return bool(sympy.Complement(ia, ig) == empty and sympy.Complement(ig, ia) == empty)
+
+
+# sets of reals read by :mod:`.sets` ---------------------------------------------------------
+
+_MAX_SET_ENDPOINTS = 24
+
+
+class _NotReal(Exception):
+    pass
+
+
+def _endpoint(tex: str, cache: dict) -> Any:
+    """A real constant (exact when the reader gives one); anything else is not a set endpoint."""
+    import sympy
+
+    if tex in cache:
+        return cache[tex]
+    if len(cache) >= _MAX_SET_ENDPOINTS:
+        raise _NotReal("too many endpoints")
+    try:
+        e = _parse(tex)
+    except Exception as exc:  # noqa: BLE001 - the grammar raises plain Exceptions on bad input
+        raise _NotReal(tex) from exc
+    if not isinstance(e, sympy.Expr) or e.free_symbols or e.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan) \
+            or e.is_real is not True:
+        raise _NotReal(tex)
+    cache[tex] = e
+    return e
+
+
+def _real_set(t: tuple, cache: dict) -> Any:
+    import sympy
+
+    kind = t[0]
+    if kind == "R":
+        return sympy.S.Reals
+    if kind == "E":
+        return sympy.S.EmptySet
+    if kind == "pts":
+        return sympy.FiniteSet(*[_endpoint(x, cache) for x in t[1]])
+    if kind == "iv":
+        lo = -sympy.oo if t[1] is None else _endpoint(t[1], cache)
+        hi = sympy.oo if t[2] is None else _endpoint(t[2], cache)
+        if t[1] is not None and t[2] is not None and (hi - lo).is_positive is not True:
+            raise _NotReal("an interval whose ends are not in order")   # (2, 1): a pair, not an interval
+        return sympy.Interval(lo, hi, left_open=not t[3], right_open=not t[4])
+    if kind == "minus":
+        return sympy.Complement(_real_set(t[1], cache), _real_set(t[2], cache))
+    parts = [_real_set(x, cache) for x in t[1]]
+    if kind == "cup":
+        return sympy.Union(*parts)
+    if kind == "cap":
+        return sympy.Intersection(*parts)
+    # "list": a comma / "and" list is the union of disjoint pieces (x < -1, x > 1), else their intersection
+    disjoint = all(sympy.Intersection(a, b) == sympy.S.EmptySet for i, a in enumerate(parts) for b in parts[i + 1:])
+    return sympy.Union(*parts) if disjoint else sympy.Intersection(*parts)
+
+
+def _concrete(s: Any) -> bool:
+    import sympy
+
+    if isinstance(s, (sympy.Interval, sympy.FiniteSet)) or s in (sympy.S.Reals, sympy.S.EmptySet):
+        return True
+    return isinstance(s, sympy.Union) and all(_concrete(a) for a in s.args)
+
+
+def same_real_sets(a: tuple, g: tuple, domain: str) -> bool | None:
+    """Two trees of :mod:`.sets` as subsets of the domain ("pos", "nonneg", "neg", "real"): True when equal,
+    False when a part of one is provably outside the other, None when an endpoint is not a real constant
+    or sympy cannot decide."""
+    import sympy
+
+    cache: dict = {}
+    try:
+        sa, sg = _real_set(a, cache), _real_set(g, cache)
+    except _NotReal:
+        return None
+    dom = {"pos": sympy.Interval.open(0, sympy.oo), "nonneg": sympy.Interval(0, sympy.oo),
+           "neg": sympy.Interval.open(-sympy.oo, 0), "real": sympy.S.Reals}[domain]
+    ia, ig = sa.intersect(dom), sg.intersect(dom)
+    if not (_concrete(ia) and _concrete(ig)):
+        return None
+    if ia == ig:
+        return True
+    da, dg = sympy.Complement(ia, ig), sympy.Complement(ig, ia)
+    if da == sympy.S.EmptySet and dg == sympy.S.EmptySet:
+        return True
+    if _concrete(da) and _concrete(dg):
+        return False
+    return None

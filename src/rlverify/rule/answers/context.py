@@ -62,7 +62,9 @@ def _core_tagged(answer: str, gold: str, question: str | None, flag: str) -> Mat
 def _magnitudes_equal(al: Aligned, question: str | None) -> bool:
     if al.converted:
         a, g = al.answer_value, al.gold_value
-        return a is not None and g is not None and math.isclose(a, g, rel_tol=_CONVERTED_REL_TOL, abs_tol=1e-12)
+        # relative only: 4.6e-24 cm is no 4.6e-24 m (an absolute tolerance would pass any tiny quantity)
+        return a is not None and g is not None and math.isclose(a, g, rel_tol=_CONVERTED_REL_TOL,
+                                                                abs_tol=1e-12 if g == 0 else 0.0)
     ea, eg = exact_number(al.answer), exact_number(al.gold)
     if ea is not None and eg is not None:
         return ea == eg or within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS)
@@ -203,6 +205,8 @@ def _labelled(answer: str, gold: str, question: str | None, compare: Compare) ->
 
 def _domain_set(answer: str, gold: str, question: str | None) -> Match | None:
     r = forms.same_set_in_domain(answer, gold, question, require_domain=True)
+    if r is None:
+        r = forms.same_real_set(answer, gold, question)   # both sides sets of reals, in any notation
     return None if r is None else Match(r, ("domain_set",))
 
 

@@ -9,6 +9,7 @@ Interface (each returns None when its form does not apply)::
     same_relation(answer, gold) -> bool | None       the same line/plane/curve: ``2x+4y=6`` vs ``x+2y=3``
     same_solution_family(answer, gold) -> bool | None  ``\\frac{\\pi}{4}+k\\pi`` vs ``\\frac{\\pi}{4}+n\\pi, n\\in\\mathbb{Z}``
     same_set_in_domain(answer, gold, question) -> bool | None   ``t<\\frac13`` vs ``(0,\\frac13)`` for "positive t"
+    same_real_set(answer, gold, question) -> bool | None   ``x \\le -2 \\text{ or } x = 1`` vs ``(-\\infty,-2]\\cup\\{1\\}``
     split_condition(answer) -> (head, kind) | None   ``\\text{min is }12\\text{, attained at }x=3`` -> value part
     congruence_residue(answer, question) -> str | None   ``N \\equiv 113 \\pmod{1000}`` -> ``113`` when a remainder was asked
 
@@ -27,11 +28,12 @@ from ...runtime.bounded import run_bounded
 from ...errors import BoundExceeded
 from . import _forms_cas as cas
 from .match import same_multiset
+from .sets import read_set
 from .surface import MAX_PARTS, split_top, unwrap
 from ...runtime.caches import memo_text
 
 __all__ = ["Part", "Parts", "parse_parts", "function_rhs", "compare_parts", "compare_labelled", "same_relation",
-           "same_solution_family", "looks_like_family", "same_set_in_domain", "question_domain", "bound_of_relation",
+           "same_solution_family", "looks_like_family", "same_set_in_domain", "same_real_set", "question_domain", "bound_of_relation",
            "congruence_residue", "split_condition"]
 
 _log = logging.getLogger(__name__)
@@ -359,7 +361,48 @@ def _set_body(s: str) -> str:
 _SET_LIKE = re.compile(r"[<>]|\\[lg]eq?(?![a-z])|\\[lg]eqslant|\\cup|\\infty|[(\[][^()\[\]]*,[^()\[\]]*[)\]]")
 
 
+_INTERVAL_Q = re.compile(r"interval|inequalit|range|domain|\bsolve|\ball\b|solution set|\bset of|values? of|for which|"
+                         r"such that|satisf", re.I)
+_INTEGER_Q = re.compile(r"integer|natural number|whole number|\\mathbb\s*\{?\s*[ZN]\b", re.I)
+_UNREAD = object()
+
+
+def _real_sets(answer: str, gold: str, question: str | None, require_domain: bool) -> object:
+    """Both sides read by :func:`.sets.read_set` and compared as sets (``_UNREAD`` when a side is not one)."""
+    ra, rg = read_set(answer), read_set(gold)
+    if ra is None or rg is None:
+        return _UNREAD
+    if ra.points_only and rg.points_only:
+        return None                      # finite sets of values: the core's
+    intervals = not question or _INTERVAL_Q.search(question) is not None   # no question: nothing says "a point"
+    if ra.pair_like != rg.pair_like and not intervals:
+        return None                      # (1, 2) is a point as much as an interval
+    var = rg.var or ra.var
+    dom = question_domain(question, var) if var else "real"
+    if require_domain and dom == "real":
+        return None
+    got = _bounded(cas.same_real_sets, ra.tree, rg.tree, dom)
+    if got is False and (question and _INTEGER_Q.search(question) or (ra.pair_like or rg.pair_like) and not intervals):
+        return None                      # different sets of reals may hold the same integers; [1, 2] a vector
+    return got
+
+
+def same_real_set(answer: str, gold: str, question: str | None) -> bool | None:
+    """Both sides written as sets of reals (in any notation) and compared as sets; None when a side is
+    not read as one (only the new readers, none of :func:`same_set_in_domain`'s older fallbacks)."""
+    ra, rg = read_set(answer), read_set(gold)
+    if ra is None or rg is None or ra.plain and rg.plain:
+        return None                      # interval notation on both sides: the core's
+    got = _real_sets(answer, gold, question, False)
+    return None if got is _UNREAD else got  # type: ignore[return-value]
+
+
 def same_set_in_domain(answer: str, gold: str, question: str | None, require_domain: bool = False) -> bool | None:
+    """The same set of reals (inside the domain the question names): interval notation, inequalities joined
+    by "or", set-builder, unions with singletons, complements and set differences, in LaTeX, unicode or ASCII."""
+    got = _real_sets(answer, gold, question, require_domain)
+    if got is not _UNREAD:
+        return got  # type: ignore[return-value]
     a, g = _set_body(unwrap(answer)), _set_body(unwrap(gold))
     if len(a) > 300 or len(g) > 300 or not (_SET_LIKE.search(a) and _SET_LIKE.search(g)):
         return None  # both sides must read as a range: a relation, an interval, a union
