@@ -88,3 +88,46 @@ def test_function_names_set_upright_by_hand_read_as_the_function() -> None:
         assert not rule.verify(wrong, gold).correct, (wrong, gold)
     for fn in _FUNCTIONS:
         assert clean(rf"\text{{{fn}}}") == rf"\text{{{fn}}}"
+
+
+_SUP = dict(zip("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻"))
+
+
+@pytest.mark.parametrize(
+    "raw,cleaned",
+    [("x²+1", "x^{2}+1"), ("10⁻⁵", "10^{-5}"), ("x¹²", "x^{12}"), ("2ⁿ", "2^{n}"), ("a₁₀ = 3", "a_{10} = 3"),
+     ("½", r"\frac{1}{2}"), ("1½", r"1\frac{1}{2}"), ("∛2", r"\sqrt[3]{2}"), ("∜(x+1)", r"\sqrt[4]{x+1}"),
+     ("√(12/(n(n−1)(n+1)))", r"\sqrt{12/(n(n-1)(n+1))}"), ("6⋅√2", r"6 \cdot \sqrt{2}"), ("(5,oo)", r"(5,\infty)"),
+     ("(-oo, 0]", r"(-\infty, 0]"), ("foo", "foo"), ("2.2 * tau", r"2.2 * \tau"), ("√(", "√(")],
+)
+def test_clean_unicode_and_plain_text_math(raw: str, cleaned: str) -> None:
+    assert clean(raw) == cleaned
+
+
+def test_unicode_scripts_fractions_and_radicals_read_as_values() -> None:
+    """Seeded: ``a × 10⁻ᵏ``, ``xⁿ`` runs, vulgar fractions and ``∛`` in a box or after a label equal the LaTeX
+    gold; one exponent or digit off is rejected."""
+    import random
+
+    from rlverify import get_verifier, warm_up
+
+    warm_up()
+    rule = get_verifier("rule")
+    rng = random.Random(5)
+    places = (r"The answer is $\boxed{%s}$.", "Answer: %s", "**Final answer:** %s", "So the answer is %s.")
+    for _ in range(30):
+        m, k, p = rng.randint(11, 99), rng.randint(2, 19), rng.choice(places)
+        sup = "".join(_SUP[c] for c in str(-k))
+        gold = rf"{m / 10}\times 10^{{{-k}}}"
+        assert rule.verify(p % f"{m / 10} × 10{sup}", gold).correct, (p, m, k)
+        off = "".join(_SUP[c] for c in str(-k - 1))
+        assert not rule.verify(p % f"{m / 10} × 10{off}", gold).correct, (p, m, k)
+        e = rng.randint(2, 30)
+        sup_e = "".join(_SUP[c] for c in str(e))
+        assert rule.verify(p % f"x{sup_e} + {m}", rf"x^{{{e}}}+{m}").correct, (p, e)
+        assert not rule.verify(p % f"x{sup_e} + {m}", rf"x^{{{e + 1}}}+{m}").correct, (p, e)
+    for ch, (a, b) in {"½": (1, 2), "⅓": (1, 3), "¾": (3, 4), "⅝": (5, 8)}.items():
+        assert rule.verify(rf"The answer is $\boxed{{{ch}}}$.", rf"\frac{{{a}}}{{{b}}}").correct
+        assert not rule.verify(rf"The answer is $\boxed{{{ch}}}$.", rf"\frac{{{a}}}{{{b + 1}}}").correct
+    assert rule.verify("Answer: ∛(x+1)", r"\sqrt[3]{x+1}").correct
+    assert not rule.verify("Answer: ∛(x+1)", r"\sqrt{x+1}").correct

@@ -445,7 +445,8 @@ def _r_mul(n: Mul, st: Style) -> str:
     parts = []
     for fct in n.factors:
         s = render(fct, st)
-        parts.append(_wrap(st, s) if _needs_parens(fct) or isinstance(fct, Frac) and st.frac == "slash" else s)
+        slashed = isinstance(fct, Frac) and (st.frac == "slash" or st.script != "latex" and not s.startswith("\\"))
+        parts.append(_wrap(st, s) if _needs_parens(fct) or slashed else s)   # (1/4)n, not 1/4n
     out = parts[0]
     for prev, (fct, s) in zip(n.factors, zip(n.factors[1:], parts[1:])):
         out += _mul_sep(st, prev, fct, out, s) + s
@@ -454,7 +455,7 @@ def _r_mul(n: Mul, st: Style) -> str:
 
 def _mul_sep(st: Style, prev: Node, nxt: Node, left: str, right: str) -> str:
     explicit = {"latex": {"cdot": "\\cdot ", "times": "\\times ", "juxt": ""},
-                "unicode": {"cdot": "·", "times": "×", "juxt": ""},
+                "unicode": {"cdot": "·", "times": "×", "juxt": "", "dot": "\u22c5"},
                 "ascii": {"cdot": "*", "times": "*", "juxt": "*"}}[st.script][st.mul]
     letters = isinstance(prev, Sym) and isinstance(nxt, Sym) and "inf" not in (prev.name, nxt.name) \
         and prev.name not in ("pi", "e") and nxt.name not in ("pi", "e")
@@ -477,6 +478,8 @@ def _mul_sep(st: Style, prev: Node, nxt: Node, left: str, right: str) -> str:
 
 def _r_frac(n: Frac, st: Style) -> str:
     a, b = render(n.n, st), render(n.d, st)
+    if st.script == "unicode" and st.frac == "bare" and (a, b) in _VULGAR_TEXT:
+        return _VULGAR_TEXT[(a, b)]
     if st.script != "latex" or st.frac == "slash":
         a = _wrap(st, a) if isinstance(n.n, (Add, Neg, Frac, Mul, Rel)) else a
         b = _wrap(st, b) if isinstance(n.d, (Add, Neg, Frac, Mul, Pow, Rel)) else b
@@ -494,12 +497,26 @@ def _r_pow(n: Pow, st: Style) -> str:
     e = render(n.e, st)
     if st.script == "ascii":
         return f"{b}**{e if isinstance(n.e, (Num, Sym)) else '(' + e + ')'}"
-    if st.script == "unicode" and isinstance(n.e, Num) and n.e.text in _SUPERSCRIPT:
-        return b + _SUPERSCRIPT[n.e.text]
+    if st.script == "unicode":
+        sup = _superscript(n.e)
+        if sup is not None:
+            return b + sup
     return f"{b}^{{{e}}}"
 
 
-_SUPERSCRIPT = {"2": "²", "3": "³"}
+_SUPERSCRIPT = dict(zip("0123456789-n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻ⁿ"))
+_VULGAR = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕", (2, 5): "⅖",
+           (3, 5): "⅗", (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞"}
+_VULGAR_TEXT = {(str(a), str(b)): c for (a, b), c in _VULGAR.items()}
+
+
+def _superscript(e: Node) -> str | None:
+    """``10⁻⁵``, ``x¹²``, ``2ⁿ``: an integer or ``n`` exponent in unicode superscripts."""
+    text = "-" + e.x.text if isinstance(e, Neg) and isinstance(e.x, Num) else \
+        e.text if isinstance(e, Num) else e.name if isinstance(e, Sym) and e.name == "n" else None
+    if text is None or not all(c in _SUPERSCRIPT for c in text):
+        return None
+    return "".join(_SUPERSCRIPT[c] for c in text)
 
 
 def _r_sqrt(n: Sqrt, st: Style) -> str:
@@ -507,6 +524,8 @@ def _r_sqrt(n: Sqrt, st: Style) -> str:
     if st.script == "latex":
         idx = f"[{render(n.idx, st)}]" if n.idx is not None else ""
         return f"\\sqrt{idx}{{{x}}}"
+    if n.idx is not None and st.script == "unicode" and isinstance(n.idx, Num) and n.idx.text in ("3", "4"):
+        return {"3": "∛", "4": "∜"}[n.idx.text] + (x if isinstance(n.x, (Num, Sym)) else f"({x})")
     if n.idx is not None:
         ex = render(Frac(Num("1"), n.idx), replace(st, frac="slash"))
         return f"({x})**({ex})" if st.script == "ascii" else f"({x})^({ex})"

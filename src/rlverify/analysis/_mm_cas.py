@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -112,8 +113,11 @@ def _writers(e: Any) -> list[tuple[str, str, bool]]:
         except (TypeError, ValueError, NotImplementedError, sp.PolynomialError):
             continue
         out.append((name, sp.latex(r), False))
-    out.append(("sstr", sp.sstr(e), True))
-    out.append(("sstr_caret", sp.sstr(e).replace("**", "^"), True))
+    plain = sp.sstr(e)
+    if e.has(sp.I):
+        plain = re.sub(r"\bI\b", "i", plain)     # sympy's imaginary unit as people write it
+    out.append(("sstr", plain, True))
+    out.append(("sstr_caret", plain.replace("**", "^"), True))
     pretty = sp.pretty(e, use_unicode=True)
     if _one_line(pretty):
         out.append(("pretty", pretty, True))

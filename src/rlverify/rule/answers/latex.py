@@ -16,6 +16,8 @@ Interface::
 from __future__ import annotations
 
 import re
+import unicodedata
+from fractions import Fraction
 from ...runtime.caches import memo_text
 
 __all__ = [
@@ -49,7 +51,8 @@ _SHORT_SQRT = re.compile(r"\\sqrt\s*(\d+|[a-zA-Z])(?![a-zA-Z])")
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|textnormal|mathrm|mathbf|mathit|mathsf|mathtt|operatorname|mbox|bf|rm|it)\s*\{")
 _STRAY_BACKSLASH = re.compile(r"(?<!\\)\\(?=\d)")  # "\15" (a lost "\$") is "15"; "\\2" row breaks stay
 _PLAIN_FUNC = re.compile(r"(?<![A-Za-z\\])(sqrt|pi|sin|cos|tan|cot|sec|csc|ln|log|exp|arcsin|arccos|arctan"
-                         r"|alpha|beta|gamma|delta|theta|lambda|sigma|omega|varphi|epsilon)(?![A-Za-z])")
+                         r"|alpha|beta|gamma|delta|theta|lambda|sigma|omega|varphi|epsilon|tau|mu|phi|rho|kappa"
+                         r"|zeta|psi)(?![A-Za-z])")
 _PLAIN_SQRT = re.compile(r"(?<![A-Za-z\\])sqrt\s*\(([^()]*)\)")
 # a function's name set upright by hand, applied to an argument: ``\\text{sin}(x)``, ``\\mathrm{log} 2``,
 # ``\\operatorname{arctan}\\frac12`` -> ``\\sin (x)``; the bare word (``\\text{ln}``) stays text
@@ -156,13 +159,29 @@ _UNICODE_MATH = {"\u2260": " \\neq ", "\u2264": " \\leq ", "\u2a7d": " \\leq ", 
                  "\u2208": " \\in ", "\u2209": " \\notin ", "\u03c0": "\\pi ", "\u211d": "\\mathbb{R}",
                  "\u2124": "\\mathbb{Z}", "\u21d2": " \\Rightarrow ", "\u2192": " \\to ", "\u2205": "\\emptyset ",
                  "\uff1e": ">", "\uff1c": "<", "\uff1d": "="}
-_UNICODE_MATH.update({c: "^{" + d + "}" for c, d in zip("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079",
-                                                       "0123456789")})   # x² -> x^{2}
+_UNICODE_MATH.update({"\u22c5": " \\cdot ", "\u2219": " \\cdot ", "\u2217": "*", "\u00f7": " \\div ", "\u2044": "/",
+                      "\u2215": "/", "\u2148": "i", "\u212f": "e"})
 _UNICODE_RE = re.compile("[" + "".join(_UNICODE_MATH) + "]")
+# scripts written with unicode's superscript/subscript letters, one run at a time: ``10⁻⁵`` -> ``10^{-5}``,
+# ``x¹²`` -> ``x^{12}``, ``2ⁿ`` -> ``2^{n}``, ``a₁₀`` -> ``a_{10}``
+_SUPERSCRIPTS = dict(zip("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u207a\u207b\u207c\u207d\u207e\u207f\u2071",
+                         "0123456789+-=()ni"))
+_SUBSCRIPTS = dict(zip("\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089\u208a\u208b\u208c\u208d\u208e",
+                       "0123456789+-=()"))
+_SUPER_RUN = re.compile("[" + "".join(_SUPERSCRIPTS) + "]+")
+_SUB_RUN = re.compile("[" + "".join(_SUBSCRIPTS) + "]+")
+# ``½`` -> ``\frac{1}{2}`` (``1½`` -> ``1\frac{1}{2}``, a mixed number); ``∛x`` / ``∜x`` -> ``\sqrt[3]{x}``
+_VULGAR = {c: "\\frac{%d}{%d}" % (f.numerator, f.denominator) for c, f in (
+    (c, Fraction(unicodedata.numeric(c)).limit_denominator(10)) for c in "\u00bc\u00bd\u00be\u2150\u2151\u2152"
+    "\u2153\u2154\u2155\u2156\u2157\u2158\u2159\u215a\u215b\u215c\u215d\u215e")}
+_VULGAR_RE = re.compile("[" + "".join(_VULGAR) + "]")
+_UNICODE_ROOT = re.compile(r"([\u221b\u221c])\s*(?:\(([^()]{1,80})\)|\{([^{}]{1,80})\}|(\d+(?:\.\d+)?|[A-Za-z]))")
 _UNICODE_SQRT = re.compile(r"\u221a\s*(?:\(([^()]{1,80})\)|\{([^{}]{1,80})\}|(\d+(?:\.\d+)?|[A-Za-z]))")
 _REL_SPELLINGS = re.compile(r"\\(?:leqslant|leq|le|geqslant|geq|ge|neq|ne|lt|gt)(?![a-zA-Z])|<=|>=|(?<![\d)}\]!\\])!=")
 _REL_CANON = {"\\leqslant": "\\leq", "\\le": "\\leq", "<=": "\\leq", "\\geqslant": "\\geq", "\\ge": "\\geq",
               ">=": "\\geq", "\\ne": "\\neq", "!=": "\\neq", "\\lt": "<", "\\gt": ">"}
+# sympy's ``oo`` as the end of an interval: ``(5, oo)``, ``(-oo, 0]``
+_ASCII_INFINITY = re.compile(r"(?<=[(\[,])(\s*[+-]?\s*)oo(?=\s*[)\],])")
 _PLUS_INFINITY = re.compile(r"(^|[(\[,]\s*)\+\s*\\infty(?![a-zA-Z])")
 
 
@@ -193,12 +212,37 @@ def _restore(s: str, m: re.Match) -> str:
     return cmd if re.match(_COMMANDS, cmd[1:] + s[m.end():m.end() + 8]) else m.group()
 
 
+_RADICAL_INDEX = {"\u221a": "", "\u221b": "[3]", "\u221c": "[4]"}
+_RADICAL_PAREN = re.compile(r"([\u221a\u221b\u221c])\s*\(")
+
+
+def _radicals_in_parens(s: str) -> str:
+    """``√(12/(n(n−1)))`` -> ``\\sqrt{12/(n(n−1))}``: a radical over a bracketed group, nested brackets too."""
+    for _ in range(16):
+        m = _RADICAL_PAREN.search(s)
+        if not m:
+            return s
+        j = matching_brace(s, m.end() - 1)
+        if j < 0:
+            return s
+        s = s[: m.start()] + "\\sqrt" + _RADICAL_INDEX[m.group(1)] + "{" + s[m.end(): j] + "}" + s[j + 1:]
+    return s
+
+
 def _math_symbols(s: str) -> str:
     if not s.isascii():
+        s = _radicals_in_parens(s)
         s = _UNICODE_SQRT.sub(lambda m: "\\sqrt{" + (m.group(1) or m.group(2) or m.group(3)) + "}", s)
+        s = _UNICODE_ROOT.sub(lambda m: "\\sqrt[%d]{%s}" % (3 if m.group(1) == "\u221b" else 4,
+                                                          m.group(2) or m.group(3) or m.group(4)), s)
         s = _UNICODE_RE.sub(lambda m: _UNICODE_MATH[m.group()], s)
+        s = _SUPER_RUN.sub(lambda m: "^{" + "".join(_SUPERSCRIPTS[c] for c in m.group()) + "}", s)
+        s = _SUB_RUN.sub(lambda m: "_{" + "".join(_SUBSCRIPTS[c] for c in m.group()) + "}", s)
+        s = _VULGAR_RE.sub(lambda m: _VULGAR[m.group()], s)
     if "=" in s or "\\" in s:
         s = _REL_SPELLINGS.sub(lambda m: " " + _REL_CANON.get(m.group(), m.group()) + " ", s)
+    if "oo" in s:
+        s = _ASCII_INFINITY.sub(r"\1\\infty", s)
     if "infty" in s:
         s = _PLUS_INFINITY.sub(r"\1\\infty", s)
     return s
