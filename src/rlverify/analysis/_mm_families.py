@@ -157,10 +157,14 @@ def _terminating(x: Fraction) -> str | None:
 
 @_family(EQUIVALENT, "decimal_rounded")
 def _decimal_rounded(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
-    """A decimal the reference rounds (\\frac{340}{7} -> 48.57), for applied questions (physics, a quantity
-    with units) that do not ask for an exact form."""
+    """A decimal the reference rounds (\\frac{340}{7} -> 48.57), for questions that ask for a measured quantity
+    in a unit ('in $\\mathrm{km} / \\mathrm{h}$', 'in meters'; the policy: four significant digits stand for the
+    exact value only there) and do not ask for an exact form."""
+    from ._mm_units import question_unit
+
     n = ref.node
-    if not _applied(ref) or _EXACT_FORM.search(ref.question) or n is None or not _scalar(n) or F.has_symbols(n):
+    if question_unit(ref) is None or _EXACT_FORM.search(ref.question) or n is None or not _scalar(n) \
+            or F.has_symbols(n):
         return None
     if isinstance(n, F.Num):
         return None
@@ -359,9 +363,16 @@ def _in_words(k: int) -> str:
     return _TENS[tens] + ("-" + _WORDS[unit] if unit else "")
 
 
-_WORD_SENTENCES = ("The answer is {w}.", "So there are {w} {noun}.", "Therefore the answer is {w}.",
-                   "The final answer is {w}.", "We find {w} {noun} in total.", "In all, {w} {noun} work.",
-                   "That makes {w}.", "Hence the count is {w}.", "So {w} is the answer.", "Exactly {w} {noun} remain.")
+# Closing sentences stating the number in words, from a small grammar: [lead] claim [tail]. The claim names
+# the number once, with no digits, qualifiers or alternatives (those are other families).
+_WORD_LEADS = ("", "", "So ", "Hence ", "Therefore, ", "Thus ", "In all, ", "Altogether, ", "Finally, ", "This means ",
+               "Putting it together, ", "In the end, ")
+_WORD_CLAIMS = ("the answer is {w}", "there are {w} {noun}", "we find {w} {noun}", "{w} is the answer",
+                "{w} is our answer", "the count is {w}", "{w} {noun} remain", "exactly {w} {noun} work",
+                "that makes {w}", "the total comes to {w}", "we end up with {w} {noun}", "the number of {noun} is {w}",
+                "the final answer is {w}", "we get {w} {noun}", "the {thing} we want is {w}", "it equals {w}",
+                "we are left with {w} {noun}", "the {thing} is {w}")
+_WORD_TAILS = ("", "", "", " in total", " altogether", " in all", ", as required", " after all the cases")
 
 
 @_family(EQUIVALENT, "number_words")
@@ -371,7 +382,8 @@ def _number_words(ref: Reference, rng: random.Random, st: F.Style) -> Draft | No
     if ex is None or ex.denominator != 1 or not 0 <= ex < 100:
         return None
     word = _in_words(int(ex))
-    text = rng.choice(_WORD_SENTENCES).format(w=word, noun=rng.choice(_NOUNS))
+    claim = rng.choice(_WORD_CLAIMS).format(w=word, noun=rng.choice(_NOUNS), thing=rng.choice(_THINGS))
+    text = rng.choice(_WORD_LEADS) + claim + rng.choice(_WORD_TAILS) + "."
     return Draft(text[0].upper() + text[1:], plain=True, sentence=True)
 
 
@@ -894,6 +906,11 @@ def _near_qualifier(ref: Reference, rng: random.Random, st: F.Style) -> Draft | 
     q = rng.choice(("\\text{at least }", "\\text{at most }", "\\text{more than }", "\\text{less than }"))
     return Draft(q + _r(ref.node, st), box_only=True)
 
+
+from . import _mm_units  # noqa: E402,F401  (physics quantity families register themselves)
+from ._mm_sets import register as _register_sets  # noqa: E402  (sets of reals in every notation)
+
+_register_sets(EQUIVALENT, NEAR_MISS, Draft)
 from . import _mm_cas  # noqa: E402,F401  (sympy's printers: renderings nobody here chose)
 
 FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)

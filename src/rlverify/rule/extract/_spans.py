@@ -66,6 +66,9 @@ _NUMBER_RE = re.compile(
     r"|(?<![\w.])[-\u2212]?(?:\\\$|\$)?\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?"
     r"|(?<![\w.])[-\u2212]?\.\d+")
 
+# a power of ten written after a plain number: 2e27, 1.95E+03, 1.2 x 10^5, 3*10^-8
+_SCI_SUFFIX_RE = re.compile(r"(?:[eE][-+]?\d{1,3}|[ \t]*(?:x|×|\*)[ \t]*10[ \t]*\^[ \t]*(?:\{[-+]?\d{1,3}\}|[-+]?\d{1,3}))(?![\w.])")
+
 _MULTIPLIER_RE = re.compile(
     r"\s*(%|\\%|°|\^\\circ|\^\{\\circ\}|percent\b|hundred\b|thousand\b|million\b|billion\b|trillion\b|dozen\b)", re.I)
 
@@ -115,7 +118,8 @@ def _math_pieces(s: str) -> tuple[_Piece, ...]:
             continue
         if opener and tok == _CLOSER[opener]:
             body = s[at:m.start()]
-            if body.strip() and not (opener == "$" and _CURRENCY_RE.match(body)):
+            money = opener == "$" and _CURRENCY_RE.match(body) and (body[-1:].isspace() or s[m.end():m.end() + 1].isdigit())
+            if body.strip() and not money:   # '$5 on apples and $3' is money; '$20 mg$' a quantity
                 out.append(_Piece(at - len(opener), m.end(), body.strip(), True))
             opener = ""
         elif tok in _CLOSER and (not opener or tok != "$"):
@@ -165,7 +169,7 @@ def _values(s: str) -> list[_Piece]:
     pieces = list(_math_pieces(s))
     plain = _mask_math(s)
     for m in _NUMBER_RE.finditer(plain):
-        mult = _MULTIPLIER_RE.match(plain, m.end())
+        mult = _MULTIPLIER_RE.match(plain, m.end()) or _SCI_SUFFIX_RE.match(plain, m.end())
         end = mult.end() if mult else m.end()
         number = re.sub(r"^([-\u2212]?)\\?\$", r"\1", s[m.start():end].strip())
         pieces.append(_Piece(m.start(), end, number, False))
