@@ -48,6 +48,8 @@ class Flag(str, Enum):
     NO_ANSWER = "no_answer", "No final answer could be found in the response."
     FALLBACK = "fallback", "The answer is a last-number guess, not a declared answer."
     HEDGE = "hedge", "Several different candidates offered as the answer: never correct."
+    RESTATED = "restated", ("Several answers offered that each equal the reference (one value in several forms, "
+                            "``\\boxed{15\\frac{39}{40}}`` or ``\\boxed{\\frac{639}{40}}``): no hedge.")
     HEDGE_IN_SPAN = "hedge_in_span", ("The comparison (not the extraction) saw the hedge, inside the answer span "
                                       "itself: the guard re-reads the span (a sentence with context numbers is "
                                       "no hedge; several values offered are).")

@@ -162,7 +162,9 @@ class RuleVerifier(BaseVerifier):
                 if ex.answer is None:
                     return self._verdict(False, t0, None, flags + ("no_answer",))
                 if ex.hedge:
-                    return self._verdict(False, t0, extracted, flags)
+                    if not _all_equal(ex, s.gold, s.question):
+                        return self._verdict(False, t0, extracted, flags)
+                    flags = tuple(f for f in flags if f != Flag.HEDGE) + (Flag.RESTATED,)
                 if Flag.FALLBACK in ex.flags:
                     refused = _fallback_refusal(s.response, s.gold)
                     if refused:
@@ -216,3 +218,21 @@ def warm_up() -> None:
 @register("rule")
 def _make_rule(**options: Any) -> RuleVerifier:
     return RuleVerifier(**options)
+
+
+_MAX_RESTATED = 4
+
+
+def _all_equal(ex: Any, gold: str, question: str | None) -> bool:
+    """A "hedge" of two to four answers that each equal the reference (``\\boxed{15\\frac{39}{40}}``, or
+    ``\\boxed{\\frac{639}{40}}``): one value restated in another form, not several values offered."""
+    cands = tuple(dict.fromkeys(ex.candidates))
+    if not 2 <= len(cands) <= _MAX_RESTATED or "retracted" in ex.flags:
+        return False
+    for c in cands:
+        m = fast_compare(c, gold, question)
+        if m is None:
+            m = memo_compare(c, gold, question, _bounded_compare)
+        if not m.equal or Flag.HEDGE in m.flags:
+            return False
+    return True

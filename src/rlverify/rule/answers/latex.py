@@ -148,7 +148,20 @@ def clean(text: str) -> str:
     s = re.sub(r"(?:\s|\\ )*[.;]+$", "", s).strip()
     s = _strip_stray_closer(s)
     s = _STRAY_BACKSLASH.sub("", s)
-    return strip_outer(s)
+    return _unbolded(strip_outer(s))
+
+
+_BOLD = re.compile(r"^\\(?:textbf|mathbf|boldsymbol|bm|pmb)\s*\{")
+
+
+def _unbolded(s: str) -> str:
+    """A whole answer set in bold is the answer: ``\\textbf{(113) }`` -> ``(113)`` (AoPS's AIME boxes)."""
+    for _ in range(3):
+        m = _BOLD.match(s)
+        if not m or matching_brace(s, m.end() - 1) != len(s) - 1:
+            return s
+        s = strip_outer(s[m.end(): -1])
+    return s
 
 
 # One spelling per relation and set symbol, whether written in LaTeX, unicode or ASCII:
