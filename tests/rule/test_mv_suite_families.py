@@ -228,3 +228,26 @@ def test_prose_statements(rule) -> None:
         pct = f"We have: $$\\frac{{a}}{{b}} \\geq \\frac{{{w}}}{{1}}.$$ Therefore, the error {verb} {v}%."
         assert rule.verify(pct, f"${v}\\%$").correct, pct
         assert not rule.verify(pct, f"${w}\\%$").correct, pct
+
+
+# ------------------------------------------------------------------ a qualifier after the value
+
+def test_formula_with_a_lower_bound_on_its_variable(rule) -> None:
+    """``a_n = 3n \\quad (n \\ge 1)``: where the formula holds, not a different answer; ``(n = 1)`` (one case),
+    a bound on the value itself and a different formula stay wrong."""
+    rng = random.Random(SEED + 8)
+    for _ in range(40):
+        k, m = rng.randint(2, 9), rng.randint(1, 9)
+        formula = rng.choice((f"{k}n + {m}", f"{k}n^{{2}} - {m}", f"\\frac{{n(n+{m})}}{{{k}}}", f"{k}^{{n}} - {m}"))
+        lhs = rng.choice(("a_n", "f(n)", "x_n", "T_n"))
+        bound = rng.choice(("\\ge", "\\geq", ">", "\\geqslant"))
+        tail = rng.choice((f"\\quad ({rng.choice('n')} {bound} {rng.randint(0, 2)})", f" (n {bound} 1)",
+                           f", \\ n {bound} {rng.randint(0, 3)}", f"\\qquad \\left(n {bound} 1\\right)"))
+        response = f"The answer is $\\boxed{{{lhs} = {formula}{tail}}}$."
+        assert rule.verify(response, f"${formula}$").correct, response
+        other = formula.replace(str(k), str(k + 1), 1)
+        assert not rule.verify(response, f"${other}$").correct, (response, other)
+        one_case = f"The answer is $\\boxed{{{lhs} = {formula} \\quad (n = 1)}}$."
+        assert not rule.verify(one_case, f"${formula}$").correct, one_case
+        restricted = f"The answer is $\\boxed{{{lhs} = {formula}\\text{{ for }} n = {rng.choice((1, 2))}}}$."
+        assert not rule.verify(restricted, f"${formula}$").correct, restricted

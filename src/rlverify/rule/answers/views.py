@@ -45,6 +45,10 @@ _GENERAL_QUALIFIER = re.compile(
 )
 _MEMBERSHIP_TAIL = re.compile(r"(?:,|\\quad|\\qquad|\s)+\(?\s*[a-zA-Z]\s*\\in\s*\\mathbb\s*\{?\s*[ZNzn]\s*\}?"
                               r"(?:\s*\^\s*\{?\s*[+*]\s*\}?|\s*_\s*\{?[^{}]{0,8}\}?)?\)?\s*$")
+# ``a_n = 3n \\quad (n \\ge 1)``, ``f(n) = 2n, n > 0``: where a formula in n holds, a lower bound on n in
+# parentheses (or after a comma), not a restriction to one case (``n = 1``) and not a bound on the value
+_LOWER_BOUND_TAIL = re.compile(r"\s*\(\s*([a-zA-Z])\s*(?:\\geq|>)\s*[-+]?\d{1,3}\s*\)\s*$"
+                               r"|\s*,\s*([a-zA-Z])\s*(?:\\geq|>)\s*[-+]?\d{1,3}\s*$")
 _SPECIALIZATION = re.compile(r"(?<![<>\\])=|\\neq|\\ne\b")
 _CONDITION = re.compile(r"\b(?:for|when|if|where|with|at|unless|except)\b", re.I)
 _IN = re.compile(r"\\in(?![a-zA-Z])")
@@ -62,10 +66,16 @@ def _last_env_row(s: str) -> str | None:
 
 
 def _strip_qualifier(s: str) -> str | None:
-    """Drop a trailing general qualifier (``for all n >= 1``, ``n \\in Z``), never ``for n=1``."""
+    """Drop a trailing general qualifier (``for all n >= 1``, ``n \\in Z``, ``(n \\ge 1)``), never ``for n=1``."""
     m = _MEMBERSHIP_TAIL.search(s)
     if m:
         return clean(s[: m.start()])
+    m = _LOWER_BOUND_TAIL.search(s)
+    if m and m.start() > 0:
+        value = s[: m.start()]
+        var = m.group(1) or m.group(2)
+        if re.search(rf"(?<![A-Za-z\\]){var}(?![A-Za-z])", value.split("=")[-1]):
+            return clean(value)
     m = _GENERAL_QUALIFIER.search(s)
     if not m or m.start() == 0:
         return None
