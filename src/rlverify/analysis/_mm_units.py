@@ -242,12 +242,12 @@ def _number_text(v: Fraction, sig: int | None, rng: random.Random, sci: float = 
     """``v`` written to ``sig`` significant digits (None: exactly), in positional or scientific notation
     (always scientific below 10^-4 or from 10^7, as a physics answer writes it)."""
     if sig is None:
-        s = _exact_text(v)
-        if s is None:
-            return None
-        sig = max(1, len(s.replace("-", "").replace(".", "").strip("0") or "0"))
-        if Fraction(Decimal(_sci_parts(v, sig)[0])) * Fraction(10) ** _sci_parts(v, sig)[1] != v:
-            return s
+        with localcontext() as ctx:
+            ctx.prec = 60
+            d = Decimal(v.numerator) / Decimal(v.denominator)
+        if Fraction(d) != v:
+            return None                                  # not a terminating decimal
+        sig = max(1, len(d.normalize().as_tuple().digits))
     m, e = _sci_parts(v, sig)
     if e != 0 and (rng.random() < sci or e < -4 or e >= 7):
         return _sci_text(v, sig, rng)

@@ -118,8 +118,8 @@ _E_NOTATION = re.compile(r"(?<=\d)[eE]([+-]?\d{1,3})(?![\d.])")
 # the exponent of a power of ten written without braces: 10^-10, \times 10^14 (one exponent, not 10^1 * 4)
 _BARE_EXPONENT = re.compile(r"((?:\\times|\\cdot)\s*10|^10)\s*\^\s*([+-]?\d{1,3})(?![\d.])")
 # a fraction of unit words after a magnitude: 5\frac{\text{cm}}{\text{s}} -> 5 (cm)/(s)
-_UNIT_FRAC = re.compile(r"(?<=[\d\s}])\\frac\s*\{\s*(1|[A-Za-z\\ ,;^{}\-\d]*?[A-Za-z][A-Za-z\\ ,;^{}\-\d]*?)\s*\}"
-                        r"\s*\{\s*([A-Za-z\\ ,;^{}\-\d]*?[A-Za-z][A-Za-z\\ ,;^{}\-\d]*?)\s*\}\s*$")
+_UNIT_FRAC = re.compile(r"(?<=[\d\s}])\\frac\s*\{\s*(1|[A-Za-zµμÅΩ\\ ,;^{}\-\d]*?[A-Za-zµμÅΩ][A-Za-zµμÅΩ\\ ,;^{}\-\d]*?)\s*\}"
+                        r"\s*\{\s*([A-Za-zµμÅΩ\\ ,;^{}\-\d]*?[A-Za-zµμÅΩ][A-Za-zµμÅΩ\\ ,;^{}\-\d]*?)\s*\}\s*$")
 
 
 def _plain_sci(s: str) -> str:

@@ -77,7 +77,7 @@ _JOINED = frozenset(k for k in _WORDS if "_" in k)
 
 def _join_words(m: re.Match) -> str:
     words = [w for w in m.groups() if w]
-    for n in (3, 2):
+    for n in (4, 3, 2):
         if len(words) >= n:
             joined = "_".join(words[:n]).lower()
             if any(c in _JOINED for c in (joined, joined[:-1], joined[:-2])):
@@ -180,7 +180,7 @@ def normalize_unit_text(text: str) -> str:
     s = re.sub(r"\^\s*\{\s*\\prime\s*\}|\^\s*\\prime", " arcmin ", s)
     s = re.sub(r"''|\"|″", " arcsec ", s)
     s = re.sub(r"'|′", " arcmin ", s)
-    s = re.sub(r"\b([A-Za-z]+)[- ]([A-Za-z]+)(?:[- ]([A-Za-z]+))?\b", _join_words, s)
+    s = re.sub(r"\b([A-Za-z]+)[- ]([A-Za-z]+)(?:[- ]([A-Za-z]+))?(?:[- ]([A-Za-z]+))?\b", _join_words, s)
     s = re.sub(r"\b([A-Za-z]{2,})\s+(squared|cubed)\b", lambda m: m.group(1) + ("^2" if m.group(2) == "squared" else "^3"), s)
     s = re.sub(r"\bper\b", "/", s)
     return re.sub(r"\s+", " ", s).strip()
