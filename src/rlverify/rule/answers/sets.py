@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...runtime.caches import memo_text
 from .surface import unwrap
 
 __all__ = ["Reading", "read_set", "MAX_CHARS"]
@@ -339,6 +340,7 @@ def _plain(t: tuple) -> bool:
     return t[0] in ("iv", "pts") or t[0] == "cup" and all(_plain(x) for x in t[1])
 
 
+@memo_text(maxsize=4096)  # pure; the context rules read the same two spans 3-6 times per comparison
 def read_set(text: str) -> Reading | None:
     """``text`` as a set of reals, or None when it is not written as one."""
     if not text or len(text) > MAX_CHARS:
