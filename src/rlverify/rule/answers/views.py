@@ -115,7 +115,7 @@ def _prose_value(s: str) -> str | None:
             prose, value = unwrap_text(s[start:end + 1]), s[end + 1:].strip()
             if not value or not link.search(prose):
                 continue
-            if QUALIFIER_WORDS.search(_CLAUSE_SPLIT.split(prose)[-1]):
+            if QUALIFIER_WORDS.search(_CLAUSE_SPLIT.split(prose)[-1]) or _several_values(value):
                 return None
             declared = _declared_value(value) if "\\text" in value else clean(value)
             if declared:
@@ -123,6 +123,15 @@ def _prose_value(s: str) -> str | None:
             if k == 0 and not s[:start].strip():   # the whole span after a lead-in ("the answer is 12 or 13")
                 return None if QUALIFIER_WORDS.search(prose) else clean(value)
     return None
+
+
+def _several_values(value: str) -> bool:
+    """``20\\text{ miles}+1, 2(20\\text{ miles}), 20\\text{ miles}`` after "one of": a list of values, not the one
+    value a sentence declares (``1,232`` is one number: its parts after the first are 3-digit groups)."""
+    parts = [unwrap_text(p).strip() for p in split_top(value, (",", ";"))]
+    grouped = re.fullmatch(r"[-+]?\d{1,3}", parts[0]) and all(re.fullmatch(r"\d{3}", p) for p in parts[1:-1]) \
+        and re.fullmatch(r"\d{3}(?:\.\d+)?(?:\s+[A-Za-z].*)?", parts[-1])
+    return len(parts) > 1 and not grouped
 
 
 _STRONG_LINK = re.compile(r"(?:\bis|\bare|\bwas|\bwere|\bequals?|\bbe|\bbeing|=|:|\bgives|\bget|\bgot"
@@ -177,6 +186,8 @@ def _bare_prose_value(s: str) -> str | None:
             return None
         return clean(end.group(2))
     value = m.group(2)
+    if _several_values(value):
+        return None
     lead = _NUMBER_THEN_NOUN.match(value)
     if lead and _describes(lead.group(2)):
         return clean(lead.group(1))
