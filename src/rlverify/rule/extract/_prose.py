@@ -333,24 +333,25 @@ def _from_prose(region: str) -> Extraction | None:
     marked = _from_markers(region[window:])
     paras, recent = _final_paragraphs(region)
     led = _from_lead_in(region)
-    if (marked is not None and led is not None and window + marked[1] >= led.lead_at
-            and led.found.answer is not None and marked[0].answer != led.found.answer):
-        # the marker is part of the lead-in ("The answer is found to be:\n\n$6$"): the value it leads to
+    if (marked is not None and led is not None and window + marked[1] >= led.lead_at and led.found.answer is not None
+            and (marked[0].answer != led.found.answer or led.found.hedge)):
+        # the marker is part of the lead-in ("The answer is found to be:\n\n$6$", "Maybe the answer is $5$"):
+        # the value it leads to, and the lead's hedge
         marked = (Extraction(led.found.answer, marked[0].method, led.found.flags), marked[1])
     if marked is not None and (window + marked[1] >= recent or marked[0].method in _EXPLICIT_MARKERS):
         return marked[0]
     whole = _from_whole(region)
     if whole is not None:
         return whole
-    if _truncated(region[-200:]) and not (led is not None and led.alone):
+    if _truncated(region[-200:]) and not (led is not None and led.closed):
         return Extraction(None, "none", ("truncated",))
-    for i, par in enumerate(paras):
+    if led is not None:   # the response ends on the value a lead-in introduces
+        return led.found
+    for par in paras:
         for finder in (_from_bold, _from_conclusion, _from_words):
             found = finder(par)
             if found is not None:
                 return found
-        if i == 0 and led is not None:   # the last paragraph states nothing itself: a lead-in's value
-            return led.found
     if marked is not None:
         return marked[0]
     if _graded(region[-_SPAN_WINDOW:].rstrip().rsplit("\n", 1)[-1]):
@@ -383,10 +384,12 @@ _LEAD_OPEN_END_RE = re.compile(r"\b(?:where|whereas|while|for|if|when|whenever|s
                                r"|unless|provided|and|or|but|than|of|from|let|say|suppose|assume)\W*$", re.I)
 _LEAD_QUALIFIER_RE = re.compile(r"\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller|larger|bigger|other)\s+than"
                                 r"|not|never|no|cannot|\w+n't|except|without|instead|bound(?:ed|s)?|range|between|up\s+to"
-                                r"|exceeds?|almost|nearly|over|under|below|above"
-                                # a restatement in another form ("approximately:", "in decimal form"): the stated
-                                # answer came before it
-                                r"|approx(?:imately|\.)?|about|around|numerically|decimal|rounded|estimated?)\b", re.I)
+                                r"|exceeds?|almost|nearly|over|under|below|above)\b", re.I)
+# not a declaration: a restatement in another form ("approximately:", "in decimal form": the stated answer came
+# before it), a verification or a step still to do ("Check:", "Let's compute")
+_LEAD_ASIDE_RE = re.compile(r"\b(?:approx(?:imately|\.)?|about|around|numerically|decimal|rounded|estimated?"
+                            r"|check(?:ing|s)?|verif(?:y|ying|ies|ication)|confirm(?:ing|s|ation)?|sanity|recall|note"
+                            r"|notice|remember|compare|recomput\w*|recalculat\w*|let's|let\s+us|next|first)\b", re.I)
 _LEAD_HEDGE_RE = re.compile(r"\b(?:either|maybe|perhaps|possibly|probably|likely|might|could|guess|roughly)\b", re.I)
 _CONSTANT_RE = re.compile(r"[-+\u2212]?\s*(?:[\u03b1-\u03c9]|pi|\u221e|infinity|\u221a\s*\w+|alpha|beta|gamma|delta"
                           r"|epsilon|theta|lambda|mu|sigma|phi|omega|tau|rho)", re.I)
@@ -431,17 +434,37 @@ def _trailing_value(t: str) -> tuple[str, int, bool] | None:
         return listed[0], listed[1], False
     pieces = _math_pieces(t)
     if pieces and pieces[-1].end == len(t):
-        return pieces[-1].value, pieces[-1].start, True
+        value = pieces[-1].value
+        if value.endswith(".") and not value.endswith("\\."):   # "\\[ x = 5. \\]": the sentence's period
+            value = value[:-1].rstrip()
+        return value, pieces[-1].start, True
     start = t.rfind("\n") + 1
     line = t[start:]
     if len(line) > 400 or "$" in line or "\\(" in line:
         return None
     cuts = [0] + [m.end() for m in re.finditer(r"[\s:]+", line)][:60]
     for cut in cuts:
+        if _DASH_SEPARATOR_RE.match(line, cut):   # "Result - 3": a dash and a space separate, a minus sign binds
+            continue
         value = _plain_value(line[cut:])
         if value:
-            return value, start + cut, False
+            return _chain_end(value), start + cut, False
     return None
+
+
+_DASH_SEPARATOR_RE = re.compile(r"[-\u2013\u2014](?:\s|\*)")
+_CHAIN_EQ_RE = re.compile(r"(?<![<>!=])=(?!=)")
+_PLAIN_NUMBER_END_RE = re.compile(r"[-\u2212]?\d+(?:\.\d+)?(?:/\d+)?")
+
+
+def _chain_end(value: str) -> str:
+    """A plain chain 'x = 5' / '1 - 25/36 = 11/36' ending on a plain number reads as that number (as a concluding
+    sentence reads it); a list ('x = 5, y = 3') or any other chain is kept whole for the comparison."""
+    parts = _CHAIN_EQ_RE.split(value)
+    if len(parts) < 2 or re.search(r"[,;]|\band\b", value):
+        return value
+    last = parts[-1].strip()
+    return last if _PLAIN_NUMBER_END_RE.fullmatch(last) else value
 
 
 def _lead_fragment(before: str) -> tuple[str, int] | None:
@@ -463,21 +486,24 @@ def _lead_fragment(before: str) -> tuple[str, int] | None:
 
 
 def _lead_kind(lead: str) -> str | None:
-    """'lead', 'hedge' (a hedging lead-in), 'graded' (a score/verdict label) or None (no lead-in)."""
+    """'lead', 'hedge' (a lead-in that hedges or bounds the value: never a declaration of it), 'graded'
+    (a score/verdict label) or None (no lead-in)."""
     if _SCORE_LINE_RE.match(lead):
         return "graded"
     bare = lead.strip(" \t*#>_-:")
     words = _LEAD_WORD_RE.findall(bare)
     if (not words or len(words) > _LEAD_MAX_WORDS or len(bare) > _LEAD_MAX_CHARS or _LEAD_CHARS_RE.search(bare)
-            or bare.endswith("?") or _LEAD_OPEN_END_RE.search(bare) or _LEAD_QUALIFIER_RE.search(bare)):
+            or bare.endswith("?") or _LEAD_ASIDE_RE.search(bare)):
         return None
-    return "hedge" if _LEAD_HEDGE_RE.search(bare) else "lead"
+    if _LEAD_HEDGE_RE.search(bare) or _LEAD_QUALIFIER_RE.search(bare):
+        return "hedge"
+    return None if _LEAD_OPEN_END_RE.search(bare) else "lead"
 
 
 @dataclass(frozen=True)
 class _Led:
     found: Extraction
-    alone: bool      # the value is a closed math segment on a line of its own
+    closed: bool     # the value is a closed math segment: a declared product of numbers is no cut-off calculation
     lead_at: int     # where the lead-in starts in the region
 
 
@@ -505,8 +531,7 @@ def _from_lead_in(region: str) -> _Led | None:
     if kind == "graded":
         return _Led(Extraction(None, "none", ()), True, base + lead_at)
     flags = ("hedge",) if kind == "hedge" else _prose_hedge(f"{lead} {value}", value)
-    alone = closed and t[:start].rstrip(" \t").endswith("\n")
-    return _Led(Extraction(value, "lead_in", flags), alone, base + lead_at)
+    return _Led(Extraction(value, "lead_in", flags), closed, base + lead_at)
 
 
 _HOPE_TAIL_RE = re.compile(r"\s*I hope (?:it|this) is correct\.?\s*\Z", re.I)
