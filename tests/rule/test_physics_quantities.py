@@ -144,8 +144,38 @@ def test_option_labels_before_a_quantity(label) -> None:
 @pytest.mark.parametrize("text,value", [
     ("**Answer:** $42 in²$", "42 in²"), ("# Answer\n\n$1.55 MeV$", "1.55 MeV"), ("ANSWER: $20 kg$", "20 kg"),
     ("The answer is $20 mg$.", "20 mg"), ("He paid $5 for apples and $3 for pears, so the answer is 8.", "8"),
-    ("Answer: 1e11 years", "1e11"), ("Hence we conclude:\n1.95E+03", "1.95E+03"),
+    ("Answer: 1e11 years", "1e11 years"), ("So there are 18 ways.", "18"), ("The answer is 5 in total.", "5"), ("Hence we conclude:\n1.95E+03", "1.95E+03"),
     ("The answer is 1.2 x 10^5 m.", "1.2 x 10^5 m"), ("The answer is 3*10^-8", "3*10^-8"),
 ])
 def test_extraction_keeps_units_and_exponents(text, value) -> None:
     assert extract_answer(text).answer == value
+
+
+@pytest.mark.parametrize("response,gold,equal", [
+    ("The answer is 4.49 mm.", r"4.49\ \mathrm{cm}", False), ("**Answer:** 4.49 cm", r"4.49\ \mathrm{cm}", True),
+    ("**Answer:** 44.9 mm", r"4.49\ \mathrm{cm}", True), ("Answer: 12 meters", r"12\ \mathrm{m}", True),
+    ("Answer: 12 kilometers", r"12\ \mathrm{m}", False), ("So there are 18 ways.", "18", True),
+    ("The speed is 12 meters per second, which is fast.", "12 m/s", True),
+    ("The speed is 12 meters per hour, which is slow.", "12 m/s", False),
+    ("**Answer:** ≈ 44.9 mm", r"4.49\ \mathrm{cm}", True), ("**Answer:** ≈ 4.49 mm", r"4.49\ \mathrm{cm}", False),
+    (r"So $v \approx 3.0\times10^{8}\ \mathrm{m/s}$.", "3e8 m/s", True),
+    (r"So $v \approx 3.0\times10^{7}\ \mathrm{m/s}$.", "3e8 m/s", False),
+])
+def test_a_unit_in_words_after_the_value_is_read(response, gold, equal) -> None:
+    """A plain-text unit after the value is part of the answer: '4.49 mm' is no 4.49 cm (it was read as 4.49)."""
+    from rlverify.rule.verifier import RuleVerifier
+
+    assert RuleVerifier(timeout=30.0).verify(response, gold).correct is equal
+
+
+@pytest.mark.parametrize("answer,gold,equal", [
+    (r"5\,\mathrm{ms^{-1}}", "5 m/s", True), (r"5\ \text{ms}^{-1}", r"5\ \mathrm{m\,s^{-1}}", True),
+    (r"5\,\mathrm{ms^{-1}}", "5 m", False), (r"5\,\mathrm{ms^{-1}}", r"5\ \mathrm{Hz}", False),
+    (r"3.3\ \mu\text{F}", r"3.3\times10^{-6}\ \mathrm{F}", True), (r"3.3\ \text{nF}", r"3.3\times10^{-6}\ \mathrm{F}", False),
+    (r"1.6\times10^{-19}\ \text{C}", r"1.6e-19 C", True), (r"5.0\ \text{V}", r"5.0\ \text{J/C}", True),
+    (r"1\ \text{light-year}", r"9.46\times 10^{15}\ \text{m}", True),
+    (r"1\ \text{light-year}", r"9.47\times 10^{15}\ \text{m}", False),
+    (r"44.96\ \text{mm}", r"4.49\ \text{cm}", False), (r"0.04494\ \text{m}", r"4.49\ \text{cm}", True),
+])
+def test_meter_per_second_farad_coulomb_and_rounded_conversions(answer, gold, equal) -> None:
+    assert compare(answer, gold).equal is equal

@@ -907,7 +907,9 @@ def _near_qualifier(ref: Reference, rng: random.Random, st: F.Style) -> Draft | 
     return Draft(q + _r(ref.node, st), box_only=True)
 
 
-from . import _mm_units  # noqa: E402,F401  (physics quantity families register themselves)
+from ._mm_units import register as _register_units  # noqa: E402  (physics quantities with units)
+
+_register_units(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_sets import register as _register_sets  # noqa: E402  (sets of reals in every notation)
 
 _register_sets(EQUIVALENT, NEAR_MISS, Draft)

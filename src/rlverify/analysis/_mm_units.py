@@ -28,10 +28,39 @@ from fractions import Fraction
 from typing import Any
 
 from . import _forms as F
-from ._mm_families import EQUIVALENT, NEAR_MISS, Draft, _applied, _family
 from ._mm_refs import Reference, _exact
 
-__all__ = ["reference_unit", "question_unit", "unit_forms", "word_forms"]
+# Filled by register() with the generator's tables and Draft class (this module does not import _mm_families:
+# no import cycle); families are collected here first.
+EQUIVALENT: dict = {}
+NEAR_MISS: dict = {}
+Draft: Any = None
+
+
+def _family(table: dict, name: str) -> Any:
+    def deco(fn: Any) -> Any:
+        table[name] = fn
+        return fn
+    return deco
+
+
+def register(equivalent: dict, near_miss: dict, draft: type) -> None:
+    """Add the quantity families to the generator's tables; ``draft`` is its Draft class."""
+    global Draft
+    Draft = draft
+    equivalent.update(EQUIVALENT)
+    near_miss.update(NEAR_MISS)
+
+
+_APPLIED = re.compile(r"\bin (?:units of )?\$?\\mathrm\{|\bin (?:meters|seconds|kilometers|centimeters|km/h|m/s|"
+                      r"grams|kilograms|joules|newtons|watts|kelvin)\b")
+
+
+def _applied(ref: Reference) -> bool:
+    """A physics/applied reference: minerva, a unit in the dataset, or a question asking for one."""
+    return ref.dataset == "minerva_math" or ref.unit is not None or bool(_APPLIED.search(ref.question))
+
+__all__ = ["reference_unit", "question_unit", "unit_forms", "word_forms", "register"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -388,10 +417,13 @@ def unit_forms(u: Any, rng: random.Random) -> list[str]:
 
 # ------------------------------------------------------------------ equivalent families
 
-def _gold_with(ref: Reference, v: Fraction, u: Any) -> str:
-    """The gold naming its unit: as written when it does, else its value text + the unit (\\mathrm symbols)."""
+def _gold_with(ref: Reference, v: Fraction, u: Any, rng: random.Random | None = None) -> str:
+    """The gold naming its unit: as written when it does, else its value text + the unit (\\mathrm symbols, or
+    half the time any of the writings a response may use: a reference written by another hand)."""
     if ref.unit_in_gold:
         return ref.gold
+    if rng is not None and rng.random() < 0.5:
+        return ref.value_text + rng.choice(unit_forms(u, rng))
     syms = [(_symbols(n)[0], e) for n, e in _factors(u)]
     if any(not re.fullmatch(r"[A-Za-z]+", s) for s, _ in syms):
         return ref.value_text + " " + format(u, "~P")
@@ -411,7 +443,7 @@ def _unit_symbol(ref: Reference, rng: random.Random, st: F.Style) -> Draft | Non
         return None
     v, u = q
     forms = unit_forms(u, rng)
-    gold = _gold_with(ref, v, u) if rng.random() < 0.5 else None
+    gold = _gold_with(ref, v, u, rng) if rng.random() < 0.5 else None
     return Draft(_value_text(ref, rng) + rng.choice(forms), gold=gold)
 
 
@@ -427,7 +459,7 @@ def _unit_word(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
     text = wrap.format(w=words)
     if "^" in words and wrap.startswith("\\text"):
         text = " " + words
-    gold = _gold_with(ref, v, u) if rng.random() < 0.5 else None
+    gold = _gold_with(ref, v, u, rng) if rng.random() < 0.5 else None
     value = _value_text(ref, rng)
     if wrap == " {w}" and "\\" in value:
         text = "\\ \\text{" + words + "}"
@@ -485,7 +517,7 @@ def _unit_prefix(ref: Reference, rng: random.Random, st: F.Style) -> Draft | Non
     text = _number_text(nv, dig[0] if dig else None, rng, sci=0.6 if abs(nv) >= 10**5 or abs(nv) < 10**-3 else 0.3)
     if text is None:
         return None
-    return Draft(text + rng.choice(unit_forms(new, rng)), gold=_gold_with(ref, v, u))
+    return Draft(text + rng.choice(unit_forms(new, rng)), gold=_gold_with(ref, v, u, rng))
 
 
 @_family(EQUIVALENT, "temperature_scale")
@@ -504,7 +536,7 @@ def _temperature_scale(ref: Reference, rng: random.Random, st: F.Style) -> Draft
     unit = rng.choice(("^\\circ C", "^{\\circ}\\mathrm{C}", "\\text{ °C}", "\\,^\\circ\\text{C}", "°C", " \\degree C",
                        "\\ ^{\\circ}C", " degrees Celsius")) if to_c else \
         rng.choice(("\\text{ K}", "\\,\\mathrm{K}", " K", " kelvin", "\\ \\text{K}"))
-    return Draft(text + unit, gold=_gold_with(ref, v, u))
+    return Draft(text + unit, gold=_gold_with(ref, v, u, rng))
 
 
 @_family(EQUIVALENT, "sci_forms")
@@ -535,7 +567,7 @@ def _sci_forms(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
         return None
     q = _quantity(ref)
     if q is not None and rng.random() < 0.6:
-        return Draft(text + rng.choice(unit_forms(q[1], rng)), gold=_gold_with(ref, *q) if rng.random() < 0.5 else None)
+        return Draft(text + rng.choice(unit_forms(q[1], rng)), gold=_gold_with(ref, *q, rng) if rng.random() < 0.5 else None)
     return Draft(text, plain=not text.startswith("\\") and "\\" not in text)
 
 
@@ -549,7 +581,7 @@ def _option_label_unit(ref: Reference, rng: random.Random, st: F.Style) -> Draft
     label = rng.choice("abcd")
     form = rng.choice(("({l})\\ ", "({l}) ", "\\text{{({l}) }}", "({L})~", "\\textbf{{({l})}} ", "({l})\\quad "))
     return Draft(form.format(l=label, L=label.upper()) + _value_text(ref, rng) + rng.choice(unit_forms(u, rng)),
-                 gold=_gold_with(ref, v, u) if rng.random() < 0.5 else None)
+                 gold=_gold_with(ref, v, u, rng) if rng.random() < 0.5 else None)
 
 
 def _rounded_ref(ref: Reference) -> tuple[Fraction, int, int] | None:
@@ -588,7 +620,7 @@ def _ref_rounded(ref: Reference, rng: random.Random, st: F.Style) -> Draft | Non
         text = F.group_digits(text.lstrip("-"), rng.choice((",", "{,}", "\\,"))) if not text.startswith("-") else text
     q = _quantity(ref)
     if q is not None and rng.random() < 0.6:
-        return Draft(text + rng.choice(unit_forms(q[1], rng)), gold=_gold_with(ref, *q) if rng.random() < 0.5 else None)
+        return Draft(text + rng.choice(unit_forms(q[1], rng)), gold=_gold_with(ref, *q, rng) if rng.random() < 0.5 else None)
     return Draft(text)
 
 
@@ -602,7 +634,7 @@ def _near_unit_prefix(ref: Reference, rng: random.Random, st: F.Style) -> Draft 
         return None
     v, u = q
     opts = [(w, f) for w, f in _prefixed(u) if f != 1]
-    gold = _gold_with(ref, v, u)
+    gold = _gold_with(ref, v, u, rng)
     if opts and rng.random() < 0.6:
         new, _ = rng.choice(opts)
         return Draft(_value_text(ref, rng) + rng.choice(unit_forms(new, rng)), gold=gold)
@@ -628,7 +660,7 @@ def _near_exponent(ref: Reference, rng: random.Random, st: F.Style) -> Draft | N
     text = rng.choice(_SCI_FORMS[:5]).format(m=m, e=e2)
     q = _quantity(ref)
     if q is not None and rng.random() < 0.5:
-        return Draft(text + rng.choice(unit_forms(q[1], rng)), gold=_gold_with(ref, *q))
+        return Draft(text + rng.choice(unit_forms(q[1], rng)), gold=_gold_with(ref, *q, rng))
     return Draft(text)
 
 
@@ -663,7 +695,7 @@ def _near_dimension(ref: Reference, rng: random.Random, st: F.Style) -> Draft | 
     new = _other_dimension(u, rng)
     if new is None:
         return None
-    return Draft(_value_text(ref, rng) + rng.choice(unit_forms(new, rng)), gold=_gold_with(ref, v, u))
+    return Draft(_value_text(ref, rng) + rng.choice(unit_forms(new, rng)), gold=_gold_with(ref, v, u, rng))
 
 
 @_family(NEAR_MISS, "near_sig_digit")
@@ -694,7 +726,7 @@ def _near_sig_digit(ref: Reference, rng: random.Random, st: F.Style) -> Draft | 
             return None
     q = _quantity(ref)
     if q is not None and rng.random() < 0.5:
-        return Draft(text + rng.choice(unit_forms(q[1], rng)), gold=_gold_with(ref, *q))
+        return Draft(text + rng.choice(unit_forms(q[1], rng)), gold=_gold_with(ref, *q, rng))
     return Draft(text)
 
 
@@ -707,4 +739,4 @@ def _near_temperature(ref: Reference, rng: random.Random, st: F.Style) -> Draft 
     v, u = q
     unit = rng.choice(("^\\circ C", "\\text{ °C}", "^{\\circ}\\mathrm{C}")) if _factors(u)[0][0] == "kelvin" else \
         rng.choice(("\\text{ K}", "\\,\\mathrm{K}"))
-    return Draft(_value_text(ref, rng) + unit, gold=_gold_with(ref, v, u))
+    return Draft(_value_text(ref, rng) + unit, gold=_gold_with(ref, v, u, rng))

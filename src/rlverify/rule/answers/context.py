@@ -63,8 +63,11 @@ def _magnitudes_equal(al: Aligned, question: str | None) -> bool:
     if al.converted:
         a, g = al.answer_value, al.gold_value
         # relative only: 4.6e-24 cm is no 4.6e-24 m (an absolute tolerance would pass any tiny quantity)
-        return a is not None and g is not None and math.isclose(a, g, rel_tol=_CONVERTED_REL_TOL,
-                                                                abs_tol=1e-12 if g == 0 else 0.0)
+        if a is None or g is None:
+            return False
+        # a converted value agrees with a reference rounded to its stated digits (1 ly against 9.46e15 m)
+        return math.isclose(a, g, rel_tol=_CONVERTED_REL_TOL, abs_tol=1e-12 if g == 0 else 0.0) or \
+            within_reference(repr(a), al.gold, None, _MEASURED_DIGITS)
     ea, eg = exact_number(al.answer), exact_number(al.gold)
     if ea is not None and eg is not None:
         return ea == eg or within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 from fractions import Fraction
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .match import Match
@@ -37,6 +37,7 @@ class Quantity:
     magnitude: str              # LaTeX of the number part
     unit: UnitSpec | None       # None: a bare number
     wrapped: bool = False       # unit written with \text/\mathrm or a symbol (°, %, $)
+    alt: UnitSpec | None = None  # another reading of the unit text: 'ms^{-1}' is m s^-1 or per millisecond
 
     @property
     def has_pi(self) -> bool:
@@ -157,7 +158,20 @@ def parse_quantity(text: str) -> Quantity | None:
     unit = parse_unit(rest)
     if unit is None:
         return _compound(s)
-    return Quantity(mag, unit, wrapped)
+    return Quantity(mag, unit, wrapped, _meter_second(rest))
+
+
+_MS_POWER = re.compile(r"(?<![A-Za-z])ms(?=\s*\^\s*\{?\s*-)")
+
+
+def _meter_second(rest: str) -> UnitSpec | None:
+    """'ms^{-1}' (m s^-1 written without a blank, as physics answers do) read as metre per second."""
+    norm = normalize_unit_text(rest)
+    return parse_unit(_MS_POWER.sub("m s", norm)) if _MS_POWER.search(norm) else None
+
+
+def _same_dimension(u: UnitSpec, v: UnitSpec) -> bool:
+    return u.kind == v.kind and u.dimensionality() == v.dimensionality()
 
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})\s*(?:([ap])\.?\s*m?\.*)?", re.I)
@@ -261,7 +275,11 @@ def _asks_other_dimension(question: str | None, unit: UnitSpec) -> bool:
 def _both_units(a: Quantity, g: Quantity) -> Aligned | Match | None:
     ua, ug = a.unit, g.unit
     assert ua is not None and ug is not None
-    if ua.kind != ug.kind or ua.dimensionality() != ug.dimensionality():
+    if not _same_dimension(ua, ug):
+        if a.alt is not None and _same_dimension(a.alt, ug):          # 5\,\mathrm{ms^{-1}} against 5 m/s
+            return _both_units(replace(a, unit=a.alt, alt=None), g)
+        if g.alt is not None and _same_dimension(ua, g.alt):
+            return _both_units(a, replace(g, unit=g.alt, alt=None))
         return Match(False, ("unit_mismatch",))
     if ua.key == ug.key:
         return _aligned(a, g, False)
@@ -301,6 +319,8 @@ def _answer_unit(a: Quantity, g: Quantity, question: str | None) -> Aligned | Ma
     if a.unit.kind == "angle":
         return _answer_angle(a, g, question)
     if _asks_other_dimension(question, a.unit):
+        if a.alt is not None and not _asks_other_dimension(question, a.alt):
+            return _answer_unit(replace(a, unit=a.alt, alt=None), g, question)
         return Match(False, ("unit_mismatch",))
     asked = asked_unit(question, a.unit)
     if asked is not None:
@@ -360,6 +380,7 @@ def _measured_exact(answer: str, gold: str, qa: Quantity | None, qg: Quantity | 
                    None, None, False, one_sided=True)
 
 
+_NAMED_APPROX = re.compile(r"^\s*[A-Za-z](?:_\{?[\w\\]{1,12}\}?)?\s*(?:\\approx|≈|\\simeq)\s*")
 _NAME_EQ = re.compile(r"^[^=\d<>]{1,40}?=\s*")
 
 
@@ -400,6 +421,9 @@ def align(answer: str, gold: str, question: str | None = None) -> Aligned | Matc
         return Match(True, ("clock",))
     if ca and cg and not _same_ratio(answer, gold):    # 1:00 vs 12:00: different times, and no equal ratios
         return Match(False, ("clock",))
+    named = _NAMED_APPROX.match(answer)
+    if named and "=" not in answer and "=" not in gold:        # v \approx 3.0\times10^8 m/s: the value named
+        answer = answer[named.end():]
     if "=" in answer and "=" not in gold:
         if _contradictory_chain(answer):
             return Match(False, ("contradiction",))

@@ -33,7 +33,8 @@ _PREFIXABLE = {"m": "meter", "g": "gram", "s": "second", "L": "liter", "l": "lit
                "W": "watt", "N": "newton", "Pa": "pascal", "V": "volt", "A": "ampere", "ohm": "ohm",
                "Hz": "hertz", "mol": "mole", "eV": "electron_volt",
                "cal": "calorie", "Wh": "watt_hour", "T": "tesla", "bar": "bar", "erg": "erg", "dyn": "dyne",
-               "B": "byte", "bit": "bit", "pc": "parsec", "Bq": "becquerel", "Wb": "weber", "sec": "second"}
+               "B": "byte", "bit": "bit", "pc": "parsec", "Bq": "becquerel", "Wb": "weber", "sec": "second",
+               "F": "farad", "C": "coulomb", "H": "henry"}
 _AMBIGUOUS = {"in", "pm", "am", "at", "mi", "ha", "Pa", "ms"}   # also letters of a variable
 _SYMBOLS = {"min": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "d": "day", "yr": "year",
             "ft": "foot", "in": "inch", "yd": "yard", "mi": "mile", "lb": "pound", "lbs": "pound",

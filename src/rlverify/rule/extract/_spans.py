@@ -200,8 +200,27 @@ def _tail_value(tail: str) -> str | None:
     if not all(values):
         return None
     if len({_value_key(v) for v in values}) == 1:
-        return values[-1]
+        return values[-1] + _unit_after(tail[picked[-1].end:]) if len(picked) == 1 else values[-1]
     return _join_values(values, joiners)
+
+
+_UNIT_TAIL_RE = re.compile(r"[ \t]*((?:[A-Za-zµμΩÅ][A-Za-zµμΩÅ\-]*(?:\^-?\d)?(?:[ \t]*/[ \t]*|[ \t]+per[ \t]+|[ \t]+)?){1,4}?)"
+                           r"[ \t]*(?=[.,;:!?)]*(?:\s|$))")
+
+
+def _unit_after(rest: str) -> str:
+    """A unit written in words after the value ('4.49 mm', '12 meters per second'), kept with it; other words
+    ('18 ways', '5 apples', '5 in total') are not part of the value."""
+    from ..answers.units import parse_unit    # the whitelisted unit reader (no pint expression parsing)
+
+    m = _UNIT_TAIL_RE.match(rest)
+    if m is None:
+        return ""
+    text = m.group(1).strip().rstrip(".")
+    spec = parse_unit(text) if text and len(text) <= 40 else None
+    if spec is None or spec.kind not in ("physical", "angle_rate") or spec.short and len(text) > 2:
+        return ""
+    return " " + text
 
 
 _OPERATOR_GAP_RE = re.compile(r"[ \t]*[-+*/×÷^\u2212][ \t]*")
@@ -228,14 +247,27 @@ def _strip_span(s: str) -> str:
     return s.strip("*").strip()
 
 
+def _set_of_reals(sent: str) -> bool:
+    """The sentence is a set of reals joined by "or"/"U" in plain text (not values offered: x = 4 or x = 5)."""
+    if "$" in sent or "\\" in sent or not re.search(r"\bor\b|\sU\s|∪", sent) or len(sent) > 200:
+        return False
+    from ..answers.sets import read_set     # noqa: PLC0415 - lazy, like the unit reader above
+
+    got = read_set(sent.strip(" *"))
+    return got is not None and not got.points_only
+
+
 def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
     """Reduce an answer sentence to the value it states (None when it states none)."""
     listed = _bullet_values(span)
     if listed is not None:
         return listed, ()
     sent = _strip_span(_first_sentence(span.lstrip(" \t:*\n")))
+    sent = re.sub(r"^(?:≈|\\approx)\s*(?=[-\d.$\\])", "", sent)     # '**Answer:** ≈ 44.9 mm'
     if not sent:
         return None, ()
+    if _set_of_reals(sent):     # 'x < 2 or x > 3', '(-inf, 2) U (3, inf)': one set, read whole (no hedge)
+        return sent.strip(" *"), ()
     value = (_whole_value(sent) or _formula_list(sent) or _tail_value(sent) or _bold_value(sent)
              or _copula_value(sent))
     if value is None:
