@@ -20,7 +20,10 @@ The three rule modes are measured ``--repeat`` times, alternately (in-process, x
 in-process, ...), each run cold (in-process: a fresh helper forked from the warm zygote and this
 process's caches emptied; pools: a fresh pool), and the run with the median items/s of each
 mode is reported: a single run of any can be 20% off on a shared 2-core machine. Math-Verify
-runs once per mode (its runs are 10x longer, so load spikes average out within one).
+in-process runs once, in ``--repeat`` slices of its budget placed right after each rule
+in-process run (so both meet the same load); its pool mode runs once. The in-process ratio is
+also printed per CPU second (rule: this process plus its helper), which other jobs on the
+machine disturb far less than items per wall second.
 
 Items/s is items / wall time; latency is per item (in-process: timed around ``verify``;
 pool: the verdict's ``seconds`` measured in the worker, or by the parent for a timeout).
@@ -110,7 +113,12 @@ def _in_process(verifier: Any, items: list[dict], budget: float | None = None) -
     return lat, time.perf_counter() - t0, timeouts
 
 
-def _rule_in_process(items: list[dict]) -> tuple[list[float], float, int]:
+# (corpus, verifier) -> [(items, wall s, CPU s), ...] of the in-process runs; rule: this process plus
+# its helper processes (a helper killed for a timeout takes its CPU time with it)
+_CPU: dict[tuple[str, str], list[tuple[int, float, float]]] = {}
+
+
+def _rule_in_process(items: list[dict], corpus: str = "") -> tuple[list[float], float, int]:
     """One cold in-process run: a fresh helper forked from the warm zygote, this process's caches
     emptied (so a repeat does not find the previous run's comparisons remembered)."""
     from rlverify import get_verifier
@@ -122,7 +130,13 @@ def _rule_in_process(items: list[dict]) -> tuple[list[float], float, int]:
     v = get_verifier("rule", timeout=DEADLINE)
     _in_process(v, items[:5])
     clear_caches()
-    return _in_process(v, items)
+    helpers0 = {p: cpu_seconds(p) for p in bounded.helper_pids()}
+    cpu0 = time.process_time()
+    lat, wall, timeouts = _in_process(v, items)
+    cpu = time.process_time() - cpu0
+    cpu += sum(cpu_seconds(p) - helpers0.get(p, 0.0) for p in set(bounded.helper_pids()) | set(helpers0))
+    _CPU.setdefault((corpus, "rule"), []).append((len(lat), wall, cpu))
+    return lat, wall, timeouts
 
 
 # (corpus, workers) -> [(wall, worker CPU s, parent CPU s), ...] of the rule pool runs
@@ -173,13 +187,41 @@ def _mv_chunk(chunk: list[dict]) -> list[tuple[float, bool]]:
     return res
 
 
-def _mv_in_process(items: list[dict], budget: float) -> tuple[list[float], float, int]:
-    from rlverify import get_verifier
+class _MVInProcess:
+    """Math-Verify in-process over ``items`` within ``budget`` seconds, run in ``slices`` parts
+    between the rule runs (each part carries on where the last stopped), so both verifiers are
+    measured under the same load of a shared machine; ``finish`` spends what is left."""
 
-    v = get_verifier("math-verify")
-    _in_process(v, items[:5])
-    lat, wall, _ = _in_process(v, items, budget)
-    return lat, wall, 0
+    def __init__(self, items: list[dict], budget: float, slices: int) -> None:
+        from rlverify import get_verifier
+
+        self.v = get_verifier("math-verify")
+        _in_process(self.v, items[:5])  # start-up excluded
+        self.items, self.budget, self.slice = items, budget, budget / max(1, slices)
+        self.lat: list[float] = []
+        self.wall = self.cpu = 0.0
+
+    def done(self) -> bool:
+        return len(self.lat) >= len(self.items) or self.wall >= self.budget
+
+    def step(self, seconds: float | None = None) -> None:
+        if self.done():
+            return
+        cpu0 = time.process_time()
+        left = self.budget - self.wall
+        lat, wall, _ = _in_process(self.v, self.items[len(self.lat):], min(left, seconds or self.slice))
+        self.lat += lat
+        self.wall += wall
+        self.cpu += time.process_time() - cpu0
+
+    def finish(self) -> tuple[list[float], float, int]:
+        while not self.done():
+            self.step(self.budget)
+        return self.lat, self.wall, 0
+
+
+def _mv_in_process(items: list[dict], budget: float) -> tuple[list[float], float, int]:
+    return _MVInProcess(items, budget, 1).finish()
 
 
 def _mv_pool(items: list[dict], workers: int, budget: float) -> tuple[list[float], float, int]:
@@ -214,9 +256,11 @@ _IN_PROCESS_RATES: dict[str, list[float]] = {}
 
 
 def _rule_runs(corpus: str, items: list[dict], workers: int, repeat: int,
-               progress: Callable[[str], None], in_process: bool = True) -> list[Run]:
+               progress: Callable[[str], None], in_process: bool = True,
+               between: Callable[[int], None] | None = None) -> list[Run]:
     """Rule in-process, pool x1 and pool x``workers``, ``repeat`` times alternately (in-process,
-    x1, xN, in-process, ...), each run cold; the median run of each mode (in-process first)."""
+    x1, xN, in-process, ...), each run cold; the median run of each mode (in-process first).
+    ``between(k)`` runs after the k-th in-process run (a slice of the Math-Verify run)."""
     modes = (["in-process"] if in_process else []) + ["pool x1", f"pool x{workers}"]
     got: dict[str, list[Run]] = {m: [] for m in modes}
     lats: dict[int, list[float]] = {}
@@ -224,12 +268,14 @@ def _rule_runs(corpus: str, items: list[dict], workers: int, repeat: int,
         for mode in modes:
             progress(f"{corpus}: rule {mode} ({len(items)} items, run {k + 1}/{repeat})")
             if mode == "in-process":
-                lat, wall, timeouts = _rule_in_process(items)
+                lat, wall, timeouts = _rule_in_process(items, corpus)
             else:
                 lat, wall, timeouts = _rule_pool(items, 1 if mode == "pool x1" else workers, corpus)
             run = _summarize(corpus, "rule", mode, lat, wall, timeouts)
             lats[id(run)] = lat
             got[mode].append(run)
+            if mode == "in-process" and between is not None:
+                between(k)
     medians = [_median_run(got[m]) for m in modes]
     if in_process:
         _LATENCIES[corpus] = lats[id(medians[0])]
@@ -245,12 +291,22 @@ def _rule_pools(corpus: str, items: list[dict], workers: int, repeat: int,
 
 def measure(corpus: str, items: list[dict], workers: int, mv_budget: float,
             progress: Callable[[str], None], repeat: int = 3) -> list[Run]:
-    runs = _rule_runs(corpus, items, workers, repeat, progress)
-    for mode, fn in (("in-process", lambda: _mv_in_process(items, mv_budget)),
-                     (f"pool x{workers}", lambda: _mv_pool(items, workers, mv_budget))):
-        progress(f"{corpus}: math-verify {mode} ({len(items)} items)")
-        lat, wall, timeouts = fn()
-        runs.append(_summarize(corpus, "math-verify", mode, lat, wall, timeouts))
+    progress(f"{corpus}: math-verify in-process start-up")
+    mv = _MVInProcess(items, mv_budget, repeat)
+
+    def mv_slice(k: int) -> None:
+        if not mv.done():
+            progress(f"{corpus}: math-verify in-process ({len(items)} items, part {k + 1}/{repeat}, "
+                     f"{len(mv.lat)} done)")
+            mv.step()
+
+    runs = _rule_runs(corpus, items, workers, repeat, progress, between=mv_slice)
+    lat, wall, timeouts = mv.finish()
+    _CPU[(corpus, "math-verify")] = [(len(lat), wall, mv.cpu)]
+    runs.append(_summarize(corpus, "math-verify", "in-process", lat, wall, timeouts))
+    progress(f"{corpus}: math-verify pool x{workers} ({len(items)} items)")
+    lat, wall, timeouts = _mv_pool(items, workers, mv_budget)
+    runs.append(_summarize(corpus, "math-verify", f"pool x{workers}", lat, wall, timeouts))
     return runs
 
 
@@ -344,6 +400,12 @@ def print_targets(runs: list[Run], workers: int, machine: float | None = None) -
         ("pathological >= 100 items/s (rule, slowest mode)", f"{min(r.rate for r in patho):.1f} items/s"),
         (f"{workers} processes >= 1.8x of 1 (rule pool)", f"{pn.rate / p1.rate:.2f}x" if p1.rate else "-"),
     ]
+    rule_cpu, mv_cpu = _CPU.get(("dev corpora", "rule"), []), _CPU.get(("dev corpora", "math-verify"), [])
+    if rule_cpu and mv_cpu and mv_cpu[0][2] > 0:
+        rate = statistics.median(n / c for n, _, c in rule_cpu if c > 0)
+        mv_rate = mv_cpu[0][0] / mv_cpu[0][2]
+        lines.append(("(same, per CPU second: rule process + its helper)",
+                      f"{rate / mv_rate:.2f}x (rule {rate:,.0f} items/CPU s, Math-Verify {mv_rate:,.0f})"))
     if machine is not None:
         lines.append((f"(machine: a pure-Python loop, {workers} processes / 1)", f"{machine:.2f}x"))
     for target, got in lines:

@@ -54,6 +54,7 @@ __all__ = [
     "is_inline",
     "warm_up",
     "retire_helpers",
+    "helper_pids",
     "shutdown",
     "Helper",
     "HELPER_MEMORY_BYTES",
@@ -657,6 +658,14 @@ def warm_up(n: int = 1, parser: bool = True) -> None:
     finally:
         for h in got:
             pool.release(h)
+
+
+def helper_pids() -> list[int]:
+    """Process ids of this process's helpers that exist now (idle or busy; benchmarks read their CPU time)."""
+    if _SET is None or _SET_PID != os.getpid():
+        return []
+    with _SET._cv:
+        return [h.pid for h in _SET._idle + _SET._busy]
 
 
 def retire_helpers() -> None:
