@@ -72,6 +72,23 @@ def test_decimal_comma_family(rule) -> None:
     assert not rule.verify("$\\boxed{0,111}$", "111").correct   # 0,111 is not one hundred eleven
 
 
+def test_a_reference_comma_is_a_list_unless_the_question_writes_decimal_commas(rule) -> None:
+    """Datasets write lists without spaces ('5,1' for "the minimum and maximum values"): with a question, a
+    reference's comma is a decimal comma only when the question itself writes them."""
+    rng = random.Random(SEED + 9)
+    for _ in range(30):
+        a, b = rng.randint(1, 40), rng.randint(1, 99)
+        listed = rng.choice(("What are the minimum and maximum values of $f(x)$?", "How many of each did she buy?",
+                             "What are the values of $p$ and $q$?", "Determine $m$ and $n$."))
+        assert not rule.verify(f"$\\boxed{{{a}.{b}}}$", f"{a},{b}", listed).correct, (a, b, listed)
+        assert rule.verify(f"$\\boxed{{{a}, {b}}}$", f"{a},{b}", listed).correct, (a, b, listed)
+        price = f"{rng.randint(1, 9)},{rng.randint(10, 99)}"
+        local = rng.choice((f"Un article coûte {price} €. Combien coûtent {a} articles ?",
+                            f"Ein Stift kostet {price} Euro. Wie viel kosten {a} Stifte?"))
+        assert rule.verify(f"$\\boxed{{{a}.{b}}}$", f"{a},{b}", local).correct, (a, b, local)
+        assert not rule.verify(f"$\\boxed{{{a}.{b + 1}}}$", f"{a},{b}", local).correct, (a, b, local)
+
+
 def test_decimal_comma_in_a_last_number_guess(rule) -> None:
     rng = random.Random(SEED + 1)
     for _ in range(20):

@@ -361,15 +361,17 @@ def _is_hedge(a: Shape, g: Shape) -> bool:
 def _cheap_match(cands: tuple[str, ...], gold: _Gold, question: str | None) -> Match | None:
     """Pass 1, no CAS: same text, or both plainly numbers (then decided either way; a number
     agrees with a reference that was rounded to its written precision). A decimal comma (``2,74``,
-    ``0,111``: no thousands grouping possible) is read as a point against a plain number, unless
-    the question asks for several values (then ``2,5`` is a list)."""
-    commas = _decimal_commas_allowed(question)
+    ``0,111``: no thousands grouping possible) is read as a point against a plain number: in the
+    answer unless the question asks for several values (then ``2,5`` is a list); in the reference
+    only without a question or when the question itself writes decimal commas (datasets write
+    lists ``5,1`` for "the minimum and maximum values")."""
+    answer_commas, gold_commas = _decimal_commas_allowed(question)
     for cand in cands:
         num = _num(cand)
         for view, gnum in zip(gold.views, gold.numbers):
             if _same_text(cand, view):
                 return Match(True)
-            if commas and (num is None) != (gnum is None):
+            if (num is None and gnum is not None and answer_commas) or (num is not None and gnum is None and gold_commas):
                 dc = decimal_comma(cand) if num is None else decimal_comma(view)
                 if dc is not None and numbers_equal(dc, num or gnum):
                     return Match(True)
@@ -380,9 +382,18 @@ def _cheap_match(cands: tuple[str, ...], gold: _Gold, question: str | None) -> M
     return None
 
 
+# a question that itself writes decimal commas ("Il paie 2,50 €", "x = 0,75") and no decimal points
+_LOCALE_COMMA = re.compile(r"(?<![\w.,(\[{])(?:0,\d+|[1-9]\d{0,2},(?:\d{1,2}|\d{4,}))(?![\d,)\]}]|\.\d)")
+_DECIMAL_POINT = re.compile(r"\d\.\d")
+
+
 @memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
-def _decimal_commas_allowed(question: str | None) -> bool:
-    return question is None or not _SET_QUESTION.search(question)
+def _decimal_commas_allowed(question: str | None) -> tuple[bool, bool]:
+    """(in the answer, in the reference): may a decimal comma be read as a point there."""
+    if question is None:
+        return True, True
+    locale = bool(_LOCALE_COMMA.search(question)) and not _DECIMAL_POINT.search(question)
+    return not _SET_QUESTION.search(question) or locale, locale
 
 
 def _exact_value(text: str) -> Fraction | None:
