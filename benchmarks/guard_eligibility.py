@@ -81,6 +81,12 @@ def _show(rows: Sequence[dict], verdicts: Sequence[Verdict]) -> None:
                   f"span={v.extracted!r} gold={r['gold']!r}\n    ...{tail}")
 
 
+def _missed_by(rows: Sequence[dict], verdicts: Sequence[Verdict]) -> Counter:
+    """Correct generated rows the rules rejected, by generator family and answer position (where to look next)."""
+    return Counter(f"{r.get('family')}@{r.get('position')}" for r, v in zip(rows, verdicts)
+                   if r["label"] and not (v.correct and v.source == "rule"))
+
+
 def _generated(n: int, seed: int) -> list[dict] | None:
     try:
         from rlverify.analysis.metamorphic import generate
@@ -144,6 +150,9 @@ def main() -> None:
     why = _why_not(gen, verdicts)
     print(_line(f"generated (metamorphic, seed {args.seed}, {len(gen)} correct rows)", e, why,
                 judge_items(verdicts), len(gen), time.perf_counter() - t0))
+    missed = _missed_by(gen, verdicts)
+    if missed:
+        print(f"  rules rejected, by family@position: {dict(missed.most_common(12))}")
     both = (reached + e.reached) / max(1, rejected + e.rule_rejected)
     unread = rejected - different + e.rule_rejected - why.get("different", 0)
     print(f"together: eligibility {reached + e.reached}/{rejected + e.rule_rejected} = {both:.1%}; of the answers the "

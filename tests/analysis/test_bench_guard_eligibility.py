@@ -40,3 +40,16 @@ def test_runs_on_a_small_corpus(tmp_path, monkeypatch, capsys):
     bench.main()
     out = capsys.readouterr().out
     assert "tiny: eligibility 1/1 = 100.0%" in out and "judge calls 1/3" in out
+
+
+def test_missed_by_family_and_position():
+    bench = load_benchmark("guard_eligibility")
+    rows = [{"label": True, "family": "ascii", "position": "last_line"},
+            {"label": True, "family": "ascii", "position": "last_line"},
+            {"label": True, "family": "grouping", "position": "box_sentence"},
+            {"label": False, "family": "near_digit", "position": "last_line"}]
+    verdicts = [Verdict(False, 0.0, "guard", "2", ("fallback",), outcome=Outcome.UNSURE),
+                Verdict(True, 1.0, "judge", "sqrt(5)", outcome=Outcome.UNSURE),
+                Verdict(True, 1.0, "rule", "4096", outcome=Outcome.EQUAL),
+                Verdict(False, 0.0, "rule", "7", outcome=Outcome.DIFFERENT)]
+    assert bench._missed_by(rows, verdicts) == Counter({"ascii@last_line": 2})
