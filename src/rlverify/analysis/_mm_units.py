@@ -19,6 +19,7 @@ reference's stated precision), ``near_temperature`` (a Celsius value labelled ke
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import random
@@ -48,8 +49,21 @@ def register(equivalent: dict, near_miss: dict, draft: type) -> None:
     """Add the quantity families to the generator's tables; ``draft`` is its Draft class."""
     global Draft
     Draft = draft
-    equivalent.update(EQUIVALENT)
-    near_miss.update(NEAR_MISS)
+    equivalent.update({k: _plain_sometimes(f) for k, f in EQUIVALENT.items()})
+    near_miss.update({k: _plain_sometimes(f) for k, f in NEAR_MISS.items()})
+
+
+def _plain_sometimes(fn: Any) -> Any:
+    """Half of the answers with no LaTeX in them (4.49 mm, 3.0e8 m/s, 12 meters) go into the response as plain
+    text, outside math: a unit after the value in prose must be read with it."""
+    def fam(ref: Reference, rng: random.Random, st: F.Style) -> Any:
+        d = fn(ref, rng, st)
+        if d is not None and not d.plain and not d.box_only and not re.search(r"[\\${}^]", d.answer) \
+                and rng.random() < 0.5:
+            d = dataclasses.replace(d, plain=True)
+        return d
+    fam.__name__, fam.__doc__ = fn.__name__, fn.__doc__
+    return fam
 
 
 _APPLIED = re.compile(r"\bin (?:units of )?\$?\\mathrm\{|\bin (?:meters|seconds|kilometers|centimeters|km/h|m/s|"

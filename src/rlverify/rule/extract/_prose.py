@@ -22,6 +22,7 @@ from ._spans import (
     _reduce,
     _strip_span,
     _tail_value,
+    _unit_after,
     _values,
     _whole_value,
 )
@@ -321,11 +322,12 @@ def _from_last_number(par: str) -> Extraction | None:
     last = vals[-1]
     if _score_line(text, last.start):
         return None
+    unit = "" if last.math else _unit_after(text[last.end:])    # 'Now we find 560 nm^2': the unit goes with it
     before = text[max(0, last.start - 200):last.start]
     ends = list(_SENTENCE_END_RE.finditer(before))
     sentence = before[ends[-1].end():] if ends else before
     sentence += _first_sentence(text[last.start:last.start + 200])
-    return Extraction(last.value, "last_number", ("fallback",) + _prose_hedge(sentence))
+    return Extraction(last.value + unit, "last_number", ("fallback",) + _prose_hedge(sentence))
 
 
 def _from_prose(region: str) -> Extraction | None:
@@ -400,6 +402,10 @@ _ENUMERATOR_RE = re.compile(r"(?:step|case|subcase|part|problem|question|exercis
 _TRAILING_RE = re.compile(r"[\s.;,。]+\Z")
 
 
+_QUANTITY_RE = re.compile(r"([-\u2212]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d{1,3}|[ \t]*(?:x|×|\*)[ \t]*10\^\{?[-+]?\d{1,3}\}?)?)"
+                          r"[ \t]+(\S.{0,40})")
+
+
 def _plain_value(s: str) -> str | None:
     """``s`` is plain/unicode/ASCII mathematics (a formula, a number, a constant, a number in words)."""
     s = s.strip()
@@ -409,6 +415,9 @@ def _plain_value(s: str) -> str | None:
         return None
     if _is_formula(s) or _CONSTANT_RE.fullmatch(s) or _NUMBER_WORDS_RE.fullmatch(s):
         return s
+    q = _QUANTITY_RE.fullmatch(s)      # '98 ft', '1.04 mg', '4.6e-24 m^2': a number and a unit
+    if q and _unit_after(" " + q.group(2)).strip() == q.group(2).rstrip(".").strip():
+        return s.rstrip(".")
     return None
 
 

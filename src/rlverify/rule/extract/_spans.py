@@ -168,9 +168,12 @@ def _values(s: str) -> list[_Piece]:
     """Math segments and bare numbers (outside math), in order."""
     pieces = list(_math_pieces(s))
     plain = _mask_math(s)
+    covered = 0
     for m in _NUMBER_RE.finditer(plain):
+        if m.start() < covered:          # the exponent of '1.325e-27' is no number of its own
+            continue
         mult = _MULTIPLIER_RE.match(plain, m.end()) or _SCI_SUFFIX_RE.match(plain, m.end())
-        end = mult.end() if mult else m.end()
+        end = covered = mult.end() if mult else m.end()
         number = re.sub(r"^([-\u2212]?)\\?\$", r"\1", s[m.start():end].strip())
         pieces.append(_Piece(m.start(), end, number, False))
     return sorted(pieces, key=lambda p: p.start)
@@ -204,7 +207,7 @@ def _tail_value(tail: str) -> str | None:
     return _join_values(values, joiners)
 
 
-_UNIT_TAIL_RE = re.compile(r"[ \t]*((?:[A-Za-zµμΩÅ][A-Za-zµμΩÅ\-]*(?:\^-?\d)?(?:[ \t]*/[ \t]*|[ \t]+per[ \t]+|[ \t]+)?){1,4}?)"
+_UNIT_TAIL_RE = re.compile(r"[ \t]*((?:[A-Za-zµμΩÅ][A-Za-zµμΩÅ\-]*(?:\^-?\d|[²³]|⁻¹)?(?:[ \t]*/[ \t]*|[ \t]+per[ \t]+|[ \t]+)?){1,4}?)"
                            r"[ \t]*(?=[.,;:!?)]*(?:\s|$))")
 
 
@@ -218,7 +221,8 @@ def _unit_after(rest: str) -> str:
         return ""
     text = m.group(1).strip().rstrip(".")
     spec = parse_unit(text) if text and len(text) <= 40 else None
-    if spec is None or spec.kind not in ("physical", "angle_rate") or spec.short and len(text) > 2:
+    if spec is None or spec.kind not in ("physical", "angle_rate") or spec.short and len(text) > 2 \
+            and not re.search(r"\^|[²³]", text):       # 'in' may be a word, 'in²' is a unit
         return ""
     return " " + text
 
