@@ -179,3 +179,25 @@ def test_a_unit_in_words_after_the_value_is_read(response, gold, equal) -> None:
 ])
 def test_meter_per_second_farad_coulomb_and_rounded_conversions(answer, gold, equal) -> None:
     assert compare(answer, gold).equal is equal
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Thus the number we need becomes:\n\n98 ft", "98 ft"), ("Now we find 560 nm²", "560 nm²"),
+    ("**Our answer:** 1.325e-27 kg", "1.325e-27 kg"), ("Value - 240 in²", "240 in²"),
+    ("So the answer is 4.4677 Hz².", "4.4677 Hz²"), ("Thus we get:\n\n18 ways", "18"),
+    ("Thus the result is\n\n12 apples", "12"), ("The answer is 5 in total.", "5"),
+])
+def test_plain_lines_keep_their_unit(text, value) -> None:
+    assert extract_answer(text).answer == value
+
+
+@pytest.mark.parametrize("line,gold,equal", [
+    ("Thus the number we need becomes:\n\n98 ft", r"98\ \mathrm{ft}", True),
+    ("Thus the number we need becomes:\n\n98 in", r"98\ \mathrm{ft}", False),
+    ("Now we find 560 nm²", r"560\ \mathrm{nm}", False), ("Now we find 560 nm", r"560\ \mathrm{nm}", True),
+    ("**Our answer:** 1.325e-27 kg", "1.325e-27", True), ("**Our answer:** 1.325e-27 g", r"1.325e-27\ \mathrm{kg}", False),
+])
+def test_plain_lines_against_a_quantity(line, gold, equal) -> None:
+    from rlverify.rule.verifier import RuleVerifier
+
+    assert RuleVerifier(timeout=30.0).verify(line, gold).correct is equal
