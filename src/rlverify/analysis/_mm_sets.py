@@ -382,9 +382,14 @@ def replace_rel(st: F.Style, rng: random.Random) -> F.Style:
 
 
 def _builder_text(s: SetC, var: str, st: F.Style, rng: random.Random) -> str:
+    body = _ineq_text(s, var, st, rng, comma=False)
+    if st.script != "latex":
+        head = rng.choice((var, f"{var} ∈ ℝ" if st.script == "unicode" else f"{var} in R"))
+        return f"{{{head}{rng.choice((' | ', ' : ', '|'))}{body}}}"
     head = rng.choice((var, var, f"{var} \\in \\mathbb{{R}}", f"{var}\\in\\mathbb R"))
     bar = rng.choice((" \\mid ", " : ", " | ", "\\mid "))
-    return f"\\{{{head}{bar}{_ineq_text(s, var, st, rng, comma=False)}\\}}"
+    lo, hi = rng.choice((("\\{", "\\}"), ("\\{", "\\}"), ("\\left\\{", "\\right\\}"), ("\\lbrace ", "\\rbrace")))
+    return f"{lo}{head}{bar}{body}{hi}"
 
 
 def _difference_text(s: SetC, var: str, st: F.Style, rng: random.Random) -> str | None:
@@ -402,11 +407,12 @@ def _difference_text(s: SetC, var: str, st: F.Style, rng: random.Random) -> str 
         left = _interval_text(base, st, rng)
         if len(base) > 1:
             left = f"\\left({left}\\right)" if rng.random() < 0.5 else f"({left})"
-    return left + minus + pts
+    return (f"{var} \\in " if rng.random() < 0.15 else "") + left + minus + pts
 
 
 def _script_text(s: SetC, var: str, rng: random.Random) -> str:
     st = F.Style(script=rng.choice(("unicode", "ascii")), space=rng.random() < 0.5)
+    # (no set-builder with plain braces here: inside a box they are a LaTeX group, not a set)
     return _interval_text(s, st, rng) if rng.random() < 0.5 else _ineq_text(s, var, st, rng)
 
 

@@ -162,7 +162,7 @@ class RuleVerifier(BaseVerifier):
                 if ex.answer is None:
                     return self._verdict(False, t0, None, flags + ("no_answer",))
                 if ex.hedge:
-                    if not _all_equal(ex, s.gold, s.question):
+                    if not _all_equal(ex, s.gold, s.question) and not _one_set(ex, s.gold, s.question):
                         return self._verdict(False, t0, extracted, flags)
                     flags = tuple(f for f in flags if f != Flag.HEDGE) + (Flag.RESTATED,)
                 if Flag.FALLBACK in ex.flags:
@@ -221,6 +221,15 @@ def _make_rule(**options: Any) -> RuleVerifier:
 
 
 _MAX_RESTATED = 4
+
+
+def _one_set(ex: Any, gold: str, question: str | None) -> bool:
+    """A "hedge" joined by "or" that is one set of reals equal to the reference (``x < -5`` or ``x > 0``
+    against ``(-\\infty,-5)\\cup(0,\\infty)``): the pieces of one set, not several answers offered."""
+    if "retracted" in ex.flags or not ex.answer:
+        return False
+    m = memo_compare(ex.answer, gold, question, _bounded_compare)
+    return m.equal and "domain_set" in m.flags
 
 
 def _all_equal(ex: Any, gold: str, question: str | None) -> bool:

@@ -228,6 +228,8 @@ def _real_set(t: tuple, cache: dict) -> Any:
         return sympy.Complement(_real_set(t[1], cache), _real_set(t[2], cache))
     parts = [_real_set(x, cache) for x in t[1]]
     if kind == "cup":
+        if not all(sympy.Intersection(a, b) == sympy.S.EmptySet for i, a in enumerate(parts) for b in parts[i + 1:]):
+            raise _NotReal("overlapping pieces")   # x < 3 or x <= 3: two answers offered, not one set
         return sympy.Union(*parts)
     if kind == "cap":
         return sympy.Intersection(*parts)

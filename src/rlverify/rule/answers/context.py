@@ -210,6 +210,8 @@ def _domain_set(answer: str, gold: str, question: str | None) -> Match | None:
     r = forms.same_set_in_domain(answer, gold, question, require_domain=True)
     if r is None:
         r = forms.same_real_set(answer, gold, question)   # both sides sets of reals, in any notation
+    if r is None and forms.value_for_set(answer, gold):
+        r = False                                           # one value where the reference is a set
     return None if r is None else Match(r, ("domain_set",))
 
 

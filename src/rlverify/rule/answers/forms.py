@@ -33,7 +33,7 @@ from .surface import MAX_PARTS, split_top, unwrap
 from ...runtime.caches import memo_text
 
 __all__ = ["Part", "Parts", "parse_parts", "function_rhs", "compare_parts", "compare_labelled", "same_relation",
-           "same_solution_family", "looks_like_family", "same_set_in_domain", "same_real_set", "question_domain", "bound_of_relation",
+           "same_solution_family", "looks_like_family", "same_set_in_domain", "same_real_set", "value_for_set", "question_domain", "bound_of_relation",
            "congruence_residue", "split_condition"]
 
 _log = logging.getLogger(__name__)
@@ -385,6 +385,19 @@ def _real_sets(answer: str, gold: str, question: str | None, require_domain: boo
     if got is False and (question and _INTEGER_Q.search(question) or (ra.pair_like or rg.pair_like) and not intervals):
         return None                      # different sets of reals may hold the same integers; [1, 2] a vector
     return got
+
+
+_LONE_VALUE = re.compile(r"[-+]?[\d.\s{}()/^*+-]*\d[\d.\s{}()/^*+-]*")
+
+
+def value_for_set(answer: str, gold: str) -> bool:
+    """One number (``2``, ``-\\frac{3}{2}``) against a reference that is a set of reals holding an interval
+    (``x \\le 0 \\text{ or } x = 2``): a value where a set is asked, not one of the set's pieces."""
+    s = re.sub(r"\\(?:frac|dfrac|tfrac|sqrt|pi|cdot|times)(?![A-Za-z])", " ", unwrap(answer))
+    if len(s) > 60 or not _LONE_VALUE.fullmatch(s.strip()):
+        return False
+    rg = read_set(gold)
+    return rg is not None and not rg.points_only and not rg.pair_like and "'iv'" in repr(rg.tree)
 
 
 def same_real_set(answer: str, gold: str, question: str | None) -> bool | None:

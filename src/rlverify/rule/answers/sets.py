@@ -64,6 +64,7 @@ _COMMANDS = [
     (re.compile(r"(?<![A-Za-z\\])(?:[Ii]nfinity|inf|oo)(?![A-Za-z])|\\infty(?![A-Za-z])|\\infin(?![A-Za-z])"),
      "\\infty "),
     (re.compile(r"\\(?:in)(?![A-Za-z])"), " \\in "),
+    (re.compile(r"(?<=[A-Za-z])\s+in\s+(?=R\b|\\Reals|[\[(])"), " \\in "),     # ASCII: x in R, x in (0, 1)
 ]
 _ALL_REALS = re.compile(r"^(?:the\s+set\s+of\s+)?all\s+real\s+numbers$|^\\Reals$", re.I)
 

@@ -20,6 +20,7 @@ from ._spans import (
     _math_pieces,
     _prose_hedge,
     _reduce,
+    _set_of_reals,
     _strip_span,
     _tail_value,
     _unit_after,
@@ -336,7 +337,7 @@ def _from_prose(region: str) -> Extraction | None:
     paras, recent = _final_paragraphs(region)
     led = _from_lead_in(region)
     if (marked is not None and led is not None and window + marked[1] >= led.lead_at and led.found.answer is not None
-            and (marked[0].answer != led.found.answer or led.found.hedge)):
+            and (marked[0].answer != led.found.answer or led.found.hedge) and not _set_of_reals(marked[0].answer or "")):
         # the marker is part of the lead-in ("The answer is found to be:\n\n$6$", "Maybe the answer is $5$"):
         # the value it leads to, and the lead's hedge
         marked = (Extraction(led.found.answer, marked[0].method, led.found.flags), marked[1])
@@ -418,6 +419,8 @@ def _plain_value(s: str) -> str | None:
     q = _QUANTITY_RE.fullmatch(s)      # '98 ft', '1.04 mg', '4.6e-24 m^2': a number and a unit
     if q and _unit_after(" " + q.group(2)).strip() == q.group(2).rstrip(".").strip():
         return s.rstrip(".")
+    if _set_of_reals(s):            # 'x <= 1/2 or x >= 2/3': a set of reals in plain text
+        return s
     return None
 
 
