@@ -253,11 +253,26 @@ def _preload(modules: list[str]) -> list[Iterator[Any]]:
 
 
 def _idle_step(idle: list[Iterator[Any]]) -> None:
-    """Advance the first idle task by one step; drop it when it ends or fails."""
+    """Advance the first idle task by one step; drop it when it ends or fails (after the last
+    one, :func:`_settle` what the warm-up built)."""
     try:
         next(idle[0])
     except Exception:  # noqa: BLE001 - StopIteration, or a failing warm-up: either way it is done
         idle.pop(0)
+        if not idle:
+            _settle()
+
+
+def _settle() -> None:
+    """In the zygote: collect garbage, then move every object that is left (modules, sympy's and the
+    parser's caches, the warm-up's results: ~160k objects) out of the collector's sight
+    (``gc.freeze``). Helpers forked afterwards inherit them frozen, so their full collections scan
+    only what they create themselves (on the dev corpora 0.31 -> 0.10 s of collection per 6k
+    items in one helper) and do not write to the pages they share with the zygote."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
 
 
 def _zygote_main(fd: int) -> None:
@@ -276,6 +291,7 @@ def _zygote_main(fd: int) -> None:
     sys_path, preload = pickle.loads(_recv_exactly(sock, size))
     sys.path[:0] = [p for p in sys_path if p not in sys.path]
     idle = _preload(preload)
+    _settle()  # helpers forked during the idle warm-up already start with the imports frozen
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped automatically
     while True:
         if idle and not select.select([sock], [], [], 0)[0]:
