@@ -115,7 +115,9 @@ def _writers(e: Any) -> list[tuple[str, str, bool]]:
         out.append((name, sp.latex(r), False))
     plain = sp.sstr(e)
     if e.has(sp.I):
-        plain = re.sub(r"\bI\b", "i", plain)     # sympy's imaginary unit as people write it
+        plain = re.sub(r"\bI\b", "i", plain)     # sympy's imaginary unit and Euler's number as people write them
+    if e.has(sp.E):
+        plain = re.sub(r"\bE\b", "e", plain)
     out.append(("sstr", plain, True))
     out.append(("sstr_caret", plain.replace("**", "^"), True))
     pretty = sp.pretty(e, use_unicode=True)
@@ -127,9 +129,10 @@ def _writers(e: Any) -> list[tuple[str, str, bool]]:
 @functools.lru_cache(maxsize=8192)
 def cas_renderings(node: object) -> tuple[tuple[str, str, bool], ...]:
     """Every sympy writing of a scalar reference that differs from the generator's canonical one."""
-    if node is None or _size(node) > _MAX_NODES or isinstance(node, (F.Seq, F.Rel, F.Cup, F.Lst, F.Mat, F.Pct,
-                                                                        F.Deg)):
+    if node is None or _size(node) > _MAX_NODES or isinstance(node, (F.Rel, F.Cup, F.Mat, F.Pct, F.Deg)):
         return ()
+    if isinstance(node, (F.Seq, F.Lst)):
+        return _collection_renderings(node)
     try:
         e = to_sympy(node)
     except (_Skip, ValueError, TypeError, ZeroDivisionError, OverflowError):
@@ -139,6 +142,43 @@ def cas_renderings(node: object) -> tuple[tuple[str, str, bool], ...]:
     canon = F.render(node).replace(" ", "")
     seen, out = set(), []
     for name, text, plain in _writers(e):
+        key = text.replace(" ", "")
+        if key == canon or key in seen:
+            continue
+        seen.add(key)
+        out.append((name, text, plain))
+    return tuple(out)
+
+
+def _collection_renderings(node: Any) -> tuple[tuple[str, str, bool], ...]:
+    """A tuple, interval, set or list whose every item sympy writes the same way (``(\\frac{\\sqrt{2}}{2}, 1)``,
+    ``\\{-1, \\frac{1}{2}\\}``); the brackets are the reference's, the items sympy's."""
+    items = node.items
+    if not 2 <= len(items) <= 8:
+        return ()
+    per_item = []
+    for it in items:
+        if isinstance(it, (F.Seq, F.Lst, F.Rel, F.Cup, F.Mat, F.Pct, F.Deg)):
+            return ()
+        try:
+            e = to_sympy(it)
+        except (_Skip, ValueError, TypeError, ZeroDivisionError, OverflowError):
+            return ()
+        if e.has(*_nan_like()) or (isinstance(it, F.Sym) and it.name == "inf"):
+            return ()
+        per_item.append({name: (text, plain) for name, text, plain in _writers(e)})
+    names = [n for n in per_item[0] if all(n in d for d in per_item)]
+    canon = F.render(node).replace(" ", "")
+    seen, out = set(), []
+    for name in names:
+        plain = per_item[0][name][1]
+        body = ", ".join(d[name][0] for d in per_item)
+        if isinstance(node, F.Lst):
+            text = body
+        elif node.open == "{":
+            text = "{" + body + "}" if plain else "\\{" + body + "\\}"
+        else:
+            text = node.open + body + node.close
         key = text.replace(" ", "")
         if key == canon or key in seen:
             continue
@@ -193,8 +233,8 @@ def _differs(a: Any, b: Any) -> bool:
 @_family(NEAR_MISS, "near_cas_render")
 def _near_cas_render(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
     """A different value written by sympy's printers."""
-    if not cas_renderings(ref.node):
-        return None
+    if isinstance(ref.node, (F.Seq, F.Lst)) or not cas_renderings(ref.node):
+        return None     # collections: near_swap / near_drop / near_digit move their items
     import sympy as sp
 
     e = to_sympy(ref.node)

@@ -196,9 +196,26 @@ def parse_grammar(text: str) -> Any:
     text = _BARE_LOG.sub(r"\\ln", text)  # a bare \log in an answer is the natural log
     text = _NOPAREN_EXTREMUM.sub(r"\\\1(\2)", text)  # \max S -> \max(S), which the grammar reads
     try:
-        return _exactify(latex_to_sympy(text, cfg, norm))
+        expr = _exactify(latex_to_sympy(text, cfg, norm))
     except Exception:  # noqa: BLE001 - the grammar raises plain Exceptions on bad input
         return None
+    return _gamma_as_variable(expr) if _LOWER_GAMMA.search(text) else expr
+
+
+_LOWER_GAMMA = re.compile(r"\\gamma(?![a-zA-Z])")
+
+
+def _gamma_as_variable(expr: Any) -> Any:
+    """``\\gamma`` in an answer is a variable: the grammar reads it as Euler's constant (``2*\\gamma*x``) or,
+    before a letter, as the gamma function (``2\\gamma\\beta`` -> 2*gamma(beta)); both sides then differ by
+    spelling alone. Undo both (``\\Gamma(x)``, written with a capital, is not touched by this)."""
+    import sympy
+
+    g = sympy.Symbol("gamma")
+    expr = expr.xreplace({sympy.EulerGamma: g}) if expr.has(sympy.EulerGamma) else expr
+    if expr.has(sympy.gamma):
+        expr = expr.replace(lambda e: isinstance(e, sympy.gamma), lambda e: g * e.args[0])
+    return expr
 
 
 def _exactify(expr: Any) -> Any:

@@ -396,7 +396,10 @@ _WORD_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 
 _FUNCTION_WORDS = frozenset({"sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "sqrt", "pi",
                              "max", "min", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "gcd",
-                             "lcm", "mod", "det", "lim", "inf", "sup"})
+                             "lcm", "mod", "det", "lim", "inf", "sup", "oo",
+                             # Greek letters spelled out in plain-text mathematics ('2*pi/omega')
+                             "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "kappa",
+                             "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "phi", "chi", "psi", "omega"})
 
 
 def _formula_list(s: str) -> str | None:

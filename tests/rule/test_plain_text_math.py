@@ -1,0 +1,34 @@
+"""Plain-text mathematics with Greek letters spelled out ('**Answer:** 2*pi/omega', sympy's own printing) is read
+whole after a label, in every label style; a changed coefficient is rejected. Seeded."""
+
+from __future__ import annotations
+
+import random
+
+from rlverify import get_verifier, warm_up
+
+_GREEK = ("alpha", "beta", "gamma", "theta", "lambda", "mu", "omega", "sigma", "tau", "phi", "rho")
+_LABELS = ("**Answer:** %s", "Answer: %s", "**Final answer:** %s", "So the answer is %s.", "Final answer: %s")
+
+
+def test_greek_words_in_plain_text_formulas() -> None:
+    warm_up()
+    rule = get_verifier("rule")
+    rng = random.Random(11)
+    bad = []
+    for _ in range(40):
+        a, b = rng.sample(_GREEK, 2)
+        k, m = rng.randint(2, 9), rng.randint(2, 9)
+        plain, gold = rng.choice((
+            (f"{k}*pi/{a}", rf"\frac{{{k}\pi}}{{\{a}}}"),
+            (f"{k}*{a}**2 + {m}", rf"{k}\{a}^{{2}}+{m}"),
+            (f"1/({m} - {a}**2)", rf"\frac{{1}}{{{m}-\{a}^2}}"),
+            (f"{k}*{a}*{b}", rf"{k}\{a}\{b}"),
+        ))
+        label = rng.choice(_LABELS)
+        if not rule.verify(label % plain, gold).correct:
+            bad.append((label % plain, gold))
+        wrong = plain.replace(str(k), str(k + 1), 1) if str(k) in plain else plain.replace(str(m), str(m + 1), 1)
+        if rule.verify(label % wrong, gold).correct:
+            bad.append(("accepted", label % wrong, gold))
+    assert not bad, bad[:5]
