@@ -27,14 +27,17 @@ SLACK = 2  # operations an answer may have beyond the reference before it counts
 _ASKS = re.compile(r"\bsimplif(?:y|ied|ying)\b|\bsimplest\b|\blowest terms\b|\breduced? (?:fraction|form)\b"
                    r"|\bfully reduced?\b", re.I)
 _FRACTION = re.compile(r"^-?\s*(?:\\frac\{\s*(\d+)\s*\}\{\s*(\d+)\s*\}|(\d+)\s*/\s*(\d+))$")
-_COMMAND = re.compile(r"\\(?!left|right|text|mathrm|operatorname|,|;|!|quad)[a-zA-Z]+")
-_OPERATOR = re.compile(r"[+\-*/^]")
+# a product sign (\\cdot, \\times, *) spells juxtaposition (4\\cdot r is as simple as 4r); between two
+# numbers it is an operation left undone (2\\times 3\\times 4)
+_COMMAND = re.compile(r"\\(?!left|right|text|mathrm|operatorname|cdot|times|,|;|!|quad)[a-zA-Z]+")
+_OPERATOR = re.compile(r"[+\-/^]")
+_NUMERIC_PRODUCT = re.compile(r"\d\s*(?:\\cdot|\\times|\*)\s*(?=\d)")
 
 
 def complexity(latex: str) -> int:
-    """Rough count of operations: LaTeX commands (\\frac, \\sin, \\sqrt...) and + - * / ^."""
+    """Rough count of operations: LaTeX commands (\\frac, \\sin, \\sqrt...) and + - / ^ (not product signs)."""
     s = clean(latex)
-    return len(_COMMAND.findall(s)) + len(_OPERATOR.findall(s))
+    return len(_COMMAND.findall(s)) + len(_OPERATOR.findall(s)) + len(_NUMERIC_PRODUCT.findall(s))
 
 
 def _unreduced(answer: str) -> bool:
