@@ -18,6 +18,7 @@ from fractions import Fraction
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from ...runtime.caches import memo_text
 from .match import Match
 from .surface import exact_number, numeric_value, strip_approx, unwrap
 from .units import UnitSpec, convert, normalize_unit_text, parse_unit, units_in_question
@@ -248,15 +249,18 @@ _ASKED = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured i
 
 
 def _asked_units(question: str | None) -> list[UnitSpec]:
-    if not question:
-        return []
+    return list(_asked_units_of(question)) if question else []
+
+
+@memo_text(maxsize=2048, max_chars=20_000)   # a function of the question: shared by its rollouts and both sides
+def _asked_units_of(question: str) -> tuple[UnitSpec, ...]:
     found: dict[tuple, UnitSpec] = {}
     for m in _ASKED.finditer(normalize_unit_text((_unit_text(question) or "")[-2000:])):
         spec = parse_unit(m.group(1))
         if spec is not None and not spec.short:
             found.pop(spec.key, None)
             found[spec.key] = spec              # in the order of their last mention
-    return list(found.values())
+    return tuple(found.values())
 
 
 def asked_unit(question: str | None, like: UnitSpec) -> UnitSpec | None:
@@ -356,7 +360,11 @@ def _bare_numbers(answer: str, gold: str, qa: Quantity, qg: Quantity, question: 
     its value; in a question that asks for a physical unit (``in km/h``, ``in meters``) the numbers are
     measured quantities (``85.71`` for ``\\frac{600}{7}``: agreement at the precision a side is written to)."""
     rewritten = _plain_sci(answer) != answer or _plain_sci(gold) != gold
-    if not (rewritten or _measured(question)) or value_of(qa.magnitude) is None or value_of(qg.magnitude) is None:
+    va, vg = value_of(qa.magnitude), value_of(qg.magnitude)
+    if va is None or vg is None:
+        return None
+    # the measured reading only matters for two different values, one of them a decimal (cheap tests first)
+    if not (rewritten or va != vg and ("." in qa.magnitude or "." in qg.magnitude) and _measured(question)):
         return None
     return Aligned(qa.magnitude, qg.magnitude, None, None, False, one_sided=not rewritten)
 
@@ -372,9 +380,9 @@ def _measured_exact(answer: str, gold: str, qa: Quantity | None, qg: Quantity | 
     ``\\frac{2\\sqrt{3}}{3}``, ``\\frac{340}{7}`` for ``48.57``), in a question asking for a measured quantity."""
     q = qa if qa is not None else qg
     other = gold if qa is not None else answer
-    if q is None or q.unit is not None or not _measured(question) or len(other) > 200:
+    if q is None or q.unit is not None or len(other) > 200 or not re.fullmatch(r"-?(?:\d+\.\d+|\d{3,})", q.magnitude):
         return None
-    if value_of(unwrap(other)) is None:
+    if not _measured(question) or value_of(unwrap(other)) is None:
         return None
     return Aligned(answer if qa is None else qa.magnitude, gold if qg is None else qg.magnitude,
                    None, None, False, one_sided=True)
