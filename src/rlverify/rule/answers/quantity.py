@@ -363,8 +363,9 @@ def _bare_numbers(answer: str, gold: str, qa: Quantity, qg: Quantity, question: 
     va, vg = value_of(qa.magnitude), value_of(qg.magnitude)
     if va is None or vg is None:
         return None
-    # the measured reading only matters for two different values, one of them a decimal (cheap tests first)
-    if not (rewritten or va != vg and ("." in qa.magnitude or "." in qg.magnitude) and _measured(question)):
+    # the measured reading only matters for two different values, not both integers (cheap tests first)
+    integers = re.fullmatch(r"-?\d+", qa.magnitude) and re.fullmatch(r"-?\d+", qg.magnitude)
+    if not (rewritten or va != vg and not integers and _measured(question)):
         return None
     return Aligned(qa.magnitude, qg.magnitude, None, None, False, one_sided=not rewritten)
 
