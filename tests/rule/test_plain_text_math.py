@@ -32,3 +32,18 @@ def test_greek_words_in_plain_text_formulas() -> None:
         if rule.verify(label % wrong, gold).correct:
             bad.append(("accepted", label % wrong, gold))
     assert not bad, bad[:5]
+
+
+def test_unicode_vulgar_fractions_in_prose() -> None:
+    """'1½ hours', '¾' on the line under a label: the mixed number and the fraction, not the digit before them."""
+    warm_up()
+    rule = get_verifier("rule")
+    rng = random.Random(12)
+    fractions = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅛": 0.125}
+    for _ in range(20):
+        ch, val = rng.choice(sorted(fractions.items()))
+        whole = rng.randint(1, 9)
+        text = rng.choice(("The answer is {x} hours.", "Final value\n\n{x}", "**Answer:** {x}", "So it takes {x} days."))
+        gold = rf"{whole}+\frac{{{round(val * 24)}}}{{24}}"
+        assert rule.verify(text.format(x=f"{whole}{ch}"), gold).correct, (text, whole, ch)
+        assert not rule.verify(text.format(x=f"{whole}{ch}"), str(whole)).correct, (text, whole, ch)

@@ -63,8 +63,8 @@ _NUMBER_RE = re.compile(
     r"(?<![\w.])[-\u2212]?(?:\\\$|\$)?\d{1,3}(?:(?:,|\{,\}|\\,|,\\!)\d{3})+(?!\d)(?:\.\d+)?"
     # a decimal comma no thousands grouping can explain: "2,74 $", "0,111" (not "1,234", "(3,4)", "1,2,3")
     r"|(?<![\w.,(\[{])[-\u2212]?(?:0,\d+|[1-9]\d{3,},\d+|[1-9]\d{0,2},(?!\d{3}(?!\d))\d+)(?![\d,)\]}]|\.\d)"
-    r"|(?<![\w.])[-\u2212]?(?:\\\$|\$)?\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?"
-    r"|(?<![\w.])[-\u2212]?\.\d+")
+    r"|(?<![\w.])[-\u2212]?(?:\\\$|\$)?\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?|[\u00bc-\u00be\u2150-\u215e])?"
+    r"|(?<![\w.])[-\u2212]?\.\d+|(?<![\w.])[-\u2212]?[\u00bc-\u00be\u2150-\u215e]")   # 1½, ¾: unicode fractions
 
 # a power of ten written after a plain number: 2e27, 1.95E+03, 1.2 x 10^5, 3*10^-8
 _SCI_SUFFIX_RE = re.compile(r"(?:[eE][-+]?\d{1,3}|[ \t]*(?:x|×|\*)[ \t]*10[ \t]*\^[ \t]*(?:\{[-+]?\d{1,3}\}|[-+]?\d{1,3}))(?![\w.])")
@@ -415,7 +415,7 @@ _LIST_SPLIT_RE = re.compile(r"\s*(?:,\s*and\b|,|;|\band\b)\s*")
 
 def _is_formula(s: str) -> bool:
     """Plain-text mathematics without prose words: '-12+15i', '7x(x-1)', 'f(x) = 2x+3'."""
-    if not _FORMULA_CHARS_RE.fullmatch(s) or not re.search(r"\d|\\|[=^_+]", s):
+    if not _FORMULA_CHARS_RE.fullmatch(s) or not re.search(r"\d|\\|[=^_+\u00bc-\u00be\u2150-\u215e]", s):
         return False
     bare = _ENVIRONMENT_RE.sub(" ", s)
     return all(w.lower() in _FUNCTION_WORDS for w in _WORD_RE.findall(bare))
