@@ -161,3 +161,17 @@ def test_near_misses_stay_rejected_and_unjudged(rule, hybrid) -> None:
 def test_grade_and_label_lines_are_no_answer(text: str) -> None:
     ex = extract_answer("I checked every step.\n\n" + text)
     assert ex.answer is None or "fallback" in ex.flags, ex
+
+
+def test_a_response_ending_on_a_grade_reads_no_stated_number_above_it(rule) -> None:
+    """'The quantities involved are $6$ ... Step 6 completed.': the response grades itself; a plain statement
+    above that line is no declared answer (a concluding 'Thus x = 12.' still is)."""
+    rng = random.Random(SEED + 4)
+    for _ in range(40):
+        n = rng.randint(1, 10)
+        label = rng.choice((f"Step {n} completed.", f"Score: {n}/10", f"Rating:\n\n{n}", f"Verdict:\n${n}$",
+                            f"Confidence: {n}"))
+        stated = rng.choice((f"The quantities involved are ${n}$.", f"The given count is {n}.",
+                             f"The data are {n} and {n + 20}."))
+        assert not rule.verify(f"{stated} We combine them as described.\n\n{label}", str(n)).correct
+    assert rule.verify("We simplify both sides.\n\nThus x = 12.\n\nConfidence: 9/10", "12").correct

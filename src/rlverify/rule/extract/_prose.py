@@ -273,11 +273,16 @@ def _from_words(par: str) -> Extraction | None:
     return Extraction(value, "conclusion") if value else None
 
 
-def _from_conclusion(par: str) -> Extraction | None:
+def _from_conclusion(par: str, statements: bool = True) -> Extraction | None:
+    """The last concluding sentence's value; ``statements=False``: only sentences opened by a connective
+    ("Thus x = 5"), not a plain statement ("The quantities involved are 6")."""
     for sent in reversed(_sentences(par)):
         if _graded(sent):
             continue
         body = _strip_span(re.sub(r"^[^\w\\$]+", "", sent))
+        opener = _CONCLUSION_RE.match(body)
+        if not statements and opener is not None and opener.group(1).lower() == "the":
+            continue
         value = _conclusion_value(body)
         if value:
             return Extraction(value, "conclusion", _prose_hedge(body, value))
@@ -348,16 +353,21 @@ def _from_prose(region: str) -> Extraction | None:
         return whole
     if _truncated(region[-200:]) and not (led is not None and led.closed):
         return Extraction(None, "none", ("truncated",))
-    if led is not None:   # the response ends on the value a lead-in introduces
+    # a response that ends by grading itself ("Step 6 completed.", "Score: 7/10", "Verdict:\n\n1"): above that
+    # line only a declared conclusion counts, not a statement that merely names a number ("The quantities
+    # involved are 6."), and no last-number guess
+    ends_graded = _graded(region[-_SPAN_WINDOW:].rstrip().rsplit("\n", 1)[-1]) or (led is not None and led.graded)
+    if led is not None and not led.graded:   # the response ends on the value a lead-in introduces
         return led.found
-    for par in paras:
+    for i, par in enumerate(paras):
         for finder in (_from_bold, _from_conclusion, _from_words):
-            found = finder(par)
+            found = _from_conclusion(par, statements=False) if ends_graded and i and finder is _from_conclusion \
+                else finder(par)
             if found is not None:
                 return found
     if marked is not None:
         return marked[0]
-    if _graded(region[-_SPAN_WINDOW:].rstrip().rsplit("\n", 1)[-1]):
+    if ends_graded:
         return None  # a response that ends by grading itself declares no answer: no guess from above it
     found = _from_statement(paras[0]) if paras else None
     if found is not None:
@@ -517,6 +527,7 @@ class _Led:
     found: Extraction
     closed: bool     # the value is a closed math segment: a declared product of numbers is no cut-off calculation
     lead_at: int     # where the lead-in starts in the region
+    graded: bool = False   # the value sits under a score/verdict label or is a step number: no answer there
 
 
 def _from_lead_in(region: str) -> _Led | None:
@@ -534,14 +545,14 @@ def _from_lead_in(region: str) -> _Led | None:
     lead, lead_at = fragment
     line = t[t.rfind("\n", 0, start) + 1:]
     if _graded(line):                                  # "Step 5", "Score: 7/10"
-        return _Led(Extraction(None, "none", ()), True, base + lead_at)
+        return _Led(Extraction(None, "none", ()), True, base + lead_at, graded=True)
     if _ENUMERATOR_RE.fullmatch(line.strip(" \t*#>:.")):    # "Case 2", "Problem 3": a label, not a value
         return None
     kind = _lead_kind(lead) if lead else None
     if kind is None or gibberish_context(region):
         return None
     if kind == "graded":
-        return _Led(Extraction(None, "none", ()), True, base + lead_at)
+        return _Led(Extraction(None, "none", ()), True, base + lead_at, graded=True)
     flags = ("hedge",) if kind == "hedge" else _prose_hedge(f"{lead} {value}", value)
     return _Led(Extraction(value, "lead_in", flags), closed, base + lead_at)
 
