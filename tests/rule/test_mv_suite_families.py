@@ -268,3 +268,32 @@ def test_formula_with_a_lower_bound_on_its_variable(rule) -> None:
         assert not rule.verify(one_case, f"${formula}$").correct, one_case
         restricted = f"The answer is $\\boxed{{{lhs} = {formula}\\text{{ for }} n = {rng.choice((1, 2))}}}$."
         assert not rule.verify(restricted, f"${formula}$").correct, restricted
+
+
+# ------------------------------------------------------------------ a unit the bare reference lacks
+
+def test_a_unit_symbol_after_the_value_of_a_bare_reference(rule) -> None:
+    """``so it is 1,000.99m²`` against ``1000.99``: the magnitude is the answer (a one-letter symbol may be a
+    variable elsewhere, but against a bare number only the unit reading can be equal). Another magnitude, a
+    unit of another dimension than the question names, stay wrong."""
+    rng = random.Random(SEED + 10)
+    for _ in range(30):
+        whole = rng.randint(1, 99999)
+        unit = rng.choice(("m²", "m", "s", "g", "kg", "cm³", "ft", "km", "min"))   # plain "cm^2": the fallback reads the 2
+        measured = len(unit.rstrip("²³")) > 1 or rng.random() < 0.7
+        value = f"{whole}.{rng.randint(1, 99):02d}" if measured or rng.random() < 0.5 else str(whole)
+        written = f"{whole:,}" + value[len(str(whole)):] if rng.random() < 0.5 else value
+        if len(unit.rstrip("²³")) == 1 and "." not in value and "," not in written:
+            assert not rule.verify(f"$\\boxed{{{written}{unit}}}$", value).correct   # 4t: 4 times t
+            continue
+        gap = rng.choice(("", " "))
+        lead = rng.choice(("so the number is 10 which is ", "not it's not 10 it's ", "Final answer: "))
+        response = f"{lead}{written}{gap}{unit}"
+        assert rule.verify(response, value).correct, (response, value)
+        other = str(whole + rng.randint(1, 9)) + value[len(str(whole)):]
+        assert not rule.verify(response, other).correct, (response, other)
+    asks = "How long does the walk take, in minutes?"
+    assert not rule.verify("Final answer: 50 W", "50", asks).correct
+    assert rule.verify("Final answer: 50 min", "50", asks).correct
+    assert not rule.verify("$5x$", "5").correct   # a variable is no unit
+    assert not rule.verify("$\\boxed{4t}$", "4").correct

@@ -31,6 +31,8 @@ from .choice import answer_letter, gold_letter, option_text
 from .latex import clean, matching_brace, plain_key, split_top, unwrap_text
 from .numbers import Num, decimal_comma, numbers_equal, parse_based, parse_number
 from .precision import within_reference
+from .quantity import parse_quantity
+from .units import units_in_question
 from .surface import numeric_value
 from .shapes import Shape, inequality_as_interval, parse_shape
 from .simplest import form_violation
@@ -480,10 +482,36 @@ def compare_core(answer: str, gold: str, question: str | None = None) -> Match:
         return _compare_choice(answer, g, question, dl)
     m = _compare_candidates(unwrap_text(answer) if _only_text(answer) else answer, g, dl, question)
     if not m.equal and Flag.HEDGE not in m.flags:
-        alt = _letter_for_value(answer, g, question, dl) or _one_of_listed(answer, g, question, dl)
+        alt = (_letter_for_value(answer, g, question, dl) or _one_of_listed(answer, g, question, dl)
+               or _unit_the_reference_lacks(answer, g, question))
         if alt is not None and alt.equal:
             return alt
     return m
+
+
+def _unit_the_reference_lacks(answer: str, gold: _Gold, question: str | None) -> Match | None:
+    """``1,000.99 m²`` / ``98 ft`` against the bare number ``1000.99`` / ``98``: the magnitude is the
+    answer. Reached only when the context layer left the unit undecided (a one-letter symbol the
+    question does not name may be a variable there: it counts here only after a measured value, a
+    decimal or grouped number, never after an integer coefficient, ``4t``). Not when the reference is more than a number
+    (``50\\ \\mathrm{min}``) or the question names a unit of another dimension (``in minutes``
+    against ``50 W``). Equal magnitudes only: never a rejection."""
+    gnum = gold.numbers[0]
+    if gnum is None or gnum.percent:
+        return None
+    q = parse_quantity(clean(answer)) if len(answer) <= 200 else None
+    if q is None or q.unit is None or q.unit.kind != "physical":
+        return None
+    n = parse_number(q.magnitude)
+    if n is None or n.percent or not numbers_equal(n, gnum):
+        return None
+    if q.unit.short and not q.wrapped and not re.search(r"[.,]", q.magnitude):
+        return None   # "4t" is 4 times t: a one-letter symbol is a unit after a measured value (2.5m, 1,000.99m²)
+    if question:
+        dim = q.unit.dimensionality()
+        if any(u.dimensionality() != dim for u in units_in_question(question)):
+            return None
+    return Match(True, ("unit",))
 
 
 def _assigned_name(s: str) -> str | None:
