@@ -22,10 +22,20 @@ from fractions import Fraction
 from typing import Any
 
 from . import _forms as F
-from ._mm_families import EQUIVALENT, NEAR_MISS, Draft, _family
 from ._mm_refs import Reference
 
-__all__ = ["to_sympy", "cas_renderings"]
+__all__ = ["to_sympy", "cas_renderings", "register"]
+
+# Filled by register() with the generator's Draft class (this module does not import _mm_families: no cycle)
+Draft: Any = None
+
+
+def register(equivalent: dict, near_miss: dict, draft: type) -> None:
+    """Add ``cas_render`` / ``near_cas_render`` to the generator's tables; ``draft`` is its Draft class."""
+    global Draft
+    Draft = draft
+    equivalent["cas_render"] = _cas_render
+    near_miss["near_cas_render"] = _near_cas_render
 
 _MAX_EXPONENT = 400       # a literal power larger than this is not expanded (2^{2024} stays a power)
 _MAX_NODES = 40
@@ -194,7 +204,6 @@ def _nan_like() -> tuple:
     return (sp.nan, sp.zoo, sp.oo, -sp.oo)
 
 
-@_family(EQUIVALENT, "cas_render")
 def _cas_render(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
     """The reference as sympy writes it (LaTeX printer options, algebraic rewrites, plain-text printers)."""
     opts = cas_renderings(ref.node)
@@ -230,7 +239,6 @@ def _differs(a: Any, b: Any) -> bool:
     return abs(va - vb) > 1e-6 * max(1.0, abs(vb))
 
 
-@_family(NEAR_MISS, "near_cas_render")
 def _near_cas_render(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
     """A different value written by sympy's printers."""
     if isinstance(ref.node, (F.Seq, F.Lst)) or not cas_renderings(ref.node):

@@ -913,6 +913,8 @@ _register_units(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_sets import register as _register_sets  # noqa: E402  (sets of reals in every notation)
 
 _register_sets(EQUIVALENT, NEAR_MISS, Draft)
-from . import _mm_cas  # noqa: E402,F401  (sympy's printers: renderings nobody here chose)
+from ._mm_cas import register as _register_cas  # noqa: E402  (sympy's printers: renderings nobody here chose)
+
+_register_cas(EQUIVALENT, NEAR_MISS, Draft)
 
 FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)
