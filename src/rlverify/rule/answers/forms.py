@@ -134,6 +134,9 @@ def _item_labelled(s: str) -> Parts | None:
     return Parts(tuple(Part(f"({lab})", v) for lab, v in zip(labels, values)), "", "")
 
 
+_LEFT_RIGHT = re.compile(r"\\(?:left|right)(?![a-zA-Z])\s*(?=[()\[\]])")
+
+
 @memo_text
 def parse_parts(text: str) -> Parts | None:
     """Split a multi-part answer at top-level commas, "and", "or"; None for one part."""
@@ -152,7 +155,7 @@ def parse_parts(text: str) -> Parts | None:
     conn = "or" if re.search(r"\bor\b", inner) else ""
     parts = []
     for p in raw:
-        m = _LABEL.match(p)
+        m = _LABEL.match(_LEFT_RIGHT.sub("", p))   # f\\left(n\\right) = n is labelled like f(n) = n
         parts.append(Part(m.group(1), m.group(2).strip()) if m else Part(None, p))
     return Parts(tuple(parts), tag, conn)
 
