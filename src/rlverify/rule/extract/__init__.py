@@ -29,7 +29,12 @@ is the job of :mod:`rlverify.rule.answers`. Order of evidence, strongest first:
 3. Answer markers, the last one wins: "Final Answer:", "The (final|correct) answer /
    option is", ``# Answer`` headings, ``Answer:``/``**Answer:**`` lines, a final
    ``A:`` line, ``####``, "答案是".
-4. Weaker prose cues in the last two paragraphs: a bold value, a concluding sentence
+4. A value the response ends on, introduced by a lead-in on the same line or the line(s) above
+   ("Final result: (-1+sqrt5)/2", "The value we want is\n\nx = pi/4", "Answer\n\n$1,\\!260$", a bullet
+   block after "Summary:"): the lead-in is any short prose fragment (no digits, math or sentence end); one
+   that grades ("Score:") gives no answer, one that bounds or hedges ("at least", "maybe") is a ``hedge``,
+   a restatement or check ("approximately:", "Check:") is no lead-in (method ``lead_in``).
+   Then weaker prose cues in the last two paragraphs: a bold value, a concluding sentence
    ("Therefore, the area is 12."), a short whole answer; then a statement with a value
    in the final paragraph ("Elvis is 54 miles east").
 5. The last number or formula of the final paragraph, flagged ``fallback``; none when

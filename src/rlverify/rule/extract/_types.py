@@ -22,7 +22,7 @@ _SPAN_WINDOW = 1_500         # an answer sentence is cut to this many characters
 class Extraction:
     answer: str | None            # the final-answer span, None when nothing was found
     # method: boxed | think | final_answer | answer_is | heading | answer_line | bold |
-    #         conclusion | last_number | whole | none
+    #         conclusion | lead_in | last_number | whole | none
     method: str = "none"
     # flags: fallback, hedge, multi_box, multi_part, unfinished_think, truncated
     flags: tuple[str, ...] = ()   # e.g. ("fallback",) for last-number, ("hedge",) for several different answers
