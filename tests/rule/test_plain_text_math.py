@@ -47,3 +47,20 @@ def test_unicode_vulgar_fractions_in_prose() -> None:
         gold = rf"{whole}+\frac{{{round(val * 24)}}}{{24}}"
         assert rule.verify(text.format(x=f"{whole}{ch}"), gold).correct, (text, whole, ch)
         assert not rule.verify(text.format(x=f"{whole}{ch}"), str(whole)).correct, (text, whole, ch)
+
+
+def test_unit_powers_in_unicode_superscripts() -> None:
+    """'3 in⁴', '5 cm⁴', '9.8 m s⁻²': the power is part of the unit; another power is another unit (the value alone
+    was read for '3 in⁴' and accepted for 3 in³)."""
+    warm_up()
+    rule = get_verifier("rule")
+    sup = dict(zip("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻"))
+    rng = random.Random(13)
+    for _ in range(20):
+        v, unit, k = rng.randint(2, 99), rng.choice(("cm", "m", "in", "mm", "km")), rng.randint(2, 5)
+        gold = rf"{v}\ \mathrm{{{unit}^{{{k}}}}}"
+        label = rng.choice(("Answer: {}", "So the result is {}.", "**Final answer:** {}"))
+        right = label.format(f"{v} {unit}{sup[str(k)]}")
+        wrong = label.format(f"{v} {unit}{sup[str(k + 1)]}")
+        assert rule.verify(right, gold).correct, (right, gold)
+        assert not rule.verify(wrong, gold).correct, (wrong, gold)

@@ -76,6 +76,10 @@ _WORDS = {"meter": "meter", "metre": "meter", "second": "second", "sec": "second
 _JOINED = frozenset(k for k in _WORDS if "_" in k)
 
 
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_SUPERSCRIPT_RUN = re.compile("⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+
+
 def _join_words(m: re.Match) -> str:
     words = [w for w in m.groups() if w]
     for n in (4, 3, 2):
@@ -174,7 +178,8 @@ def normalize_unit_text(text: str) -> str:
     s = re.sub(r"\bR\s*_\s*\{?\s*\\odot\s*\}?", " solar_radius ", s)
     s = s.replace("µ", "u").replace("μ", "u").replace("\\%", "%").replace("\\$", " dollar ")
     s = s.replace("$", " dollar ").replace("€", " euro ").replace("\\euro", " euro ").replace("£", " gbp ")
-    s = s.replace("¥", " yen ").replace("¢", " cent ").replace("²", "^2").replace("³", "^3")
+    s = s.replace("¥", " yen ").replace("¢", " cent ")
+    s = _SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group().translate(_SUPERSCRIPT_DIGITS), s)   # m², s⁻¹, in⁴
     s = re.sub(r"\\(?:cdot|times)|·|\*", " ", s)
     s = _EXP.sub(r"^\1", s)
     s = re.sub(r"\^\s*\{\s*\\prime\s*\\prime\s*\}|\^\s*\\prime\s*\\prime", " arcsec ", s)

@@ -207,7 +207,7 @@ def _tail_value(tail: str) -> str | None:
     return _join_values(values, joiners)
 
 
-_UNIT_TAIL_RE = re.compile(r"[ \t]*((?:[A-Za-zµμΩÅ][A-Za-zµμΩÅ\-]*(?:\^-?\d|[²³]|⁻¹)?(?:[ \t]*/[ \t]*|[ \t]+per[ \t]+|[ \t]+)?){1,4}?)"
+_UNIT_TAIL_RE = re.compile(r"[ \t]*((?:[A-Za-zµμΩÅ][A-Za-zµμΩÅ\-]*(?:\^-?\d|⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?(?:[ \t]*/[ \t]*|[ \t]+per[ \t]+|[ \t]+)?){1,4}?)"
                            r"[ \t]*(?=[.,;:!?)]*(?:\s|$))")
 
 
@@ -222,7 +222,7 @@ def _unit_after(rest: str) -> str:
     text = m.group(1).strip().rstrip(".")
     spec = parse_unit(text) if text and len(text) <= 40 else None
     if spec is None or spec.kind not in ("physical", "angle_rate") or spec.short and len(text) > 2 \
-            and not re.search(r"\^|[²³]", text):       # 'in' may be a word, 'in²' is a unit
+            and not re.search(r"\^|[⁰¹²³⁴⁵⁶⁷⁸⁹]", text):       # 'in' may be a word, 'in²' is a unit
         return ""
     return " " + text
 
