@@ -64,3 +64,15 @@ def test_unit_powers_in_unicode_superscripts() -> None:
         wrong = label.format(f"{v} {unit}{sup[str(k + 1)]}")
         assert rule.verify(right, gold).correct, (right, gold)
         assert not rule.verify(wrong, gold).correct, (wrong, gold)
+
+
+def test_an_exponent_is_no_last_number() -> None:
+    """'Area: 63,062.31cm^2': the last-number guess reads the quantity, not the exponent 2 (it was accepted for 2)."""
+    warm_up()
+    rule = get_verifier("rule")
+    rng = random.Random(14)
+    for _ in range(20):
+        v, k = round(rng.uniform(10, 99999), 2), rng.randint(2, 3)
+        text = rng.choice(("Area: {}cm^{}", "Volume: {} m^{}", "Result {} in^{}")).format(f"{v:,}", k)
+        assert not rule.verify(text, str(k)).correct, text
+        assert rule.verify(text, str(v)).correct, text
