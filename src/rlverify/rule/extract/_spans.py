@@ -252,8 +252,9 @@ def _strip_span(s: str) -> str:
 
 
 def _set_of_reals(sent: str) -> bool:
-    """The sentence is a set of reals joined by "or"/"U" in plain text (not values offered: x = 4 or x = 5)."""
-    if "$" in sent or "\\" in sent or not re.search(r"\bor\b|\sU\s|∪", sent) or len(sent) > 200:
+    """The sentence is a set of reals in plain text: joined by "or"/"U", or an interval with an infinite end
+    (not values offered: x = 4 or x = 5)."""
+    if "$" in sent or "\\" in sent or not re.search(r"\bor\b|\sU\s|∪|∞|\binf(?:inity)?\b", sent) or len(sent) > 200:
         return False
     from ..answers.sets import read_set     # noqa: PLC0415 - lazy, like the unit reader above
 
