@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import unicodedata
 from pathlib import Path
 
@@ -55,10 +56,43 @@ def test_gibberish_is_long_random_and_keeps_boxes_closed():
 @pytest.mark.parametrize("placement", PLACEMENTS)
 def test_placements_keep_the_payload(placement):
     resp = place("PAYLOAD", placement, random.Random(0), gold="12")
-    assert resp.endswith("PAYLOAD") or "\\boxed{PAYLOAD}" in resp
+    if placement == "after_lead_in":  # the value may be inline math or a display
+        assert re.search(r"\n(\$|\$\$\s*|\\\[\n)?PAYLOAD(\$|\s*\$\$|\n\\\])?$", resp), resp
+    else:
+        assert resp.endswith("PAYLOAD") or "\\boxed{PAYLOAD}" in resp
     assert ("</think>" in resp) == (placement == "after_think")
     with pytest.raises(BadInputError):
         place("x", "nowhere", random.Random(0))
+
+
+_LEAD_IN_SHAPES = {  # a lead-in line without the value, then the value (inline math or not)
+    "colon": r"[^\n$]*:(\*\*)? \$?PAYLOAD\$?",
+    "next_line": r"[^\n$]+\n\$?PAYLOAD\$?",
+    "blank_line": r"[^\n$]+\n\n\$?PAYLOAD\$?",
+    "display": r"[^\n$]+\n(\$\$ PAYLOAD \$\$|\\\[\nPAYLOAD\n\\\]|\$\$\nPAYLOAD\n\$\$)",
+}
+
+
+def test_after_lead_in_draws_every_shape_and_ends_on_the_payload():
+    """After a wrong chain of thought: a lead-in line, then the payload as the value on the same line after
+    a colon, on the next line, after a blank line, or as a display; the lead-in holds no number."""
+    rng = random.Random(7)
+    seen = set()
+    for _ in range(200):
+        resp = place("PAYLOAD", "after_lead_in", rng)
+        assert resp.count("PAYLOAD") == 1
+        tail = resp.split("with the conditions.\n\n", 1)[1]
+        shapes = [k for k, pat in _LEAD_IN_SHAPES.items() if re.fullmatch(pat, tail)]
+        assert len(shapes) == 1, tail
+        assert not re.search(r"\d", tail.replace("PAYLOAD", "")), tail
+        seen.update(shapes)
+    assert seen == set(_LEAD_IN_SHAPES)
+
+
+def test_after_lead_in_leaves_the_other_placements_cases_unchanged(problems):
+    old = build_probe(problems, n=3, seed=11, placements=PLACEMENTS[:-1])
+    new = [c for c in build_probe(problems, n=3, seed=11) if c.placement != "after_lead_in"]
+    assert PLACEMENTS[-1] == "after_lead_in" and [c.response for c in new] == [c.response for c in old]
 
 
 def test_hedge_payload_holds_the_gold_among_wrong_candidates():
