@@ -67,3 +67,20 @@ def test_an_answer_set_in_bold_is_the_answer(rule) -> None:
         assert rule.verify(text, ans).correct, (text, ans)
         wrong = text.replace(f"{n}", f"{n + 1}")
         assert not rule.verify(wrong, ans).correct, (wrong, ans)
+
+
+def test_several_boxes_ending_on_the_reference_are_a_hedge(rule) -> None:
+    """``\\boxed{m \\neq 1+2} \\boxed{m \\neq 1+1} \\boxed{m \\neq 1}`` for ``m \\neq 1`` (the probe's hedging family, seed
+    1): the last box equals the reference, the others do not; relation and set references included."""
+    rng = random.Random(9)
+    bad = []
+    for _ in range(30):
+        c, var = rng.randint(-9, 9), rng.choice("mxak")
+        gold = rng.choice((rf"{var} \neq {c}", rf"{var} > {c}", rf"{var} \le {c}", rf"(-\infty, {c})"))
+        offs = rng.sample((1, 2, 3, -1), rng.randint(1, 3))
+        boxes = [gold.replace(str(c), f"{c}+{k}" if rng.random() < 0.5 else str(c + k)) for k in offs] + [gold]
+        text = "So " + " ".join(rf"$\boxed{{{b}}}$" for b in boxes)
+        if rule.verify(text, gold).correct:
+            bad.append((text, gold))
+        assert rule.verify(rf"So $\boxed{{{gold}}}$", gold).correct, gold
+    assert not bad, bad[:4]

@@ -15,6 +15,7 @@ processes, a hard per-item deadline enforced from the parent).
 from __future__ import annotations
 
 import dataclasses
+import re
 import logging
 import time
 from typing import Any, Mapping, Sequence
@@ -226,10 +227,14 @@ _MAX_RESTATED = 4
 def _one_set(ex: Any, gold: str, question: str | None) -> bool:
     """A "hedge" joined by "or" that is one set of reals equal to the reference (``x < -5`` or ``x > 0``
     against ``(-\\infty,-5)\\cup(0,\\infty)``): the pieces of one set, not several answers offered."""
-    if "retracted" in ex.flags or not ex.answer:
-        return False
+    if "retracted" in ex.flags or not ex.answer or len(dict.fromkeys(ex.candidates)) > 1 \
+            or not _JOINED_SET.search(ex.answer):
+        return False    # several boxes or spans offered (\boxed{m \neq 3} \boxed{m \neq 1}): a hedge
     m = memo_compare(ex.answer, gold, question, _bounded_compare)
     return m.equal and "domain_set" in m.flags
+
+
+_JOINED_SET = re.compile(r"\bor\b|\\lor(?![a-zA-Z])|\\vee(?![a-zA-Z])|\\cup(?![a-zA-Z])|∪|\bU\b")
 
 
 def _all_equal(ex: Any, gold: str, question: str | None) -> bool:
