@@ -123,9 +123,18 @@ def strip_units(text: str) -> str | None:
     unit = m.group(2) or m.group(3) or m.group(4) or ""
     value = clean(m.group(1))
     words = unit.split()
+    if m.group(4) and m.start(4) == m.end(1) and not _is_unit(words[0] if words else "") \
+            and words[0] not in ("st", "nd", "rd", "th"):
+        return None      # '372jbk': letters glued to the number are part of a token, not a unit ('15th Day' is)
     if not words or len(words) > 4 or QUALIFIER_WORDS.search(unit) or _CLAIM_WORDS.search(unit):
         return None
     return value if value and not _texty(value) else None
+
+
+def _is_unit(word: str) -> bool:
+    from .units import parse_unit    # noqa: PLC0415 - lazy: the unit reader imports this package's helpers
+
+    return len(word) <= 12 and parse_unit(word) is not None
 
 
 def _texty(s: str) -> bool:

@@ -73,10 +73,18 @@ def _marker_matches(region: str) -> Iterator[tuple[str, re.Match[str]]]:
             yield from ((method, m) for m in rx.finditer(region, start))
 
 
+# the rest of a marker's line that only leads on to the value below it ("given by", "simply:", "as follows")
+_LINK_ONLY = re.compile(r"[ \t*]*(?:(?:simply|just|then|now|thus|therefore|hence|given|by|as|follows|below|here|the|"
+                        r"following|this|that|equal|to|written|expressed|computed|obtained|found|shown|stated|"
+                        r"clearly|indeed|precisely|exactly)[ \t]*)+[:.,]?[ \t*]*", re.I)
+
+
 def _span_after(region: str, pos: int) -> str:
     """The answer text after a marker: the rest of the line, or the next block."""
     rest = region[pos:pos + _SPAN_WINDOW]
     line, _, after = rest.partition("\n")
+    if line.strip() and _LINK_ONLY.fullmatch(line):    # "the answer is given by\n\n<value>": the value is below
+        line, rest = "", after
     if line.strip(" \t*:$") and not re.fullmatch(r"\s*(?:\\\[|\$\$)\s*", line):
         if re.fullmatch(r"\s*(?:\\\[|\$\$).*", line) and not re.search(r"\\\]|\$\$.*\$\$", line):
             return rest
@@ -284,7 +292,7 @@ def _from_conclusion(par: str, statements: bool = True) -> Extraction | None:
         if not statements and opener is not None and opener.group(1).lower() == "the":
             continue
         value = _conclusion_value(body)
-        if value:
+        if value and not _LINK_ONLY.fullmatch(value):     # 'the answer is the following:' names no value
             return Extraction(value, "conclusion", _prose_hedge(body, value))
     return None
 

@@ -164,6 +164,20 @@ def _mask_math(s: str, mark: str = "") -> str:
     return "".join(out) + s[last:]
 
 
+_GLUED_RE = re.compile(r"[A-Za-zµμΩÅ]+")
+
+
+def _glued_to_word(plain: str, end: int) -> bool:
+    """Letters run straight on from the number and are no unit."""
+    g = _GLUED_RE.match(plain, end)
+    if g is None:
+        return False
+    from ..answers.units import parse_unit    # the whitelisted unit reader (lazy, like _unit_after)
+
+    spec = parse_unit(g.group()) if len(g.group()) <= 12 else None
+    return spec is None
+
+
 def _values(s: str) -> list[_Piece]:
     """Math segments and bare numbers (outside math), in order."""
     pieces = list(_math_pieces(s))
@@ -173,6 +187,8 @@ def _values(s: str) -> list[_Piece]:
         if m.start() < covered:          # the exponent of '1.325e-27' is no number of its own
             continue
         mult = _MULTIPLIER_RE.match(plain, m.end()) or _SCI_SUFFIX_RE.match(plain, m.end())
+        if not mult and _glued_to_word(plain, m.end()):
+            continue                     # '50wn', '5th': part of a word, not a value ('12cm' is a quantity)
         end = covered = mult.end() if mult else m.end()
         number = re.sub(r"^([-\u2212]?)\\?\$", r"\1", s[m.start():end].strip())
         pieces.append(_Piece(m.start(), end, number, False))
