@@ -149,15 +149,7 @@ def cas_renderings(node: object) -> tuple[tuple[str, str, bool], ...]:
         return ()
     if e.has(*_nan_like()):
         return ()
-    canon = F.render(node).replace(" ", "")
-    seen, out = set(), []
-    for name, text, plain in _writers(e):
-        key = text.replace(" ", "")
-        if key == canon or key in seen:
-            continue
-        seen.add(key)
-        out.append((name, text, plain))
-    return tuple(out)
+    return _distinct(node, _writers(e))
 
 
 def _collection_renderings(node: Any) -> tuple[tuple[str, str, bool], ...]:
@@ -178,8 +170,7 @@ def _collection_renderings(node: Any) -> tuple[tuple[str, str, bool], ...]:
             return ()
         per_item.append({name: (text, plain) for name, text, plain in _writers(e)})
     names = [n for n in per_item[0] if all(n in d for d in per_item)]
-    canon = F.render(node).replace(" ", "")
-    seen, out = set(), []
+    written = []
     for name in names:
         plain = per_item[0][name][1]
         body = ", ".join(d[name][0] for d in per_item)
@@ -189,11 +180,19 @@ def _collection_renderings(node: Any) -> tuple[tuple[str, str, bool], ...]:
             text = "{" + body + "}" if plain else "\\{" + body + "\\}"
         else:
             text = node.open + body + node.close
+        written.append((name, text, plain))
+    return _distinct(node, written)
+
+
+def _distinct(node: Any, written: list[tuple[str, str, bool]]) -> tuple[tuple[str, str, bool], ...]:
+    """The writings that differ (up to blanks) from each other and from the generator's canonical one."""
+    canon = F.render(node).replace(" ", "")
+    seen, out = set(), []
+    for name, text, plain in written:
         key = text.replace(" ", "")
-        if key == canon or key in seen:
-            continue
-        seen.add(key)
-        out.append((name, text, plain))
+        if key != canon and key not in seen:
+            seen.add(key)
+            out.append((name, text, plain))
     return tuple(out)
 
 
