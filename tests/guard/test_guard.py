@@ -190,3 +190,22 @@ def read_jsonl_rows():
 
 def test_module_exports():
     assert set(guard.__all__) >= {"GuardReport", "GuardConfig", "inspect", "FLAGS"}
+
+
+def test_several_points_for_one_point_are_never_judged() -> None:
+    """Seeded: a reference that is one point ``(a,b)`` against ``\\pm (a,b)``, ``((a,b), (c,d))`` or ``\\{(a,b), (c,d)\\}``
+    (several points offered: the probe's several_values placement at seed 1 reached the judge) is blocked; one
+    point, right or wrong, passes."""
+    import random
+
+    from rlverify.guard.policy import inspect as inspect_span
+
+    rng = random.Random(17)
+    for _ in range(30):
+        a, b, c = rng.randint(-20, 20), rng.randint(-20, 20), rng.randint(-20, 20)
+        gold = f"({a},{b})"
+        for offered in (rf"\pm ({a},{b})", f"(({a},{b}), ({c},{b}))", rf"\{{({a},{b}), ({c},{b + 1})\}}",
+                        f"({a}, {b}), ({c}, {b})"):
+            assert not inspect_span(offered, gold).passed, (offered, gold)
+        assert inspect_span(f"({a},{b})", gold).passed
+        assert inspect_span(f"({a},{b + 1})", gold).passed

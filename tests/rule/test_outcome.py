@@ -91,3 +91,32 @@ def test_hostile_spans_are_bounded_and_never_raise(bad):
     assert rejection_outcome(bad, "x^2+1") in (Outcome.DIFFERENT, Outcome.UNSURE)
     assert rejection_outcome(bad, "5") in (Outcome.DIFFERENT, Outcome.UNSURE)
     assert time.perf_counter() - t0 < 10
+
+
+def test_sets_of_points_and_clock_times_are_decided() -> None:
+    """Seeded: a set of points with one point moved is ``different`` (the probe's after_wrong placement at seed 1
+    sent ``(12, 1), (1, 7), (22,22)`` for ``(7, 1), (1, 7), (22,22)`` to the judge); the same points reordered are
+    not different; points of another arity stay unsure. Clock times: another time is different, the same time
+    spelled otherwise is not."""
+    import random
+
+    rng = random.Random(21)
+    for _ in range(30):
+        pts = [(rng.randint(-9, 30), rng.randint(-9, 30)) for _ in range(rng.randint(2, 4))]
+        gold = ", ".join(f"({a}, {b})" for a, b in pts)
+        moved = list(pts)
+        k = rng.randrange(len(moved))
+        moved[k] = (moved[k][0] + rng.choice((1, 5, -3)), moved[k][1])
+        if sorted(moved) == sorted(pts):
+            continue
+        for cas in (False, True):
+            assert rejection_outcome(", ".join(f"({a},{b})" for a, b in moved), gold, cas=cas) is Outcome.DIFFERENT
+            shuffled = rng.sample(pts, len(pts))
+            assert rejection_outcome(", ".join(f"({a},{b})" for a, b in shuffled), gold, cas=cas) is not Outcome.DIFFERENT
+            triple = ", ".join(f"({a},{b},0)" for a, b in pts)
+            assert rejection_outcome(triple, gold, cas=cas) is Outcome.UNSURE
+        h, m = rng.randint(1, 12), rng.randint(0, 59)
+        mer = rng.choice(("a.m.", "p.m.", "am", "PM"))
+        t = f"{h}:{m:02d} {mer}"
+        assert rejection_outcome(f"{h % 12 + 1}:{m:02d} {mer}", t) is Outcome.DIFFERENT
+        assert rejection_outcome(f"{h}:{m:02d}", t) is not Outcome.DIFFERENT

@@ -191,7 +191,47 @@ def several_in_one(s: Span) -> bool:
         if 2 * max(1, len(candidates(s.text, relation))) > held:
             return True
     inner = _container(s.text)
-    return inner is not None and len(candidates(inner, relation)) > held
+    if inner is not None and len(candidates(inner, relation)) > held:
+        return True
+    return _several_points(s.text, s.gold_text)
+
+
+def _top_items(t: str) -> list[str]:
+    """The items of ``t`` at bracket depth 0, split at commas."""
+    out, depth, start = [], 0, 0
+    for k, c in enumerate(t):
+        depth += (c in "([{") - (c in ")]}")
+        if c == "," and depth == 0:
+            out.append(t[start:k].strip())
+            start = k + 1
+    out.append(t[start:].strip())
+    return [x for x in out if x]
+
+
+def _point(t: str) -> int:
+    """The arity of a tuple of plain entries (``(16,17)`` -> 2), else 0."""
+    t = t.strip().strip("$").strip()
+    if not (t.startswith("(") and t.endswith(")") and _closes_at_end(t)) or "infty" in t:
+        return 0
+    items = _top_items(t[1:-1])
+    return len(items) if len(items) >= 2 and not any(c in x for x in items for c in "([{") else 0
+
+
+def _several_points(text: str, gold: str) -> bool:
+    """A reference that is one point ``(16,17)`` against several points of its arity: ``\\pm (16,17)``,
+    ``((16,17), (19,17))``, ``\\{(-4,1), (-8,1)\\}``."""
+    arity = _point(gold)
+    if not arity:
+        return False
+    t = text.strip().strip("$").strip()
+    if offers_sign_choice(t):
+        return any(_point(x) == arity for x in _top_items(SIGN_CHOICE_STRIP.sub("", t)) or [""])
+    inner = _container(t)
+    items = _top_items(inner if inner is not None else t)
+    return sum(_point(x) == arity for x in items) >= 2
+
+
+SIGN_CHOICE_STRIP = re.compile(r"\\(?:pm|mp)(?![a-zA-Z])\s*|[\u00b1\u2213]\s*")
 
 
 def _range_hedge(s: Span) -> bool:

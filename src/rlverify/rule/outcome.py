@@ -22,7 +22,8 @@ of :mod:`rlverify.rule.answers` into typed values; ``different`` means both were
   equal; a percent on one side may also mean /100.
 * tuples and intervals of the same arity (position by position; a permutation, or the same
   ends in other brackets, stays unsure),
-  sets and lists (a scalar is a one-element set), matrices, option letters, quantities aligned
+  sets and lists (a scalar is a one-element set), sets and lists of points of one arity
+  (``(12, 1), (1, 7)`` against ``(7, 1), (1, 7)``), clock times (``7:40 a.m.``), matrices, option letters, quantities aligned
   in one unit (:func:`~rlverify.rule.answers.quantity.align`), and expressions in the same free
   symbols whose values differ at most of the ``SAMPLE_POINTS`` where both are real (bounded CAS;
   integer and non-integer points, so floor/ceiling forms are seen), equations whose sides'
@@ -184,6 +185,9 @@ def _classify(answer: str, gold: str, question: str | None, cas: bool) -> tuple[
     na, ng = _number(a, ctx), _number(g, ctx)
     if na is not None and ng is not None:
         return _compare_numbers(na, ng, ctx), False
+    clocks = _compare_clock_times(a, g)
+    if clocks is not None:
+        return clocks, False
     if _UNITISH.search(a) or _UNITISH.search(g):
         q = _quantities(answer, gold, question, ctx)
         if q is not None and q != _UNSURE:
@@ -394,7 +398,54 @@ def _compare_shapes(a: Shape, g: Shape, ctx: _Ctx) -> str:
         return result
     if a.kind == "scalar":
         return _UNSURE  # one value where the reference has several: incomplete, a judge may weigh it
-    return _as_sets(la, lg, ctx)
+    points = _as_point_sets(la, lg, ctx)
+    return points if points is not None else _as_sets(la, lg, ctx)
+
+
+def _points(leaves: tuple[str, ...], ctx: _Ctx) -> list[list[_Num]] | None:
+    """Each leaf a tuple of numbers, all of one arity (``(7, 1), (1, 7)``); None otherwise."""
+    out = []
+    for leaf in leaves:
+        s = parse_shape(leaf)
+        if s.kind != "bracket" or s.left != "(" or s.right != ")" or len(s.items) < 2:
+            return None
+        nums = _read_all(s.items, ctx)
+        if nums is None or (out and len(nums) != len(out[0])):
+            return None
+        out.append(nums)
+    return out or None
+
+
+def _as_point_sets(la: tuple[str, ...], lg: tuple[str, ...], ctx: _Ctx) -> str | None:
+    """Sets of points of one arity (``(12, 1), (1, 7)`` against ``(7, 1), (1, 7)``): different when a point on
+    one side matches none on the other, position by position. None when the leaves are not such points."""
+    xs, ys = _points(la, ctx), _points(lg, ctx)
+    if xs is None or ys is None:
+        return None
+    if len(xs[0]) != len(ys[0]):
+        return _UNSURE
+
+    def same(p: list[_Num], q: list[_Num]) -> bool:
+        return all(_close(u, v, ctx) for u, v in zip(p, q))
+
+    covered = all(any(same(x, y) for y in ys) for x in xs)
+    covering = all(any(same(x, y) for x in xs) for y in ys)
+    return _CLOSE if covered and covering else _DIFFERENT
+
+
+def _compare_clock_times(a: str, g: str) -> str | None:
+    """``7:40 a.m.`` against ``4:40 a.m.``: two clock times (minutes since midnight; without a.m./p.m. on
+    either side, modulo 12 hours). None when either side is no clock time."""
+    if ":" not in a or ":" not in g:
+        return None
+    from .answers.quantity import parse_clock
+
+    ca, cg = parse_clock(a), parse_clock(g)
+    if ca is None or cg is None:
+        return None
+    if ca.meridiem and cg.meridiem:
+        return _CLOSE if ca.minutes == cg.minutes else _DIFFERENT
+    return _CLOSE if ca.minutes % 720 == cg.minutes % 720 else _DIFFERENT
 
 
 def _compare_scalars(a: str, g: str, ctx: _Ctx) -> str:
