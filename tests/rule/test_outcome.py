@@ -120,3 +120,17 @@ def test_sets_of_points_and_clock_times_are_decided() -> None:
         t = f"{h}:{m:02d} {mer}"
         assert rejection_outcome(f"{h % 12 + 1}:{m:02d} {mer}", t) is Outcome.DIFFERENT
         assert rejection_outcome(f"{h}:{m:02d}", t) is not Outcome.DIFFERENT
+
+
+def test_large_integers_are_compared_exactly() -> None:
+    """``1000000000007`` vs ``1000000000004`` differ (the relative float epsilon called them close: the probe's
+    after_wrong placement at seed 2 reached the judge); equal integers are not different."""
+    import random
+
+    rng = random.Random(22)
+    for _ in range(30):
+        g = rng.randint(10**9, 10**15)
+        d = rng.choice((1, 3, -2, 7))
+        assert rejection_outcome(str(g + d), str(g)) is Outcome.DIFFERENT
+        assert rejection_outcome(str(g + d), str(g), cas=False) is Outcome.DIFFERENT
+        assert rejection_outcome(str(g), str(g)) is not Outcome.DIFFERENT

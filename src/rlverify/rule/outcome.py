@@ -327,6 +327,11 @@ def _close(a: _Num, b: _Num, ctx: _Ctx) -> bool:
             if x.value == y.value:
                 return True
             continue
+        if x.integer and y.integer and ctx.round_places is None and ctx.round_sig is None \
+                and max(abs(x.value), abs(y.value)) < 2.0 ** 53:
+            if x.value == y.value:   # two integers held exactly by floats: no float noise to allow for
+                return True          # (1000000000007 vs 1000000000004 was within the relative epsilon)
+            continue
         if _agree(x.value, _unit_of(x, y, ctx), y.value, _unit_of(y, x, ctx), ctx):
             return True
     return False
