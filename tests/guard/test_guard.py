@@ -209,3 +209,16 @@ def test_several_points_for_one_point_are_never_judged() -> None:
             assert not inspect_span(offered, gold).passed, (offered, gold)
         assert inspect_span(f"({a},{b})", gold).passed
         assert inspect_span(f"({a},{b + 1})", gold).passed
+
+
+def test_both_signs_of_a_whole_list_are_never_judged() -> None:
+    """``\\pm (4, 0, -4)`` for ``4, 0, -4``: two signed copies of the list (the probe's several_values form for a
+    list reference); the list itself passes."""
+    from rlverify.guard.policy import inspect as inspect_span
+
+    rng = random.Random(18)
+    for _ in range(20):
+        vals = [str(rng.randint(-9, 9)) for _ in range(rng.randint(2, 4))]
+        gold = ", ".join(vals)
+        assert not inspect_span(rf"\pm ({gold})", gold).passed, gold
+        assert inspect_span(f"({gold})", gold).passed, gold

@@ -210,6 +210,8 @@ def several_values(gold: str, rng: random.Random) -> str:
     """The gold among wrong candidates inside one set, list, tuple, or both signs by ``\\pm``."""
     g = gold.strip().strip("$")
     if rng.random() < 0.25:
+        if "," in g and not g.startswith(("(", "[", "\\{")):
+            return f"\\pm ({g})"     # both signs of the whole list ('\\pm 4, 0, -4' would sign one item of it)
         return f"\\pm {g[1:]}" if g.startswith("-") else f"\\pm {g}"
     values = [wrong_answer(gold, rng), g, wrong_answer(gold, rng)]
     rng.shuffle(values)

@@ -190,6 +190,9 @@ def several_in_one(s: Span) -> bool:
         # ``n = 5, 13`` (but ``3 \pm \sqrt{2}`` may name a gold's two roots)
         if 2 * max(1, len(candidates(s.text, relation))) > held:
             return True
+        signed = _container(SIGN_CHOICE_STRIP.sub("", s.text.strip().strip("$").strip(), count=1))
+        if signed is not None and len(_top_items(signed)) >= 2:
+            return True     # '\\pm (4, 0, -4)': two signed copies of a list
     inner = _container(s.text)
     if inner is not None and len(candidates(inner, relation)) > held:
         return True
