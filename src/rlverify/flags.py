@@ -102,6 +102,8 @@ class Flag(str, Enum):
     GIBBERISH = "gibberish", "Random characters, not an answer."
     REPETITION = "repetition", "A word or unit repeated beyond what the reference has."
     UNEXPECTED_WORDS = "unexpected_words", "Words from neither the problem, the reference nor mathematics."
+    TEXT_ARITHMETIC = "text_arithmetic", ("Arithmetic on a word (``\\text{odd}+1``, ``2\\left(\\text{odd}\\right)``): "
+                                          "no mathematics and no answer in words.")
     GIBBERISH_CONTEXT = "gibberish_context", "The response around the span ends in random characters."
 
     # ---- judge and hybrid

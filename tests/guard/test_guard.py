@@ -222,3 +222,20 @@ def test_both_signs_of_a_whole_list_are_never_judged() -> None:
         gold = ", ".join(vals)
         assert not inspect_span(rf"\pm ({gold})", gold).passed, gold
         assert inspect_span(f"({gold})", gold).passed, gold
+
+
+def test_arithmetic_on_a_word_is_never_judged() -> None:
+    """``\\text{odd}+1``, ``2\\left(\\text{odd}\\right)`` (the probe's wrong answer for a text reference, seed 1) are
+    no mathematics and no answer in words; units in arithmetic (``5\\text{ cm}+2\\text{ cm}``) and words alone pass."""
+    from rlverify.guard.policy import inspect as inspect_span
+
+    rng = random.Random(19)
+    words_ = ("odd", "even", "Alice", "north", "impossible", "yes")
+    for _ in range(20):
+        w = rng.choice(words_)
+        gold = rf"\text{{{w}}}"
+        for bad in (rf"\text{{{w}}}+1", rf"2\left(\text{{{w}}}\right)", rf"\text{{{w}}}^2", rf"3 \cdot \text{{{w}}}"):
+            assert not inspect_span(bad, gold).passed, bad
+        assert inspect_span(rf"\text{{{w}}}", gold).passed
+        k = rng.randint(2, 9)
+        assert inspect_span(rf"{k}\text{{ cm}}+2\text{{ cm}}", rf"{k + 2}\text{{ cm}}").passed

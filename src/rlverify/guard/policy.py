@@ -102,6 +102,7 @@ _DETECTORS: tuple[tuple[Flag, Callable[[Span], bool]], ...] = (
     (Flag.REPETITION, shape.repetition),
     (Flag.TOO_LONG, shape.too_long),
     (Flag.UNEXPECTED_WORDS, lang.unexpected_words),
+    (Flag.TEXT_ARITHMETIC, shape.text_arithmetic),
     (Flag.HEDGE, shape.hedge),
 )
 

@@ -17,6 +17,7 @@ from .text import Span
 
 __all__ = ["empty", "invisible", "styled", "mixed_script", "confusables", "foreign_prose", "markup",
            "encoded", "gibberish", "gibberish_context", "repetition", "too_long", "hedge", "several_values", "several_in_one",
+           "text_arithmetic",
            "MATH_GREEK"]
 
 
@@ -270,3 +271,18 @@ def hedge(s: Span) -> bool:
     if set(s.words) & _HEDGE_WORDS - s.gold_words:
         return True
     return _range_hedge(s) or any(p in s.plain and p not in s.gold_plain for p in _HEDGE_PHRASES)
+
+
+# a word set in \\text/\\mathrm as an operand: '\\text{odd}+1', '2\\left(\\text{odd}\\right)', '\\text{Alice}^2'
+_WORD_CMD = r"\\(?:text|mathrm|textbf|mbox|operatorname)\s*\{\s*([A-Za-z][A-Za-z ]{1,40}?)\s*\}"
+_WORD_OPERAND = re.compile(rf"{_WORD_CMD}\s*(?:\\right\s*\)|\))?\s*(?:[-+*/^]|\\cdot|\\times)"
+                           rf"|(?:[-+*/^]|\\cdot|\\times|\d\s*(?:\\left)?\s*\()\s*(?:\\left\s*\(\s*)?{_WORD_CMD}")
+
+
+def text_arithmetic(s: Span) -> bool:
+    """A word (not a unit) set as an operand of arithmetic: no mathematics, and no answer in words."""
+    for m in _WORD_OPERAND.finditer(s.text[:2000]):
+        word = (m.group(1) or m.group(2) or "").strip()
+        if word and not all(gt.is_unit_word(w.lower()) for w in word.split()):
+            return True
+    return False

@@ -188,6 +188,10 @@ def _classify(answer: str, gold: str, question: str | None, cas: bool) -> tuple[
     clocks = _compare_clock_times(a, g)
     if clocks is not None:
         return clocks, False
+    if cas:
+        sets = _compare_real_sets(a, g, question)
+        if sets is not None:
+            return sets, False
     if _UNITISH.search(a) or _UNITISH.search(g):
         q = _quantities(answer, gold, question, ctx)
         if q is not None and q != _UNSURE:
@@ -438,6 +442,24 @@ def _as_point_sets(la: tuple[str, ...], lg: tuple[str, ...], ctx: _Ctx) -> str |
     return _CLOSE if covered and covering else _DIFFERENT
 
 
+def _compare_real_sets(a: str, g: str, question: str | None) -> str | None:
+    """Both sides read as sets of reals (``x \\le -7 \\text{ or } x \\ge 3`` against ``x \\le -2 \\text{ or } x \\ge 3``,
+    intervals, set-builder): different when the sets differ. None when a side is not such a set."""
+    from .answers.forms import same_real_set
+    from .answers.sets import read_set
+
+    if read_set(a) is None or read_set(g) is None:
+        return None
+    try:
+        same = same_real_set(a, g, question)
+    except BoundExceeded:
+        return _UNSURE
+    return None if same is None else (_CLOSE if same else _DIFFERENT)
+
+
+_LOOSE_CLOCK = re.compile(r"\d{1,2}:\d{2}(?:\s*[ap]\.?\s*m\.?)?", re.I)
+
+
 def _compare_clock_times(a: str, g: str) -> str | None:
     """``7:40 a.m.`` against ``4:40 a.m.``: two clock times (minutes since midnight; without a.m./p.m. on
     either side, modulo 12 hours). None when either side is no clock time."""
@@ -446,6 +468,8 @@ def _compare_clock_times(a: str, g: str) -> str | None:
     from .answers.quantity import parse_clock
 
     ca, cg = parse_clock(a), parse_clock(g)
+    if cg is not None and ca is None and _LOOSE_CLOCK.fullmatch(a.strip()):
+        return _DIFFERENT        # '13:40 a.m.' against a time: no time of day
     if ca is None or cg is None:
         return None
     if ca.meridiem and cg.meridiem:
