@@ -134,3 +134,19 @@ def test_large_integers_are_compared_exactly() -> None:
         assert rejection_outcome(str(g + d), str(g)) is Outcome.DIFFERENT
         assert rejection_outcome(str(g + d), str(g), cas=False) is Outcome.DIFFERENT
         assert rejection_outcome(str(g), str(g)) is not Outcome.DIFFERENT
+
+
+def test_or_lists_and_zero_denominators_are_decided() -> None:
+    """A reference listing equal forms joined by ``\\text{ OR }`` against the same list with one form changed is
+    different (the list was read as text: probe seed 2); ``\\frac{5}{0}`` is no finite number."""
+    import random
+
+    rng = random.Random(23)
+    for _ in range(15):
+        a, b = rng.randint(2, 30), rng.randint(2, 9)
+        forms = [rf"\frac{{{a * b}}}{{{b}}}", str(a), rf"{a}\cdot 1"]
+        joiner = rng.choice((r" \text{ OR } ", r" \text{ or } ", " OR "))
+        gold = joiner.join(forms)
+        changed = joiner.join([rf"\frac{{{a * b + 1}}}{{{b}}}"] + forms[1:])
+        assert rejection_outcome(changed, gold) is Outcome.DIFFERENT, (changed, gold)
+        assert rejection_outcome(rf"\left(\frac{{{a}}}{{0}}, 1\right)", rf"\left(\frac{{{a}}}{{{b}}}, 1\right)") is Outcome.DIFFERENT

@@ -172,6 +172,7 @@ def _context(question: str | None, cas: bool) -> _Ctx:
 def _classify(answer: str, gold: str, question: str | None, cas: bool) -> tuple[str, bool]:
     """(different | close | unsure, whether a CAS reading could still decide)."""
     answer, gold = _ungroup(answer.strip()), _ungroup(gold.strip())
+    answer, gold = _TEXT_OR.sub(" or ", answer), _TEXT_OR.sub(" or ", gold)   # 'a \\text{ OR } b': a list, not text
     if _GROUP_INSIDE.search(answer) or _GROUP_INSIDE.search(gold):
         return _UNSURE, False  # digit groups or a list? not read
     a, g = _value_side(clean(answer), clean(gold)), clean(gold)
@@ -240,6 +241,7 @@ def _ulp(text: str) -> float:
     return 10.0 ** (exp - len(m.group(1)))
 
 
+_OVER_ZERO = re.compile(r"^-?\s*(?:\\frac\s*\{\s*-?\d+(?:\.\d+)?\s*\}\s*\{\s*0\s*\}|\d+(?:\.\d+)?\s*/\s*0)$")
 _SHORT_FRAC = re.compile(r"\\[dt]?frac\s*(\d)\s*(\d)")  # \frac43 is \frac{4}{3}
 
 
@@ -248,6 +250,8 @@ def _number(leaf: str, ctx: _Ctx) -> _Num | None:
     inf = _INFINITY.match(t)
     if inf:
         return _Num(-math.inf if inf.group(1) == "-" else math.inf)
+    if _OVER_ZERO.match(t):
+        return _Num(math.inf)   # '\\frac{5}{0}': no finite number (equal to none the reference names)
     n = parse_number(t)
     if n is not None:
         try:
@@ -457,6 +461,7 @@ def _compare_real_sets(a: str, g: str, question: str | None) -> str | None:
     return None if same is None else (_CLOSE if same else _DIFFERENT)
 
 
+_TEXT_OR = re.compile(r"\\text\s*\{\s*(?:or|OR|Or)\s*\}|(?<=\s)OR(?=\s)")
 _LOOSE_CLOCK = re.compile(r"\d{1,2}:\d{2}(?:\s*[ap]\.?\s*m\.?)?", re.I)
 
 
