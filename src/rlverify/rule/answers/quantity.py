@@ -145,6 +145,7 @@ def parse_quantity(text: str) -> Quantity | None:
     s = _unit_fraction(_plain_sci(strip_approx(unwrap(text))))
     if not s or len(s) > 120:
         return None
+    s = s.replace("{}", "")        # '25\\,{}^{\\circ}C': an empty group only carries the degree sign
     cur = _CURRENCY.match(s)
     got = _split(cur.group(3) if cur else s)
     got = _scaled(*got) if got is not None else None

@@ -129,7 +129,10 @@ class UnitSpec:
     def pint_unit(self) -> Any:
         ureg = registry()
         unit = ureg.Unit("")
+        compound = len(self.factors) > 1 or any(exp != 1 for _, exp in self.factors)
         for name, exp in self.factors:
+            if compound and name in _OFFSET_SCALES:
+                name = _OFFSET_SCALES[name]   # J/(g·°C): a degree of difference, kelvin-sized (no offset)
             unit = unit * ureg.Unit(name) ** exp
         return unit
 
@@ -137,6 +140,7 @@ class UnitSpec:
         return self.pint_unit().dimensionality
 
 
+_OFFSET_SCALES = {"degree_Celsius": "delta_degree_Celsius", "degree_Fahrenheit": "delta_degree_Fahrenheit"}
 _CIRC = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\circ|\\degree|°|º")
 _EXP = re.compile(r"\^\s*\{\s*([+-]?\d)\s*\}")
 
@@ -167,6 +171,7 @@ def normalize_unit_text(text: str) -> str:
     if "\\" in s:
         s = _SI_MACRO.sub(_si_macro, s).replace("\x00 ", "").replace("\x00", "")
         s = re.sub(r"\s+\^", "^", s)
+    s = s.replace("{}", " ")          # '{}^{\\circ}C': an empty group carries the degree sign
     s = _CIRC.sub(" deg ", s)
     s = re.sub(r"\bdeg\s*(C|F)\b", r"deg\1", s)
     s = re.sub(r"(?<![A-Za-z])([kMGmu])\s*(?=\\Omega|Ω)", r"\1", s)
