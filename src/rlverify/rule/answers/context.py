@@ -67,7 +67,7 @@ def _magnitudes_equal(al: Aligned, question: str | None) -> bool:
             return False
         # a converted value agrees with a reference rounded to its stated digits (1 ly against 9.46e15 m)
         return math.isclose(a, g, rel_tol=_CONVERTED_REL_TOL, abs_tol=1e-12 if g == 0 else 0.0) or \
-            within_reference(repr(a), al.gold, None, _MEASURED_DIGITS)
+            within_reference(repr(a), al.gold, None, _MEASURED_DIGITS) or _agree_as_written(al)
     ea, eg = exact_number(al.answer), exact_number(al.gold)
     if ea is not None and eg is not None:
         return ea == eg or within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS)
@@ -77,6 +77,25 @@ def _magnitudes_equal(al: Aligned, question: str | None) -> bool:
 
 
 _MEASURED_DIGITS = 3   # a measured quantity's decimal (85.7 m for 600/7 m) stands for the exact value
+
+
+def _agree_as_written(al: Aligned) -> bool:
+    """A converted answer and the reference agree at the coarser of their two written precisions (1.5 eV
+    against 2.4x10^-19 J, 298 K against 25 °C): half a unit of that side's last digit, in the common unit.
+    A side written with one significant digit ('1 atm', '40 mm') reads as exact (no leniency), and an answer
+    with fewer significant digits than the reference (45 mm for 4.49 cm) is held to the reference's
+    precision, as it is in one unit."""
+    from .precision import written
+
+    wg = written(al.gold)
+    if wg is None or al.answer_ulp is None or al.answer_value is None or al.gold_value is None:
+        return False
+    if wg.digits < 2 or al.answer_digits < 2:
+        return False                      # '1 atm' is exact: 101 kPa is not it (hard case hc-037)
+    ulps = [10.0 ** wg.last]
+    if al.answer_digits >= wg.digits:     # an answer coarser than the reference is rounded too far (as in one unit)
+        ulps.append(al.answer_ulp)
+    return abs(al.answer_value - al.gold_value) <= 0.5 * max(ulps) * (1 + 1e-9)
 
 
 def _magnitude(tex: str) -> Fraction | float | None:

@@ -21,6 +21,7 @@ from functools import lru_cache
 from ...runtime.caches import memo_text
 from .match import Match
 from .surface import exact_number, numeric_value, strip_approx, unwrap
+from .precision import written
 from .units import UnitSpec, convert, normalize_unit_text, parse_unit, units_in_question
 
 __all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "align", "value_of", "asked_unit"]
@@ -60,6 +61,8 @@ class Aligned:
     converted: bool             # answer_value came from a unit conversion
     one_sided: bool             # only one side carried a unit
     decisive: bool = False      # the common unit is certain (asked for, or an angle): a mismatch is final
+    answer_ulp: float | None = None  # converted: one unit of the answer's last written digit, in the common unit
+    answer_digits: int = 0           # converted: significant digits the answer was written with
 
 
 @lru_cache(maxsize=8192)
@@ -289,7 +292,14 @@ def _both_units(a: Quantity, g: Quantity) -> Aligned | Match | None:
     if ua.key == ug.key:
         return _aligned(a, g, False)
     va = value_of(a.magnitude)
-    return _converted(None if va is None else convert(va, ua, ug), g, False)
+    al = _converted(None if va is None else convert(va, ua, ug), g, False)
+    wa = written(a.magnitude) if al is not None and va is not None else None
+    if wa is None:
+        return al
+    step = convert(va + 10.0 ** wa.last, ua, ug)     # a difference: right for offset scales (°C, K) too
+    if step is None or al.answer_value is None:
+        return al
+    return replace(al, answer_ulp=abs(step - al.answer_value), answer_digits=wa.digits)
 
 
 def _to_degrees(rad: Quantity) -> float | None:
