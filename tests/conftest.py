@@ -75,6 +75,18 @@ def load_benchmark(name: str) -> Any:
 
 
 @pytest.fixture(scope="module")
+def inline() -> Iterator[None]:
+    """Run the bounded CAS inline: deterministic on a loaded machine (the bound itself is tested in
+    tests/runtime)."""
+    from rlverify.runtime import bounded
+
+    was = bounded.is_inline()
+    bounded.set_inline(True)
+    yield
+    bounded.set_inline(was)
+
+
+@pytest.fixture(scope="module")
 def one_torch_thread() -> Iterator[None]:
     """Tiny models run fastest on one torch thread, and the CI cores are shared."""
     import torch

@@ -10,20 +10,10 @@ import pytest
 
 import rlverify
 from rlverify import Flag
-from rlverify.runtime import bounded
 from rlverify.rule.answers import Match, compare, context
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "hard_cases.jsonl"
 ROWS = [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-@pytest.fixture(scope="module")
-def inline():
-    """Run the bounded CAS inline: deterministic on a loaded machine (the bound itself is tested elsewhere)."""
-    was = bounded.is_inline()
-    bounded.set_inline(True)
-    yield
-    bounded.set_inline(was)
 
 
 def test_hard_cases_file_is_large_balanced_and_covers_every_rule():

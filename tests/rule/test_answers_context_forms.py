@@ -4,17 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rlverify.runtime import bounded
 from rlverify.rule.answers import _forms_cas as cas
 from rlverify.rule.answers import forms
 
 
-@pytest.fixture(scope="module", autouse=True)
-def inline():
-    was = bounded.is_inline()
-    bounded.set_inline(True)
-    yield
-    bounded.set_inline(was)
+pytestmark = pytest.mark.usefixtures("inline")   # conftest: the bounded CAS inline, deterministic under load
 
 
 def _eq(a: str, g: str) -> bool:

@@ -9,16 +9,9 @@ import pytest
 
 from rlverify.rule.answers import forms
 from rlverify.rule.answers.sets import read_set
-from rlverify.runtime import bounded
 
 
-@pytest.fixture(scope="module", autouse=True)
-def inline():
-    """The bounded CAS inline: deterministic on a loaded machine (the bound itself is tested elsewhere)."""
-    was = bounded.is_inline()
-    bounded.set_inline(True)
-    yield
-    bounded.set_inline(was)
+pytestmark = pytest.mark.usefixtures("inline")   # conftest: the bounded CAS inline, deterministic under load
 
 GOLD = r"x \le -2 \text{ or } x = 1"
 SAME = [r"(-\infty,-2]\cup\{1\}", r"a \leqslant -2 \text{ or } a = 1", r"\{x \mid x \le -2 \lor x = 1\}",
