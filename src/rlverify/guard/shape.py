@@ -10,7 +10,8 @@ import re
 import unicodedata
 from collections import Counter
 
-from ..rule.offers import ALNUM_RUN, RELATION, candidates, class_switches, numbers, offers_sign_choice, several_values
+from ..rule.offers import (ALNUM_RUN, RELATION, SIGN_CHOICE, candidates, class_switches, numbers, offers_sign_choice,
+                           several_values, top_level_items)
 from ..rule.offers import gibberish_context  # noqa: F401 - re-exported detector
 from . import text as gt
 from .text import Span
@@ -191,8 +192,8 @@ def several_in_one(s: Span) -> bool:
         # ``n = 5, 13`` (but ``3 \pm \sqrt{2}`` may name a gold's two roots)
         if 2 * max(1, len(candidates(s.text, relation))) > held:
             return True
-        signed = _container(SIGN_CHOICE_STRIP.sub("", s.text.strip().strip("$").strip(), count=1))
-        if signed is not None and len(_top_items(signed)) >= 2:
+        signed = _container(SIGN_CHOICE.sub("", s.text.strip().strip("$").strip(), count=1))
+        if signed is not None and len(top_level_items(signed, ",")) >= 2:
             return True     # '\\pm (4, 0, -4)': two signed copies of a list
     inner = _container(s.text)
     if inner is not None and len(candidates(inner, relation)) > held:
@@ -200,24 +201,12 @@ def several_in_one(s: Span) -> bool:
     return _several_points(s.text, s.gold_text)
 
 
-def _top_items(t: str) -> list[str]:
-    """The items of ``t`` at bracket depth 0, split at commas."""
-    out, depth, start = [], 0, 0
-    for k, c in enumerate(t):
-        depth += (c in "([{") - (c in ")]}")
-        if c == "," and depth == 0:
-            out.append(t[start:k].strip())
-            start = k + 1
-    out.append(t[start:].strip())
-    return [x for x in out if x]
-
-
 def _point(t: str) -> int:
     """The arity of a tuple of plain entries (``(16,17)`` -> 2), else 0."""
     t = t.strip().strip("$").strip()
     if not (t.startswith("(") and t.endswith(")") and _closes_at_end(t)) or "infty" in t:
         return 0
-    items = _top_items(t[1:-1])
+    items = top_level_items(t[1:-1], ",")
     return len(items) if len(items) >= 2 and not any(c in x for x in items for c in "([{") else 0
 
 
@@ -229,13 +218,11 @@ def _several_points(text: str, gold: str) -> bool:
         return False
     t = text.strip().strip("$").strip()
     if offers_sign_choice(t):
-        return any(_point(x) == arity for x in _top_items(SIGN_CHOICE_STRIP.sub("", t)) or [""])
+        return any(_point(x) == arity for x in top_level_items(SIGN_CHOICE.sub("", t), ",") or [""])
     inner = _container(t)
-    items = _top_items(inner if inner is not None else t)
+    items = top_level_items(inner if inner is not None else t, ",")
     return sum(_point(x) == arity for x in items) >= 2
 
-
-SIGN_CHOICE_STRIP = re.compile(r"\\(?:pm|mp)(?![a-zA-Z])\s*|[\u00b1\u2213]\s*")
 
 
 def _range_hedge(s: Span) -> bool:

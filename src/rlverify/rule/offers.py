@@ -14,7 +14,7 @@ import unicodedata
 
 __all__ = ["clean_text", "INVISIBLE", "gibberish_tail", "gibberish_context", "offers_several_values",
            "several_values", "candidates", "numbers", "ungroup", "class_switches", "ALNUM_RUN",
-           "HEDGE_TEXT_CHARS", "RELATION", "SIGN_CHOICE", "offers_sign_choice"]
+           "HEDGE_TEXT_CHARS", "RELATION", "SIGN_CHOICE", "offers_sign_choice", "top_level_items"]
 
 HEDGE_TEXT_CHARS = 4000  # offers_several_values reads at most this many trailing characters
 SIGN_CHOICE = re.compile(r"\\(?:pm|mp)(?![a-zA-Z])|[\u00b1\u2213]")  # \pm \mp ± ∓: one value per sign
@@ -91,11 +91,12 @@ def numbers(text: str) -> set[str]:
 _LATEX_GAP = re.compile(r"\\[ ,;:!]")
 
 
-def _top_level_items(text: str) -> list[str]:
+def top_level_items(text: str, separators: str = ",;") -> list[str]:
+    """The items of ``text`` at bracket depth 0, split at ``separators`` (LaTeX spacing read as a blank)."""
     items, depth, cur = [], 0, []
     for c in _LATEX_GAP.sub(" ", text):
         depth += (c in "([{") - (c in ")]}")
-        if depth <= 0 and c in ",;":
+        if depth <= 0 and c in separators:
             items.append("".join(cur))
             cur = []
         else:
@@ -115,7 +116,7 @@ def candidates(text: str, keep_conditions: bool, numeric_only: bool = False) -> 
     (``k \\in \\mathbb{Z}``) are dropped unless the gold is itself a relation, and a list of
     assignments to distinct names (``x=3, y=4``) is one answer, not several."""
     text = _TEXT_WRAP.sub(r" \1 ", _OR.sub(",", ungroup(text)))
-    items = [x for x in _top_level_items(text) if keep_conditions or not _CONDITION.search(x)]
+    items = [x for x in top_level_items(text) if keep_conditions or not _CONDITION.search(x)]
     items = [x.strip(" ()") for x in items if x.strip(" ()") and (not numeric_only or _DIGIT_RE.search(x))]
     names = [m.group(1) for m in map(_ASSIGNMENT.match, items) if m]
     if len(names) == len(items) and len(set(names)) == len(names):
