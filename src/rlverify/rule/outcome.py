@@ -462,7 +462,6 @@ def _compare_real_sets(a: str, g: str, question: str | None) -> str | None:
 
 
 _TEXT_OR = re.compile(r"\\text\s*\{\s*(?:or|OR|Or)\s*\}|(?<=\s)OR(?=\s)")
-_LOOSE_CLOCK = re.compile(r"\d{1,2}:\d{2}(?:\s*[ap]\.?\s*m\.?)?", re.I)
 
 
 def _compare_clock_times(a: str, g: str) -> str | None:
@@ -470,10 +469,10 @@ def _compare_clock_times(a: str, g: str) -> str | None:
     either side, modulo 12 hours). None when either side is no clock time."""
     if ":" not in a or ":" not in g:
         return None
-    from .answers.quantity import parse_clock
+    from .answers.quantity import clock_shaped, parse_clock
 
     ca, cg = parse_clock(a), parse_clock(g)
-    if cg is not None and ca is None and _LOOSE_CLOCK.fullmatch(a.strip()):
+    if cg is not None and ca is None and clock_shaped(a):
         return _DIFFERENT        # '13:40 a.m.' against a time: no time of day
     if ca is None or cg is None:
         return None

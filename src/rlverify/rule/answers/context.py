@@ -35,7 +35,7 @@ from . import forms
 from . import quantity
 from . import rounding
 from . import words
-from .precision import within_reference
+from .precision import within_reference, written
 from .relation_hedge import offers_several_bounds
 from .quantity import Aligned
 from .surface import exact_number, numeric_value, presentation, strip_approx, unwrap
@@ -85,8 +85,6 @@ def _agree_as_written(al: Aligned) -> bool:
     A side written with one significant digit ('1 atm', '40 mm') reads as exact (no leniency), and an answer
     with fewer significant digits than the reference (45 mm for 4.49 cm) is held to the reference's
     precision, as it is in one unit."""
-    from .precision import written
-
     wg = written(al.gold)
     if wg is None or al.answer_ulp is None or al.answer_value is None or al.gold_value is None:
         return False

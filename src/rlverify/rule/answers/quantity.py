@@ -24,7 +24,8 @@ from .surface import exact_number, numeric_value, strip_approx, unwrap
 from .precision import written
 from .units import UnitSpec, convert, normalize_unit_text, parse_unit, units_in_question
 
-__all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "align", "value_of", "asked_unit"]
+__all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "clock_shaped", "align", "value_of",
+           "asked_unit"]
 
 _WRAPPED = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|degree|circ|SI|si|qty|unit)\b|°|%|\$|€|£")
 _MAG = re.compile(r"[+-]?(?:\\frac\s*\{[^{}]*\}\s*\{[^{}]*\}|\\sqrt\s*\{[^{}]*\}|\\pi|\\cdot|\\times"
@@ -180,6 +181,11 @@ def _same_dimension(u: UnitSpec, v: UnitSpec) -> bool:
 
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})\s*(?:([ap])\.?\s*m?\.*)?", re.I)
+
+
+def clock_shaped(text: str) -> bool:
+    """Written like a time of day (``13:40 a.m.``), whether or not it is one."""
+    return _CLOCK.fullmatch(text.strip()) is not None
 
 
 def parse_clock(text: str) -> Clock | None:
