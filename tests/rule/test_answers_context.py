@@ -10,7 +10,10 @@ import pytest
 
 import rlverify
 from rlverify import Flag
-from rlverify.rule.answers import Match, compare, context
+from rlverify.rule.answers import STAGES, compare, context
+from rlverify.rule.answers.pipeline import explain
+from rlverify.rule.answers.stage import Role
+from rlverify.runtime.limits import MAX_GOLD_CHARS
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "hard_cases.jsonl"
 ROWS = [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -49,27 +52,41 @@ def test_hard_cases_through_the_verifier():
     assert timed_out == []
 
 
-def test_context_off_switch(monkeypatch):
+def test_context_off_switch(monkeypatch, inline):
     monkeypatch.setenv("RLVERIFY_CONTEXT", "off")
     assert not context.enabled()
-    assert context.pre(r"5\text{ m}", r"5\text{ s}", None, compare) is None
-    assert context.post("seventeen", "17", None, Match(False), compare) is None
+    got = explain(r"5\text{ m}", r"5\text{ s}")
+    assert got.stage == "core"      # no context stage ran (the quantity stage would veto it)
+    assert explain("seventeen", "17").stage == "core"
+    got = explain(r"x \equiv 3 \pmod{7}", "3", "Find x mod 7.")
+    assert got.stage == "core" and not got.match.equal   # the congruence rescue did not run
 
 
-def test_pre_leaves_plain_math_to_the_core(inline):
+def test_context_stages_leave_plain_math_to_the_core(inline):
     for a, g in (("3", "3"), ("x^2+1", "1+x^2"), (r"\frac{1}{2}", "0.5"), ("(1,2)", "(1,2)")):
-        assert context.pre(a, g, "Compute it.", compare) is None
+        got = explain(a, g, "Compute it.")
+        assert got.match.equal and got.stage in ("same_text", "core"), (a, g, got)
 
 
 def test_dimension_mismatch_is_final(inline):
-    m = context.pre(r"5\text{ kg}", r"5\text{ m}", None, compare)
-    assert m is not None and not m.equal and "unit_mismatch" in m.flags
+    got = explain(r"5\text{ kg}", r"5\text{ m}")
+    assert got.stage == "quantity" and not got.match.equal and "unit_mismatch" in got.match.flags
 
 
-def test_post_does_not_rescue_an_undecided_reference(inline):
-    assert context.post(r"18\text{ ways}", "18", None, Match(False, undecided=True), compare) is None
-    m = context.post(r"18\text{ ways}", "18", None, Match(False), compare)
-    assert m is not None and m.equal
+def test_rescues_run_only_after_a_decided_rejection(inline):
+    got = explain(r"x \equiv 3 \pmod{7}", "3", "Find x mod 7.")
+    assert got.match.equal and got.stage == "congruence"
+    long_gold = "1+" * MAX_GOLD_CHARS + "1"     # the core cannot read it: undecided, no rescue
+    got = explain(r"x \equiv 3 \pmod{7}", long_gold, "Find x mod 7.")
+    assert got.stage == "core" and got.match.undecided and not got.match.equal
+
+
+def test_the_stage_table_has_one_core_between_deciders_and_rescues():
+    roles = [s.role for s in STAGES]
+    core = roles.index(Role.CORE)
+    assert roles.count(Role.CORE) == 1
+    assert set(roles[:core]) == {Role.DECIDE} and set(roles[core + 1:]) == {Role.RESCUE}
+    assert len({s.name for s in STAGES}) == len(STAGES)
 
 
 @pytest.mark.parametrize("answer,gold,question,want", [

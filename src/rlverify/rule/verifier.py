@@ -6,7 +6,8 @@ Registered as ``rule``. ``verify`` never raises: a bound hit is
 Inputs first go through :func:`rlverify.rule.sanitize.sanitize` (size caps, NUL, surrogates,
 box floods, deep nesting). The whole item runs under one deadline
 (:func:`rlverify.runtime.bounded.item_deadline`, ``timeout`` seconds): cheap cases are decided
-in-process by :func:`rlverify.rule.fastpath.fast_compare`; the typed comparison runs as one
+in-process by the pipeline's cheap stages (:func:`rlverify.rule.answers.compare_cheap`); the rest of
+the pipeline (:func:`rlverify.rule.answers.compare`) runs as one
 job in a killable helper process bounded by what is left of that deadline (its own CAS
 calls run inline there), and its results are memoized. ``verify_batch(items, workers=N>1)`` uses :mod:`rlverify.runtime.pool` (N worker
 processes, a hard per-item deadline enforced from the parent).
@@ -20,12 +21,12 @@ import logging
 import time
 from typing import Any, Mapping, Sequence
 
-from .answers import Match, compare
+from .answers import Match, compare, compare_cheap
 from ..runtime.bounded import item_deadline, remaining, run_bounded
 from ..errors import BoundExceeded
 from .extract import extract_answer
 from .offers import gibberish_tail, offers_several_values
-from .fastpath import fast_compare, memo_compare
+from .fastpath import memo_compare
 from ..runtime.limits import DEFAULT_ITEM_TIMEOUT
 from ..registry import register
 from .reference import reference_readings
@@ -170,7 +171,7 @@ class RuleVerifier(BaseVerifier):
                     refused = _fallback_refusal(s.response, s.gold)
                     if refused:
                         return self._verdict(False, t0, extracted, flags + refused)
-                m = fast_compare(ex.answer, s.gold, s.question)
+                m = compare_cheap(ex.answer, s.gold, s.question)   # the pipeline's cheap stages, in-process
                 refused = answer_refusal(ex.answer) if m is None else ()
                 if refused:
                     return self._verdict(False, t0, extracted, flags + refused)
@@ -244,7 +245,7 @@ def _all_equal(ex: Any, gold: str, question: str | None) -> bool:
     if not 2 <= len(cands) <= _MAX_RESTATED or "retracted" in ex.flags:
         return False
     for c in cands:
-        m = fast_compare(c, gold, question)
+        m = compare_cheap(c, gold, question)
         if m is None:
             m = memo_compare(c, gold, question, _bounded_compare)
         if not m.equal or Flag.HEDGE in m.flags:

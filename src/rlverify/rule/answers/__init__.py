@@ -2,25 +2,23 @@
 
 Interface::
 
-    compare(answer: str, gold: str, question: str | None = None) -> Match
+    compare(answer: str, gold: str, question: str | Question | None = None) -> Match
+    compare_cheap(answer, gold, question=None) -> Match | None    the cheap stages only
+    read_question(text) -> Question                               the question's frozen reading
 
-``pipeline.compare`` runs three layers, in separate modules (``match`` holds the shared ``Match``):
-
-* ``context.pre(answer, gold, question, compare) -> Match | None`` — context rules that must
-  decide first (units/dimensions, angles, rounding the question asks for...). A Match
-  returned here is final (it may be a veto: equal=False). None defers to the core.
-* ``core.compare_core(answer, gold, question) -> Match`` — numbers, expressions,
-  equations, intervals, tuples/sets, matrices, choices, text.
-* ``context.post(answer, gold, question, core_match, compare) -> Match | None`` — rescue rules
-  tried only when the core said "not equal" (number words, ordinals, ...).
-
-Rules that compare a rewritten pair again receive ``compare`` as an argument, so no module of
-this package imports the package itself (no import cycle).
+``pipeline.compare`` reads the question once (:mod:`.question`) and runs one ordered table of
+stages (:data:`.pipeline.STAGES`, types in :mod:`.stage`): the cheap stage (:mod:`.fast`), the
+context rules that decide first (:mod:`.context`: units and dimensions, angles, rounding the
+question asks for...), the typed core (:mod:`.core`: numbers, expressions, equations, intervals,
+tuples/sets, matrices, choices, text), then the rescues (trailing words, function definitions,
+parts...). A verdict is decided in the pipeline only; a stage that compares a rewritten pair
+again calls ``pair.again``, so no module of this package imports the package itself.
 """
 
 from __future__ import annotations
 
 from .match import Match, same_multiset
-from .pipeline import compare
+from .pipeline import STAGES, compare, compare_cheap
+from .question import Question, read_question
 
-__all__ = ["Match", "compare", "same_multiset"]
+__all__ = ["Match", "Question", "STAGES", "compare", "compare_cheap", "read_question", "same_multiset"]

@@ -1,23 +1,22 @@
 """Context rules: units, angles, rounding, everyday forms, multi-part answers.
 
-Interface (see :mod:`rlverify.rule.answers`)::
+Each rule is a stage of :data:`rlverify.rule.answers.pipeline.STAGES` (``rule(pair) -> Match | None``,
+see :mod:`.stage`); the pipeline lists them in order with their roles.
 
-    pre(answer, gold, question) -> Match | None      (final when not None)
-        quantities (pint, whitelisted units): different dimensions never match, magnitudes
-        compared in one unit, a bare number takes the unit the gold or the question fixes;
-        angles (degree <-> radian only for an angle question or a degree-sign gold); clock
-        times; number words / ordinals / "18 million"; plain-word text and yes/no; general
-        solutions with a free integer; the same line/plane in another normal form; labelled
-        parts; sets in the domain the question fixes; rounding the question asks for;
-        several one-sided bounds listed for one relation gold are a hedge (never equal).
-        None: the core decides.
-    post(answer, gold, question, core_match) -> Match | None
-        rescues tried when the core said "not equal" (returns only equal=True or None):
-        trailing words ("18 ways"), function definitions (g(t)=3t-1), a relation boxed
-        when a bound was asked, listed/labelled parts and solution sets ("x = 1 or x = 4"),
-        inequalities vs intervals.
+Deciding rules (run before the core; a Match is final, None passes on):
+    quantities (pint, whitelisted units): different dimensions never match, magnitudes
+    compared in one unit, a bare number takes the unit the gold or the question fixes;
+    angles (degree <-> radian only for an angle question or a degree-sign gold); clock
+    times; number words / ordinals / "18 million"; plain-word text and yes/no; general
+    solutions with a free integer; the same line/plane in another normal form; labelled
+    parts; sets in the domain the question fixes; rounding the question asks for;
+    several one-sided bounds listed for one relation gold are a hedge (never equal).
+Rescues (run after the core said "not equal"; only equality counts):
+    trailing words ("18 ways"), function definitions (g(t)=3t-1), a relation boxed
+    when a bound was asked, listed/labelled parts and solution sets ("x = 1 or x = 4"),
+    inequalities vs intervals.
 
-Set ``RLVERIFY_CONTEXT=off`` to disable both hooks (for measuring their effect).
+Set ``RLVERIFY_CONTEXT=off`` to disable them all (for measuring their effect).
 """
 
 from __future__ import annotations
@@ -30,7 +29,9 @@ from fractions import Fraction
 from typing import Callable
 
 from .core import compare_core
-from .match import Compare, Match
+from .match import Match
+from .question import Question
+from .stage import Pair
 from . import forms
 from . import quantity
 from . import rounding
@@ -38,9 +39,12 @@ from . import words
 from .precision import within_reference, written
 from .relation_hedge import offers_several_bounds
 from .quantity import Aligned
-from .surface import exact_number, numeric_value, presentation, strip_approx, unwrap
+from . import surface
+from .surface import exact_number, numeric_value, strip_approx, unwrap
 
-__all__ = ["pre", "post", "enabled"]
+__all__ = ["enabled", "several_bounds", "percent", "quantities", "clause", "number_words", "text", "families",
+           "relation", "labelled", "domain_set", "plain_rounding", "presentation", "trailing", "function", "bound",
+           "congruence", "structural"]
 
 _CONVERTED_REL_TOL = 1e-6   # unit definitions differ below this (760 mmHg vs 1 atm: 1.4e-7)
 
@@ -49,17 +53,13 @@ def enabled() -> bool:
     return os.environ.get("RLVERIFY_CONTEXT", "on").lower() not in ("off", "0", "false", "no")
 
 
-def _core(answer: str, gold: str, question: str | None) -> Match:
-    return compare_core(answer, gold, question)
-
-
-def _core_tagged(answer: str, gold: str, question: str | None, flag: str) -> Match | None:
+def _core_tagged(p: Pair, answer: str, gold: str, flag: str) -> Match | None:
     """A rescue rule's rewritten pair, equal in the core: a match tagged ``flag`` (else None)."""
-    m = _core(answer, gold, question)
+    m = compare_core(answer, gold, p.question)
     return Match(True, m.flags + (flag,)) if m.equal else None
 
 
-def _magnitudes_equal(al: Aligned, question: str | None) -> bool:
+def _magnitudes_equal(al: Aligned, q: Question) -> bool:
     if al.converted:
         a, g = al.answer_value, al.gold_value
         # relative only: 4.6e-24 cm is no 4.6e-24 m (an absolute tolerance would pass any tiny quantity)
@@ -73,7 +73,7 @@ def _magnitudes_equal(al: Aligned, question: str | None) -> bool:
         return ea == eg or within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS)
     if (ea is None) != (eg is None) and within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS):
         return True
-    return _core(al.answer, al.gold, question).equal
+    return compare_core(al.answer, al.gold, q).equal
 
 
 _MEASURED_DIGITS = 3   # a measured quantity's decimal (85.7 m for 600/7 m) stands for the exact value
@@ -128,23 +128,24 @@ def _value(tex: str) -> float | Decimal | None:
     return numeric_value(tex)
 
 
-def _decide(al: Aligned, question: str | None) -> Match | None:
-    spec = rounding.requested(question)
+def _decide(al: Aligned, q: Question) -> Match | None:
+    spec = q.rounding
     if spec is not None:
         r = _rounded(al, spec)
         if r or (r is not None and not (al.one_sided and not al.decisive)):
             return Match(r, ("rounding", "unit") if al.one_sided or al.converted else ("rounding",))
-    equal = _magnitudes_equal(al, question)
+    equal = _magnitudes_equal(al, q)
     if not equal and al.one_sided and not al.decisive:
         return None
     return Match(equal, ("unit_converted",) if al.converted else ("unit",))
 
 
-def _plain_rounding(answer: str, gold: str, question: str | None) -> Match | None:
-    spec = rounding.requested(question)
+def plain_rounding(p: Pair) -> Match | None:
+    """A rounding the question asks for: the answer agrees with the reference rounded so."""
+    spec = p.question.rounding
     if spec is None:
         return None
-    ua, ug = strip_approx(unwrap(answer)), strip_approx(unwrap(gold))
+    ua, ug = strip_approx(unwrap(p.answer)), strip_approx(unwrap(p.gold))
     if not (_literal(ua) or _literal(ug)):
         return None
     a, g = _value(ua), _value(ug)
@@ -153,8 +154,9 @@ def _plain_rounding(answer: str, gold: str, question: str | None) -> Match | Non
     return Match(rounding.agree(a, g, spec), ("rounding",))
 
 
-def _number_words(answer: str, gold: str) -> Match | None:
+def number_words(p: Pair) -> Match | None:
     """"seventeen", "5^{th}", "18 million" against a number (or words against words)."""
+    answer, gold = p.answer, p.gold
     na, ng = words.words_to_number(answer), words.words_to_number(gold)
     if na is None and ng is None:
         na = words.sentence_number(answer)
@@ -171,10 +173,11 @@ _PERCENT_TAIL = re.compile(r"^(.{1,60}?)\s*(?:\\%|%|\\text\s*\{\s*\\?%\s*\}|\\pe
 _PERCENT_Q = re.compile(r"percent|%", re.I)
 
 
-def _percent_of_proportion(answer: str, gold: str, question: str | None) -> Match | None:
+def percent(p: Pair) -> Match | None:
     """``x\\%`` against a bare gold in [-1, 1] when nothing asks for a percent: the answer means
     x/100, never x ("0.5%" is not 0.5; "50%" is). No blind x = 100x rule."""
-    if (question and _PERCENT_Q.search(question)) or _PERCENT_Q.search(gold):
+    answer, gold = p.answer, p.gold
+    if p.question.asks_percent or _PERCENT_Q.search(gold):
         return None
     m = _PERCENT_TAIL.match(unwrap(answer))
     x = exact_number(m.group(1)) if m else None
@@ -184,21 +187,23 @@ def _percent_of_proportion(answer: str, gold: str, question: str | None) -> Matc
     return Match(x / 100 == g, ("percent",))
 
 
-def _clause(answer: str, gold: str, question: str | None, compare: Compare) -> Match | None:
+def clause(p: Pair) -> Match | None:
     """The value stated before a trailing clause decides: "min is 12, attained at x=3" is 12;
     "min is 13, attained at x=12" is 13 (never the 12 of the clause). A condition clause
     ("when n=3") only vetoes; an equal head defers to the core, which knows qualifiers."""
-    split = forms.split_condition(answer)
-    if split is None or forms.split_condition(gold) is not None:
+    split = forms.split_condition(p.answer)
+    if split is None or forms.split_condition(p.gold) is not None:
         return None
     head, kind = split
-    m = compare(head, gold, question)
+    m = p.again(head, p.gold)
     if m.equal and kind == "attained":
         return Match(True, m.flags + ("clause",))
     return None if m.equal else Match(False, ("clause",))
 
 
-def _text(answer: str, gold: str) -> Match | None:
+def text(p: Pair) -> Match | None:
+    """Yes/no, plain-word text, and a leading word against a word reference."""
+    answer, gold = p.answer, p.gold
     yn = words.yes_no(answer, gold)
     if yn is not None and (words.is_wordy(answer) or words.normalize_text(answer) in ("yes", "no", "true", "false")):
         return Match(yn, ("text",))
@@ -208,22 +213,27 @@ def _text(answer: str, gold: str) -> Match | None:
     return None if lead is None else Match(lead, ("text",))
 
 
-def _families(answer: str, gold: str, question: str | None) -> Match | None:
-    r = forms.same_solution_family(answer, gold, question)
+def families(p: Pair) -> Match | None:
+    """General solutions with a free integer (``x = 2k\\pi``)."""
+    r = forms.same_solution_family(p.answer, p.gold, p.text)
     return None if r is None else Match(r, ("general_solution",))
 
 
-def _relation(answer: str, gold: str) -> Match | None:
-    r = forms.same_relation(answer, gold)
+def relation(p: Pair) -> Match | None:
+    """The same line or plane in another normal form."""
+    r = forms.same_relation(p.answer, p.gold)
     return None if r is None else Match(r, ("relation",))
 
 
-def _labelled(answer: str, gold: str, question: str | None, compare: Compare) -> Match | None:
-    r = forms.compare_labelled(answer, gold, _full_equal(question, compare), question)
+def labelled(p: Pair) -> Match | None:
+    """Labelled parts (``a = 3, b = 5``) against labelled or listed parts."""
+    r = forms.compare_labelled(p.answer, p.gold, _full_equal(p), p.text)
     return None if r is None else Match(r, ("parts",))
 
 
-def _domain_set(answer: str, gold: str, question: str | None) -> Match | None:
+def domain_set(p: Pair) -> Match | None:
+    """Sets of reals in the domain the question fixes, or in any notation on both sides."""
+    answer, gold, question = p.answer, p.gold, p.text
     r = forms.same_set_in_domain(answer, gold, question, require_domain=True)
     if r is None:
         r = forms.same_real_set(answer, gold, question)   # both sides sets of reals, in any notation
@@ -232,88 +242,67 @@ def _domain_set(answer: str, gold: str, question: str | None) -> Match | None:
     return None if r is None else Match(r, ("domain_set",))
 
 
-def pre(answer: str, gold: str, question: str | None, compare: Compare) -> Match | None:
-    """Context rules that decide before the core (a veto or a final match), else None.
-    ``compare`` is the whole comparison, for rules that compare a rewritten pair again."""
-    if not enabled():
-        return None
-    if offers_several_bounds(answer, gold):
-        return Match(False, ("hedge",))
-    pct = _percent_of_proportion(answer, gold, question)
-    if pct is not None:
-        return pct
-    got = quantity.align(answer, gold, question)
+def several_bounds(p: Pair) -> Match | None:
+    """Several one-sided bounds listed for one relation reference: a hedge (never equal)."""
+    return Match(False, ("hedge",)) if offers_several_bounds(p.answer, p.gold) else None
+
+
+def quantities(p: Pair) -> Match | None:
+    """Quantities and angles aligned in one unit (or a dimension mismatch), compared by magnitude."""
+    got = quantity.align(p.answer, p.gold, p.text)
     if isinstance(got, Match):
         return got
-    if got is not None:
-        m = _decide(got, question)
-        if m is not None:
-            return m
-    for rule in (lambda: _clause(answer, gold, question, compare),
-                 lambda: _number_words(answer, gold), lambda: _text(answer, gold),
-                 lambda: _families(answer, gold, question), lambda: _relation(answer, gold),
-                 lambda: _labelled(answer, gold, question, compare), lambda: _domain_set(answer, gold, question),
-                 lambda: _plain_rounding(answer, gold, question)):
-        m = rule()
-        if m is not None:
-            return m
-    return None
+    return None if got is None else _decide(got, p.question)
 
 
-def _full_equal(question: str | None, compare: Compare) -> Callable[[str, str], bool]:
-    return lambda a, g: compare(a, g, question).equal
+def _full_equal(p: Pair) -> Callable[[str, str], bool]:
+    return lambda a, g: p.again(a, g).equal
 
 
-def _trailing(answer: str, gold: str, question: str | None) -> Match | None:
-    sa, sg = words.strip_trailing_words(answer), words.strip_trailing_words(gold)
+def trailing(p: Pair) -> Match | None:
+    """Trailing words on either side (``18 ways``)."""
+    sa, sg = words.strip_trailing_words(p.answer), words.strip_trailing_words(p.gold)
     if sa is None and sg is None:
         return None
-    return _core_tagged(sa or answer, sg or gold, question, "trailing_words")
+    return _core_tagged(p, sa or p.answer, sg or p.gold, "trailing_words")
 
 
-def _function(answer: str, gold: str, question: str | None) -> Match | None:
-    ra, rg = forms.function_rhs(answer), forms.function_rhs(gold)
+def function(p: Pair) -> Match | None:
+    """A function definition (``g(t)=3t-1``) by its right side."""
+    ra, rg = forms.function_rhs(p.answer), forms.function_rhs(p.gold)
     if ra is None and rg is None:
         return None
-    return _core_tagged(ra or answer, rg or gold, question, "function")
+    return _core_tagged(p, ra or p.answer, rg or p.gold, "function")
 
 
-def _bound(answer: str, gold: str, question: str | None) -> Match | None:
-    rhs = forms.bound_of_relation(answer, question)
-    if rhs is None or forms.bound_of_relation(gold, question) is not None:
+def bound(p: Pair) -> Match | None:
+    """A relation boxed where a bound was asked: its bound."""
+    rhs = forms.bound_of_relation(p.answer, p.text)
+    if rhs is None or forms.bound_of_relation(p.gold, p.text) is not None:
         return None
-    return _core_tagged(rhs, gold, question, "bound")
+    return _core_tagged(p, rhs, p.gold, "bound")
 
 
-def _presentation(answer: str, gold: str, question: str | None) -> Match | None:
-    plain = presentation(answer)
+def presentation(p: Pair) -> Match | None:
+    """The answer without its presentation (bold, colour, size commands)."""
+    plain = surface.presentation(p.answer)
     if plain is None:
         return None
-    return _core_tagged(plain, gold, question, "presentation")
+    return _core_tagged(p, plain, p.gold, "presentation")
 
 
-def _congruence(answer: str, gold: str, question: str | None) -> Match | None:
-    residue = forms.congruence_residue(answer, question)
-    if residue is None or forms.congruence_residue(gold, question) is not None:
+def congruence(p: Pair) -> Match | None:
+    """A congruence (``x \\equiv 3 \\pmod 7``) by its residue."""
+    residue = forms.congruence_residue(p.answer, p.text)
+    if residue is None or forms.congruence_residue(p.gold, p.text) is not None:
         return None
-    return _core_tagged(residue, gold, question, "congruence")
+    return _core_tagged(p, residue, p.gold, "congruence")
 
 
-def _structural(answer: str, gold: str, question: str | None, compare: Compare) -> Match | None:
-    if forms.compare_parts(answer, gold, question, _full_equal(question, compare)):
+def structural(p: Pair) -> Match | None:
+    """Listed or labelled parts and solution sets (``x = 1 or x = 4``), sets in the question's domain."""
+    if forms.compare_parts(p.answer, p.gold, p.text, _full_equal(p)):
         return Match(True, ("parts",))
-    if forms.same_set_in_domain(answer, gold, question):
+    if forms.same_set_in_domain(p.answer, p.gold, p.text):
         return Match(True, ("domain_set",))
-    return None
-
-
-def post(answer: str, gold: str, question: str | None, core_match: Match, compare: Compare) -> Match | None:
-    """Rescue rules tried when the core said "not equal"; ``compare`` as in :func:`pre`."""
-    if not enabled() or core_match.undecided:
-        return None
-    structural = lambda a, g, q: _structural(a, g, q, compare)  # noqa: E731
-    for rule in (_presentation, _trailing, _function, _bound, _congruence, structural):
-        m = rule(answer, gold, question)
-        if m is not None:
-            return m if m.equal else None
     return None

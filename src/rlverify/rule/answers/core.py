@@ -27,16 +27,15 @@ from ...runtime.bounded import remaining
 from ...errors import BoundExceeded
 from ...runtime.limits import DEFAULT_CAS_TIMEOUT, DEFAULT_ITEM_TIMEOUT, MAX_ANSWER_CHARS, MAX_GOLD_CHARS
 from .match import Match, same_multiset
+from .question import Question, as_question
 from .choice import answer_letter, gold_letter, option_text
 from .latex import clean, matching_brace, plain_key, split_top, unwrap_text
 from .numbers import Num, decimal_comma, numbers_equal, parse_based, parse_number
 from .precision import within_reference
 from .quantity import parse_quantity
-from .units import units_in_question
 from .surface import numeric_value
 from .shapes import Shape, inequality_as_interval, parse_shape
 from .simplest import form_violation
-from ...runtime.caches import memo_text
 from .symbolic import symbolic_equal
 from .views import QUALIFIER_WORDS, bound_side, candidates, is_equation, offers_sign_choice, rhs_of_assignment
 from ...flags import Flag
@@ -48,9 +47,7 @@ _CMD = re.compile(r"\\[a-zA-Z]+")
 _UNIT_TAIL = re.compile(r"^(.*?[\d}])\s*(?:\\text\{([^{}]*)\}|\\mathrm\{([^{}]*)\}|([a-zA-Z][a-zA-Z ]*))"
                         r"(?:\s*\^\s*\{?[23]\}?)?$")
 _MAX_SYMBOLIC_ITEMS = 16
-_POSITIVE = re.compile(r"\bpositive (?:real )?(?:number|value|variable|[a-z]\b)|[a-z]\s*>\s*0\b", re.I)
-_NONNEGATIVE = re.compile(r"\bnon-?negative (?:real )?(?:number|value|variable|[a-z]\b)|[a-z]\s*\\geq?\s*0\b", re.I)
-_BOUND_QUESTION = re.compile(r"\b(?:constant|bound)\b", re.I)
+_NO_QUESTION = Question()   # an option's own text is compared without the question's context
 _CLAIM_WORDS = re.compile(r"\b(?:is|are|was|were|be|not|wrong|incorrect|false|true|impossible|none|neither|nor"
                           r"|cannot|can't|isn't|if|when|then|because|since)\b", re.I)
 _LABELLED = re.compile(r"^\(?\s*[A-E]\s*[).:]\s*(\S.*)$")
@@ -59,14 +56,6 @@ _RATIO = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
 # A limit, sum, product or integral left unevaluated is a restatement, not a value.
 _UNEVALUATED = re.compile(r"\\(?:i{0,3}int|oint|lim|limsup|liminf|sum|prod)(?![a-zA-Z])")
 _VARIABLE = re.compile(r"^[A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?$")
-_SENTENCE_END = re.compile(r"(?<=[.?!])\s+|\n+")
-_REQUEST_VERB = re.compile(r"\b(?:find|determine|compute|calculate|what|which|how|give|list|express|evaluate|solve"
-                           r"|state|write|identify)\b", re.I)
-_ENUMERATION = re.compile(r"\band\b|[,;]|\brespectively\b|\border\b|\bpairs?\b|\btriples?\b|\btuples?\b"
-                          r"|\bfirst\b|\bthen\b", re.I)
-_ONE_EXAMPLE = re.compile(r"\b(?:another|an example|one example|one such|one possible|any one|an instance)\b", re.I)
-_SET_QUESTION = re.compile(r"\ball\b|\bsolutions?\b|\broots?\b|\bzeros?\b|\bsolve\b|\bset\b|\bpossible\b"
-                           r"|\bintersect", re.I)
 
 
 @dataclass(frozen=True)
@@ -82,11 +71,11 @@ class _Deadline:
     whether bare lists are sets (solutions, roots, "find all") or ordered (named values), and
     the variable's domain when the question states one (intervals start at 0)."""
 
-    def __init__(self, seconds: float, unordered: bool = True, domain: str = "") -> None:
+    def __init__(self, seconds: float, question: Question) -> None:
         self.end = time.monotonic() + seconds
         self.hit = False
-        self.unordered = unordered
-        self.domain = domain  # "positive" / "nonnegative" when the question restricts the variable
+        self.unordered = question.lists_are_sets
+        self.domain = question.domain.value  # "positive" / "nonnegative" when the question restricts the variable
 
     def left(self) -> float:
         return self.end - time.monotonic()
@@ -359,9 +348,9 @@ def _distinct(items: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(seen.values())
 
 
-def _in_asked_form(answer: str, gold: str, question: str | None) -> Match:
+def _in_asked_form(answer: str, gold: str, q: Question) -> Match:
     """Equal in value; still wrong when the question asks for a simplified form it lacks."""
-    why = form_violation(answer, gold, question)
+    why = form_violation(answer, gold, q.text)
     return Match(False, (why,)) if why else Match(True)
 
 
@@ -369,14 +358,14 @@ def _is_hedge(a: Shape, g: Shape) -> bool:
     return a.kind == "list" and a.joiner == "or" and g.kind == "scalar" and len(set(a.items)) > 1
 
 
-def _cheap_match(cands: tuple[str, ...], gold: _Gold, question: str | None) -> Match | None:
+def _cheap_match(cands: tuple[str, ...], gold: _Gold, q: Question) -> Match | None:
     """Pass 1, no CAS: same text, or both plainly numbers (then decided either way; a number
     agrees with a reference that was rounded to its written precision). A decimal comma (``2,74``,
     ``0,111``: no thousands grouping possible) is read as a point against a plain number: in the
     answer unless the question asks for several values (then ``2,5`` is a list); in the reference
     only without a question or when the question itself writes decimal commas (datasets write
     lists ``5,1`` for "the minimum and maximum values")."""
-    answer_commas, gold_commas = _decimal_commas_allowed(question)
+    answer_commas, gold_commas = q.answer_commas, q.gold_commas
     for cand in cands:
         num = _num(cand)
         for view, gnum in zip(gold.views, gold.numbers):
@@ -387,24 +376,10 @@ def _cheap_match(cands: tuple[str, ...], gold: _Gold, question: str | None) -> M
                 if dc is not None and numbers_equal(dc, num or gnum):
                     return Match(True)
             if num is not None and gnum is not None and numbers_equal(num, gnum):
-                return _in_asked_form(cand, view, question)
+                return _in_asked_form(cand, view, q)
             if num is not None and gnum is not None and within_reference(cand, view, _exact_value):
                 return Match(True, (Flag.ROUNDING,))
     return None
-
-
-# a question that itself writes decimal commas ("Il paie 2,50 €", "x = 0,75") and no decimal points
-_LOCALE_COMMA = re.compile(r"(?<![\w.,(\[{])(?:0,\d+|[1-9]\d{0,2},(?:\d{1,2}|\d{4,}))(?![\d,)\]}]|\.\d)")
-_DECIMAL_POINT = re.compile(r"\d\.\d")
-
-
-@memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
-def _decimal_commas_allowed(question: str | None) -> tuple[bool, bool]:
-    """(in the answer, in the reference): may a decimal comma be read as a point there."""
-    if question is None:
-        return True, True
-    locale = bool(_LOCALE_COMMA.search(question)) and not _DECIMAL_POINT.search(question)
-    return not _SET_QUESTION.search(question) or locale, locale
 
 
 def _exact_value(text: str) -> Fraction | None:
@@ -418,20 +393,20 @@ def _approximate_value(text: str) -> Fraction | float | None:
     return exact if exact is not None else numeric_value(text)
 
 
-def _with_bound(cands: tuple[str, ...], question: str | None) -> tuple[str, ...]:
+def _with_bound(cands: tuple[str, ...], q: Question) -> tuple[str, ...]:
     """"Prove that ... >= c; find the best constant c": the boxed relation states c."""
-    if not question or not _BOUND_QUESTION.search(question):
+    if not q.asks_bound:
         return cands
     extra = tuple(b for b in (bound_side(c) for c in cands) if b and b not in cands)
     return cands + extra
 
 
-def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline, question: str | None = None) -> Match:
-    cands = _with_bound(candidates(answer), question)
+def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline, q: Question) -> Match:
+    cands = _with_bound(candidates(answer), q)
     if offers_sign_choice(answer) and not any(offers_sign_choice(v) for v in gold.views):
         # ``\pm n = 2`` offers n = 2 and n = -2: no piece of it (the ``2`` it ends on) answers ``n = 2``
         cands = type(cands)(c for c in cands if offers_sign_choice(c))
-    cheap = _cheap_match(cands, gold, question)
+    cheap = _cheap_match(cands, gold, q)
     if cheap is not None:
         return cheap
     hedge = False
@@ -441,7 +416,7 @@ def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline, question: str |
             if num is not None and gnum is not None:
                 continue  # two plain numbers were decided in pass 1
             if _shape_equal(shape, gshape, dl):
-                return _in_asked_form(cand, view, question)
+                return _in_asked_form(cand, view, q)
             hedge = hedge or _is_hedge(shape, gshape)
             if dl.left() <= 0:
                 return Match(False, ("timeout",))
@@ -450,33 +425,34 @@ def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline, question: str |
     return Match(False, ("timeout",) if dl.hit else ())
 
 
-def _compare_choice(answer: str, gold: _Gold, question: str | None, dl: _Deadline) -> Match:
+def _compare_choice(answer: str, gold: _Gold, q: Question, dl: _Deadline) -> Match:
     if _same_text(answer, gold.views[0]):
         return Match(True)
     letter = next((x for x in map(answer_letter, candidates(answer)) if x is not None), None)
     if letter is not None:
         return Match(letter == gold.letter)
-    text = option_text(question, gold.letter or "")
+    text = option_text(q.text, gold.letter or "")
     if text is None:
         return Match(False)
-    return _compare_candidates(answer, _gold_info(text), dl)
+    return _compare_candidates(answer, _gold_info(text), dl, _NO_QUESTION)
 
 
-def _letter_for_value(answer: str, gold: _Gold, question: str | None, dl: _Deadline) -> Match | None:
+def _letter_for_value(answer: str, gold: _Gold, q: Question, dl: _Deadline) -> Match | None:
     """The answer names an option (``B``, ``(B) 12``) where the reference is a value: the
     option's text in the question decides; without one, the value written after the label."""
     letter = answer_letter(answer)
     if letter is None:
         return None
-    text = option_text(question, letter)
+    text = option_text(q.text, letter)
     if text is None:
         m = _LABELLED.match(unwrap_text(clean(answer)))
         text = m.group(1) if m else None
-    return None if text is None else _compare_candidates(text, gold, dl)
+    return None if text is None else _compare_candidates(text, gold, dl, _NO_QUESTION)
 
 
-def compare_core(answer: str, gold: str, question: str | None = None) -> Match:
+def compare_core(answer: str, gold: str, question: Question | str | None = None) -> Match:
     """Compare an extracted answer span with the reference by type."""
+    q = as_question(question)
     if len(gold) > MAX_GOLD_CHARS:
         return Match(False, ("gold_too_long",), undecided=True)
     if len(answer) > MAX_ANSWER_CHARS:
@@ -485,20 +461,19 @@ def compare_core(answer: str, gold: str, question: str | None = None) -> Match:
         return Match(False, ("variable",))
     g = _gold_info(gold)
     left = remaining()  # the caller's item deadline (RuleVerifier sets one), else the default
-    dl = _Deadline(DEFAULT_ITEM_TIMEOUT if left is None else left, unordered=_lists_are_sets(question),
-                   domain=_domain(question))
+    dl = _Deadline(DEFAULT_ITEM_TIMEOUT if left is None else left, q)
     if g.letter is not None:
-        return _compare_choice(answer, g, question, dl)
-    m = _compare_candidates(unwrap_text(answer) if _only_text(answer) else answer, g, dl, question)
+        return _compare_choice(answer, g, q, dl)
+    m = _compare_candidates(unwrap_text(answer) if _only_text(answer) else answer, g, dl, q)
     if not m.equal and Flag.HEDGE not in m.flags:
-        alt = (_letter_for_value(answer, g, question, dl) or _one_of_listed(answer, g, question, dl)
-               or _unit_the_reference_lacks(answer, g, question))
+        alt = (_letter_for_value(answer, g, q, dl) or _one_of_listed(answer, g, q, dl)
+               or _unit_the_reference_lacks(answer, g, q))
         if alt is not None and alt.equal:
             return alt
     return m
 
 
-def _unit_the_reference_lacks(answer: str, gold: _Gold, question: str | None) -> Match | None:
+def _unit_the_reference_lacks(answer: str, gold: _Gold, q: Question) -> Match | None:
     """``1,000.99 m²`` / ``98 ft`` against the bare number ``1000.99`` / ``98``: the magnitude is the
     answer. Reached only when the context layer left the unit undecided (a one-letter symbol the
     question does not name may be a variable there: it counts here only after a measured value, a
@@ -508,17 +483,17 @@ def _unit_the_reference_lacks(answer: str, gold: _Gold, question: str | None) ->
     gnum = gold.numbers[0]
     if gnum is None or gnum.percent:
         return None
-    q = parse_quantity(clean(answer)) if len(answer) <= 200 else None
-    if q is None or q.unit is None or q.unit.kind != "physical":
+    qty = parse_quantity(clean(answer)) if len(answer) <= 200 else None
+    if qty is None or qty.unit is None or qty.unit.kind != "physical":
         return None
-    n = parse_number(q.magnitude)
+    n = parse_number(qty.magnitude)
     if n is None or n.percent or not numbers_equal(n, gnum):
         return None
-    if q.unit.short and not q.wrapped and not re.search(r"[.,]", q.magnitude):
+    if qty.unit.short and not qty.wrapped and not re.search(r"[.,]", qty.magnitude):
         return None   # "4t" is 4 times t: a one-letter symbol is a unit after a measured value (2.5m, 1,000.99m²)
-    if question:
-        dim = q.unit.dimensionality()
-        if any(u.dimensionality() != dim for u in units_in_question(question)):
+    if q.text:
+        dim = qty.unit.dimensionality()
+        if any(u.dimensionality() != dim for u in q.units):
             return None
     return Match(True, ("unit",))
 
@@ -540,43 +515,17 @@ def _other_variable(answer: str, gold: str) -> bool:
     return ng is not None and na.lower() != ng.lower()
 
 
-def _one_of_listed(answer: str, gold: _Gold, question: str | None, dl: _Deadline) -> Match | None:
+def _one_of_listed(answer: str, gold: _Gold, q: Question, dl: _Deadline) -> Match | None:
     """"Find another 5-label ...": the reference lists every valid example, one is asked."""
-    if not question or not _ONE_EXAMPLE.search(_request(question)) or gold.shapes[0].kind != "list":
+    if not q.asks_one_example or gold.shapes[0].kind != "list":
         return None
     if _shape(clean(answer)).kind != "scalar":
         return None
     for item in gold.shapes[0].items:
-        m = _compare_candidates(answer, _gold_info(item), dl, question)
+        m = _compare_candidates(answer, _gold_info(item), dl, q)
         if m.equal:
             return m
     return None
-
-
-@memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
-def _domain(question: str | None) -> str:
-    if not question:
-        return ""
-    if _NONNEGATIVE.search(question):
-        return "nonnegative"
-    return "positive" if _POSITIVE.search(question) else ""
-
-
-@memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
-def _lists_are_sets(question: str | None) -> bool:
-    """Without a question a bare list is a solution set; with one, when it asks for all
-    solutions/roots/values (``find all x``) or its request enumerates nothing (``Determine
-    their ages.``); named values in the request (``T(10), T(11) and T(12)``) are ordered."""
-    if question is None or _SET_QUESTION.search(question):
-        return True
-    return not _ENUMERATION.search(_request(question))
-
-
-@memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
-def _request(question: str) -> str:
-    """The last sentence that asks for something (the whole question when none does)."""
-    asks = [s for s in _SENTENCE_END.split(question) if _REQUEST_VERB.search(s)]
-    return asks[-1] if asks else question
 
 
 def _only_text(s: str) -> bool:

@@ -1,50 +1,132 @@
-"""The comparison pipeline: context rules that decide first, the typed core, then rescues.
+"""The comparison pipeline: the question read once, then one ordered table of stages.
 
-``compare(answer, gold, question) -> Match``; see the package docstring.
+Interface::
+
+    compare(answer, gold, question=None) -> Match
+    explain(answer, gold, question=None) -> Decision            the Match and the stage that decided it
+    compare_cheap(answer, gold, question=None) -> Match | None   the cheap stages only (no CAS):
+        what the verifier decides in-process before it hands the pair to the bounded helper
+    STAGES                                                       the table, in order
+
+A verdict is decided here and only here. ``compare`` reads the question once into a frozen
+:class:`~.question.Question`, reads an option label off the answer when the options do not decide,
+and runs :data:`STAGES` in order (roles in :class:`~.stage.Role`):
+
+* DECIDE stages return a final Match (an acceptance or a veto) or None to pass on;
+* the CORE stage is the typed comparison (numbers, expressions, relations, intervals and sets,
+  tuples, matrices, choices): its Match is the verdict unless a RESCUE stage finds the pair equal;
+* RESCUE stages run only after a decided "not equal" (no hedge, the reference was read).
+
+A stage that compares a rewritten pair again calls ``pair.again`` (the whole comparison under the
+same question); no stage calls another stage's module for a verdict.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ...flags import Flag
 from . import context
 from .choice import gold_letter, labelled_value, option_text
 from .core import compare_core
+from .fast import fast_compare
 from .match import Match
+from .question import Question, as_question
+from .stage import Pair, Role, Stage
 
-__all__ = ["compare"]
-
-
-def compare(answer: str, gold: str, question: str | None = None) -> Match:
-    answer = _without_label(answer, gold, question)
-    m = context.pre(answer, gold, question, compare)
-    if m is not None:
-        return m
-    m = compare_core(answer, gold, question)
-    if m.equal or Flag.HEDGE in m.flags:
-        return m
-    rescued = context.post(answer, gold, question, m, compare)
-    return rescued if rescued is not None else m
+__all__ = ["Decision", "compare", "compare_cheap", "explain", "STAGES"]
 
 
-def _without_label(answer: str, gold: str, question: str | None) -> str:
+def _cheap(p: Pair) -> Match | None:
+    return fast_compare(p.answer, p.gold)
+
+
+def _core(p: Pair) -> Match:
+    return compare_core(p.answer, p.gold, p.question)
+
+
+STAGES: tuple[Stage, ...] = (
+    Stage("same_text", Role.DECIDE, _cheap, context=False),    # cheap: identical text, plain numbers
+    Stage("several_bounds", Role.DECIDE, context.several_bounds),
+    Stage("percent", Role.DECIDE, context.percent),
+    Stage("quantity", Role.DECIDE, context.quantities),
+    Stage("clause", Role.DECIDE, context.clause),
+    Stage("number_words", Role.DECIDE, context.number_words),
+    Stage("text", Role.DECIDE, context.text),
+    Stage("general_solution", Role.DECIDE, context.families),
+    Stage("relation", Role.DECIDE, context.relation),
+    Stage("labelled_parts", Role.DECIDE, context.labelled),
+    Stage("domain_set", Role.DECIDE, context.domain_set),
+    Stage("rounding", Role.DECIDE, context.plain_rounding),
+    Stage("core", Role.CORE, _core, context=False),
+    Stage("presentation", Role.RESCUE, context.presentation),
+    Stage("trailing_words", Role.RESCUE, context.trailing),
+    Stage("function", Role.RESCUE, context.function),
+    Stage("bound", Role.RESCUE, context.bound),
+    Stage("congruence", Role.RESCUE, context.congruence),
+    Stage("parts", Role.RESCUE, context.structural),
+)
+
+_CHEAP = ("same_text",)
+
+
+@dataclass(frozen=True)
+class Decision:
+    match: Match
+    stage: str   # the name of the stage whose Match is the verdict
+
+
+def compare(answer: str, gold: str, question: Question | str | None = None) -> Match:
+    """The verdict on an extracted answer span against the reference."""
+    return explain(answer, gold, question).match
+
+
+def explain(answer: str, gold: str, question: Question | str | None = None) -> Decision:
+    """The verdict and the stage that decided it."""
+    q = as_question(question)
+    pair = Pair(_without_label(answer, gold, q), gold, q, lambda a, g: compare(a, g, q))
+    use_context = context.enabled()
+    core: Decision | None = None
+    for stage in STAGES:
+        if stage.context and not use_context:
+            continue
+        if stage.role is Role.RESCUE and (core is None or core.match.undecided):
+            break
+        m = stage.run(pair)
+        if stage.role is Role.DECIDE:
+            if m is not None:
+                return Decision(m, stage.name)
+        elif stage.role is Role.CORE:
+            assert m is not None
+            core = Decision(m, stage.name)
+            if m.equal or Flag.HEDGE in m.flags:
+                return core
+        elif m is not None:
+            return Decision(m, stage.name) if m.equal else core
+    assert core is not None
+    return core
+
+
+def compare_cheap(answer: str, gold: str, question: Question | str | None = None) -> Match | None:
+    """The cheap stages (no CAS, no parser): a Match they decide, else None."""
+    q = as_question(question)
+    pair = Pair(answer, gold, q, lambda a, g: compare(a, g, q))
+    for stage in STAGES:
+        if stage.name in _CHEAP:
+            m = stage.run(pair)
+            if m is not None:
+                return m
+    return None
+
+
+def _without_label(answer: str, gold: str, q: Question) -> str:
     """``(b)\\ 10^{-13}\\,\\text{cm}`` against a value reference: the value after the option label is
     the answer's reading, unless the question lists option b (then the option decides, in the core)."""
     got = labelled_value(answer) if "(" in answer[:10] or ")" in answer[:4] else None
     if got is None or gold_letter(gold) is not None or labelled_value(gold) is not None:
         return answer
-    listed = option_text(question, got[0]) or option_text(question, got[0].lower())
+    listed = option_text(q.text, got[0]) or option_text(q.text, got[0].lower())
     # a part label ('Find (a) the width and (b) the thickness') is no choice: an option holds a value
-    choice = listed is not None and _lists_options(question) and re.search(r"\d", listed) is not None
+    choice = listed is not None and q.lists_options and re.search(r"\d", listed) is not None
     return answer if choice else got[1]
-
-
-_OPTION_LABEL = re.compile(r"(?:^|[\s$])(?:\(\s*([A-Ea-e])\s*\)|([A-Ea-e])\))(?=[\s$\\])")
-
-
-def _lists_options(question: str | None) -> bool:
-    """The question lists options ('(A) 3 (B) 4', 'a) ... b) ...'): two labels or more set off by blanks
-    ('E(B)' or 'points A and B.' name no option)."""
-    labels = {(m.group(1) or m.group(2)).upper() for m in _OPTION_LABEL.finditer(question or "")}
-    return len(labels) >= 2

@@ -1,0 +1,64 @@
+"""The comparison pipeline's cheap first stage: decisions without any CAS work.
+
+Interface::
+
+    fast_compare(answer, gold, question=None) -> Match | None    None: no cheap decision
+
+The fast path is deliberately conservative so it never disagrees with the typed
+comparison in the later stages of :mod:`rlverify.rule.answers.pipeline`:
+
+* *accept* when the two spans are identical after removing whitespace, ``$`` and a
+  trailing period, or when both are plain decimal numerals (``-12``, ``0.50``) of equal
+  value;
+* *reject* only when both are plain integers (``^[+-]?\\d+$``, at most 40 digits) of
+  different value.
+
+Everything else (fractions, percents, units, text, expressions) goes to the full comparison.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from .match import Match
+
+__all__ = ["fast_compare", "normalize"]
+
+_INT = re.compile(r"[+-]?\d{1,40}")
+_DEC = re.compile(r"[+-]?(?:\d{1,40}(?:\.\d{1,40})?|\.\d{1,40})")
+_WS = re.compile(r"\s+")
+
+
+def normalize(text: str) -> str:
+    """Whitespace removed, surrounding ``$`` and a trailing period stripped."""
+    t = _WS.sub("", text).strip("$")
+    if t.endswith(".") and not t.endswith(".."):
+        t = t[:-1].strip("$")
+    return t
+
+
+def _decimal(text: str) -> Decimal | None:
+    if not _DEC.fullmatch(text):
+        return None
+    try:
+        return Decimal(text)
+    except InvalidOperation:  # pragma: no cover - the regex admits only valid numerals
+        return None
+
+
+def fast_compare(answer: str, gold: str, question: str | None = None) -> Match | None:
+    """A Match when the answer is trivially right or plainly a different integer, else None."""
+    a, g = normalize(answer), normalize(gold)
+    if not a or not g:
+        return None
+    if a == g:
+        return Match(True)
+    da, dg = _decimal(a), _decimal(g)
+    if da is None or dg is None:
+        return None
+    if da == dg:
+        return Match(True)
+    if _INT.fullmatch(a) and _INT.fullmatch(g):
+        return Match(False)
+    return None

@@ -1,0 +1,152 @@
+"""The question, read once into a frozen context that every comparison stage consults.
+
+Interface::
+
+    read_question(text: str | None) -> Question      memoized: one reading per question text
+    as_question(question: Question | str | None) -> Question
+
+A question is shared by all rollouts of a prompt, so what it says about the answer it expects is
+read once, not by each rule again: the domain of the variable, whether a bare list is a set or
+ordered, the rounding it asks for, the units it names, whether it lists options, whether decimal
+commas may be read as points, and what it asks for (a bound, one example, a percent).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import re
+from dataclasses import dataclass
+
+from .rounding import RoundSpec, requested
+from .units import UnitSpec, units_in_question
+
+__all__ = ["Domain", "Question", "read_question", "as_question"]
+
+
+class Domain(str, enum.Enum):
+    """The variable's domain when the question states one (intervals of reals start at 0)."""
+
+    REAL = ""
+    POSITIVE = "positive"
+    NONNEGATIVE = "nonnegative"
+
+
+_POSITIVE = re.compile(r"\bpositive (?:real )?(?:number|value|variable|[a-z]\b)|[a-z]\s*>\s*0\b", re.I)
+_NONNEGATIVE = re.compile(r"\bnon-?negative (?:real )?(?:number|value|variable|[a-z]\b)|[a-z]\s*\\geq?\s*0\b", re.I)
+_BOUND_QUESTION = re.compile(r"\b(?:constant|bound)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+|\n+")
+_REQUEST_VERB = re.compile(r"\b(?:find|determine|compute|calculate|what|which|how|give|list|express|evaluate|solve"
+                           r"|state|write|identify)\b", re.I)
+_ENUMERATION = re.compile(r"\band\b|[,;]|\brespectively\b|\border\b|\bpairs?\b|\btriples?\b|\btuples?\b"
+                          r"|\bfirst\b|\bthen\b", re.I)
+_ONE_EXAMPLE = re.compile(r"\b(?:another|an example|one example|one such|one possible|any one|an instance)\b", re.I)
+_SET_QUESTION = re.compile(r"\ball\b|\bsolutions?\b|\broots?\b|\bzeros?\b|\bsolve\b|\bset\b|\bpossible\b"
+                           r"|\bintersect", re.I)
+# a question that itself writes decimal commas ("Il paie 2,50 €", "x = 0,75") and no decimal points
+_LOCALE_COMMA = re.compile(r"(?<![\w.,(\[{])(?:0,\d+|[1-9]\d{0,2},(?:\d{1,2}|\d{4,}))(?![\d,)\]}]|\.\d)")
+_DECIMAL_POINT = re.compile(r"\d\.\d")
+_PERCENT = re.compile(r"percent|%", re.I)
+_OPTION_LABEL = re.compile(r"(?:^|[\s$])(?:\(\s*([A-Ea-e])\s*\)|([A-Ea-e])\))(?=[\s$\\])")
+
+
+@dataclass(frozen=True)
+class Question:
+    """What a question says about the answer it expects (``text`` is None without a question).
+    Each fact is read from the text the first time a stage asks for it, then kept."""
+
+    text: str | None = None
+
+    @functools.cached_property
+    def request(self) -> str:
+        """The last sentence that asks for something (the whole question when none does)."""
+        if not self.text:
+            return ""
+        asks = [s for s in _SENTENCE_END.split(self.text) if _REQUEST_VERB.search(s)]
+        return asks[-1] if asks else self.text
+
+    @functools.cached_property
+    def lists_are_sets(self) -> bool:
+        """A bare list is a set: without a question, or when it asks for all solutions/roots/values
+        (``find all x``) or its request enumerates nothing (``Determine their ages.``); named values
+        in the request (``T(10), T(11) and T(12)``) are ordered."""
+        if self.text is None or _SET_QUESTION.search(self.text):
+            return True
+        return not _ENUMERATION.search(self.request)
+
+    @functools.cached_property
+    def domain(self) -> Domain:
+        if not self.text:
+            return Domain.REAL
+        if _NONNEGATIVE.search(self.text):
+            return Domain.NONNEGATIVE
+        return Domain.POSITIVE if _POSITIVE.search(self.text) else Domain.REAL
+
+    @functools.cached_property
+    def rounding(self) -> RoundSpec | None:
+        return requested(self.text)
+
+    @functools.cached_property
+    def units(self) -> tuple[UnitSpec, ...]:
+        """The unit words it names ("in minutes"), in order."""
+        return tuple(units_in_question(self.text))
+
+    @functools.cached_property
+    def lists_options(self) -> bool:
+        """Two option labels or more, set off by blanks: (A) 3 (B) 4 ('E(B)' names no option)."""
+        labels = {(m.group(1) or m.group(2)).upper() for m in _OPTION_LABEL.finditer(self.text or "")}
+        return len(labels) >= 2
+
+    @functools.cached_property
+    def _locale_commas(self) -> bool:
+        """The question itself writes decimal commas ("Il paie 2,50 €") and no decimal points."""
+        return bool(self.text and _LOCALE_COMMA.search(self.text)) and not _DECIMAL_POINT.search(self.text or "")
+
+    @property
+    def answer_commas(self) -> bool:
+        """A decimal comma in the answer may be read as a point: unless the question asks for several
+        values (then ``2,5`` is a list)."""
+        if self.text is None:
+            return True
+        return not _SET_QUESTION.search(self.text) or self._locale_commas
+
+    @property
+    def gold_commas(self) -> bool:
+        """... in the reference: without a question, or when the question writes decimal commas."""
+        return True if self.text is None else self._locale_commas
+
+    @functools.cached_property
+    def asks_bound(self) -> bool:
+        """"Prove that ... >= c; find the best constant c"."""
+        return bool(self.text and _BOUND_QUESTION.search(self.text))
+
+    @functools.cached_property
+    def asks_one_example(self) -> bool:
+        """"Find another 5-label ...": one of the listed examples is asked."""
+        return bool(self.text and _ONE_EXAMPLE.search(self.request))
+
+    @functools.cached_property
+    def asks_percent(self) -> bool:
+        return bool(self.text and _PERCENT.search(self.text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _read(text: str) -> Question:
+    return Question(text)
+
+
+_NONE = Question()
+
+
+def read_question(text: str | None) -> Question:
+    """The question's frozen reading (one per text: a question is shared by its rollouts)."""
+    return _NONE if text is None else _read(text)
+
+
+def as_question(question: Question | str | None) -> Question:
+    return question if isinstance(question, Question) else read_question(question)
+
+
+from ...runtime.caches import register_cache  # noqa: E402
+
+register_cache(_read.cache_clear)
