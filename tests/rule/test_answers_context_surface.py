@@ -99,3 +99,33 @@ def test_presentation_in_compare_keeps_near_misses_apart():
     gold = r"\begin{pmatrix}1&2\\3&4\end{pmatrix}"
     assert compare(r"\left[\begin{matrix}1&2\\3&4\end{matrix}\right]", gold).equal
     assert not compare(r"\left[\begin{matrix}1&3\\2&4\end{matrix}\right]", gold).equal
+
+
+def _grammar_float(tex: str) -> float | None:
+    from rlverify.rule.answers.symbolic import latex_to_sympy
+
+    expr = latex_to_sympy(tex, exact_numbers=False)
+    if not hasattr(expr, "free_symbols") or expr.free_symbols:
+        return None
+    val = complex(expr.evalf(30))
+    return val.real if abs(val.imag) < 1e-12 else None
+
+
+@pytest.mark.parametrize("tex", [
+    r"4 \pi^{2}-1", r"\frac{15840}{\pi^2}", r"\frac{3\pi}{2}", r"-6-3 \sqrt{2}", r"\sqrt{5} \cdot 2^{5}",
+    r"\frac{2021 \times 2020 \times 2019}{6}", r"2e^{2} - e", r"\frac{\sqrt{34} + 3\sqrt{10}}{7}", r"10^{\frac{8}{5}}",
+    r"\frac{1 + \sqrt{97}}{10} * 3 / 4", r"18 + \frac{27}{4}\pi",
+])
+def test_latex_float_reads_the_arithmetic_subset_as_the_grammar_does(tex):
+    from rlverify.rule.answers import surface
+
+    assert surface._ARITH_SAFE.fullmatch(tex) and surface._braces_are_arguments(tex)
+    assert surface._latex_float(tex) == pytest.approx(_grammar_float(tex), rel=1e-15)
+
+
+@pytest.mark.parametrize("tex", [r"2(3)", r"(2)(3)", r"2{3}", r"\frac{1}{2}{3}", r"2.5\pi", r"\log 100", r"21 \frac{13}{14}",
+                                 r"[2]3", r"0.1 + 0.2"])
+def test_latex_float_leaves_other_shapes_to_the_grammar(tex):
+    from rlverify.rule.answers import surface
+
+    assert surface._latex_float(tex) == _grammar_float(tex)  # the grammar's reading, bit for bit (2(3) is 5 there)

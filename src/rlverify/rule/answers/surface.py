@@ -15,6 +15,7 @@ import logging
 
 import re
 from fractions import Fraction
+from typing import Any
 
 from ...runtime.bounded import run_bounded
 from ...errors import BoundExceeded
@@ -129,11 +130,52 @@ def exact_number(tex: str) -> Fraction | None:
     return None
 
 
-def _latex_float(tex: str) -> float | None:
-    """Module-level (picklable): value of a constant LaTeX expression, None if not constant."""
+# The texts the arithmetic reader reads as latex2sympy's default reading does (below): numbers without a
+# decimal point (the grammar reads 2.5 as a binary float here), + - * / ^, \frac, \sqrt, \pi, \cdot,
+# \times and a bare e; no \log (base 10 there, e there), no brackets (the grammar reads 2(3) and (2)(3)
+# as 5), and a brace group only as an argument (:func:`_braces_are_arguments`).
+_ARITH_SAFE = re.compile(r"(?:[\d\s+\-*/^{}]|\\(?:frac|sqrt|pi|cdot|times)(?![a-zA-Z])|(?<![A-Za-z\\])e(?![A-Za-z]))*")
+_BRACE_OWNER = re.compile(r"(?:\\frac|\\sqrt|\^)\s*$")
+
+
+def _braces_are_arguments(tex: str) -> bool:
+    """Every ``{`` opens an argument of ``\\sqrt``/``^`` or one of the two of ``\\frac`` (never a
+    juxtaposed group such as ``2{3}``)."""
+    stack: list[str] = []
+    closed = ""  # the kind of the group that closed right before (spaces aside)
+    for k, ch in enumerate(tex):
+        if ch == "{":
+            head = tex[:k]
+            if _BRACE_OWNER.search(head):
+                stack.append("frac1" if head.rstrip().endswith("\\frac") else "arg")
+            elif closed == "frac1":
+                stack.append("arg")
+            else:
+                return False
+            closed = ""
+        elif ch == "}":
+            if not stack:
+                return False
+            closed = stack.pop()
+        elif not ch.isspace():
+            closed = ""
+    return not stack
+
+
+def _constant_reading(tex: str) -> Any:
+    """latex2sympy's default reading of ``tex`` (SLL-first), or the arithmetic reader's where both
+    read the text alike: the grammar costs 2-40 ms a text, the reader a fraction of a millisecond."""
+    from .arith import read_arith
     from .symbolic import latex_to_sympy
 
-    expr = latex_to_sympy(tex, exact_numbers=False)  # latex2sympy's defaults, SLL-first
+    if _ARITH_SAFE.fullmatch(tex) and _braces_are_arguments(tex) and (fast := read_arith(tex)) is not None:
+        return fast
+    return latex_to_sympy(tex, exact_numbers=False)  # latex2sympy's defaults, SLL-first
+
+
+def _latex_float(tex: str) -> float | None:
+    """Module-level (picklable): value of a constant LaTeX expression, None if not constant."""
+    expr = _constant_reading(tex)
     if not hasattr(expr, "free_symbols") or expr.free_symbols:
         return None
     val = complex(expr.evalf(30))
