@@ -916,5 +916,8 @@ _register_sets(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_cas import register as _register_cas  # noqa: E402  (sympy's printers: renderings nobody here chose)
 
 _register_cas(EQUIVALENT, NEAR_MISS, Draft)
+from ._mm_approx import register as _register_approx  # noqa: E402  (coarser answers where approximations are expected)
+
+_register_approx(EQUIVALENT, NEAR_MISS, Draft)
 
 FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)

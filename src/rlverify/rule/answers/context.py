@@ -36,7 +36,7 @@ from . import forms
 from . import quantity
 from . import rounding
 from . import words
-from .precision import within_reference, written
+from .precision import rounded_from_reference, within_reference, written
 from .relation_hedge import offers_several_bounds
 from .quantity import Aligned
 from . import surface
@@ -59,7 +59,7 @@ def _core_tagged(p: Pair, answer: str, gold: str, flag: str) -> Match | None:
     return Match(True, m.flags + (flag,)) if m.equal else None
 
 
-def _magnitudes_equal(al: Aligned, q: Question) -> bool:
+def _magnitudes_equal(al: Aligned, q: Question, approximate: bool = False) -> bool:
     if al.converted:
         a, g = al.answer_value, al.gold_value
         # relative only: 4.6e-24 cm is no 4.6e-24 m (an absolute tolerance would pass any tiny quantity)
@@ -70,7 +70,8 @@ def _magnitudes_equal(al: Aligned, q: Question) -> bool:
             within_reference(repr(a), al.gold, None, _MEASURED_DIGITS) or _agree_as_written(al)
     ea, eg = exact_number(al.answer), exact_number(al.gold)
     if ea is not None and eg is not None:
-        return ea == eg or within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS)
+        return ea == eg or within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS) or \
+            approximate and rounded_from_reference(al.answer, al.gold)
     if (ea is None) != (eg is None) and within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS):
         return True
     return compare_core(al.answer, al.gold, q).equal
@@ -94,6 +95,12 @@ def _agree_as_written(al: Aligned) -> bool:
     if al.answer_digits >= wg.digits:     # an answer coarser than the reference is rounded too far (as in one unit)
         ulps.append(al.answer_ulp)
     return abs(al.answer_value - al.gold_value) <= 0.5 * max(ulps) * (1 + 1e-9)
+
+
+def _physical(side: str) -> bool:
+    """The side carries a physical unit (a measured quantity: its decimals are approximations)."""
+    got = quantity.parse_quantity(side)
+    return got is not None and got.unit is not None and got.unit.kind == "physical"
 
 
 def _magnitude(tex: str) -> Fraction | float | None:
@@ -128,13 +135,14 @@ def _value(tex: str) -> float | Decimal | None:
     return numeric_value(tex)
 
 
-def _decide(al: Aligned, q: Question) -> Match | None:
+def _decide(al: Aligned, p: Pair) -> Match | None:
+    q = p.question
     spec = q.rounding
     if spec is not None:
         r = _rounded(al, spec)
         if r or (r is not None and not (al.one_sided and not al.decisive)):
             return Match(r, ("rounding", "unit") if al.one_sided or al.converted else ("rounding",))
-    equal = _magnitudes_equal(al, q)
+    equal = _magnitudes_equal(al, q, q.expects_approximation or _physical(p.answer) or _physical(p.gold))
     if not equal and al.one_sided and not al.decisive:
         return None
     return Match(equal, ("unit_converted",) if al.converted else ("unit",))
@@ -252,7 +260,7 @@ def quantities(p: Pair) -> Match | None:
     got = quantity.align(p.answer, p.gold, p.text)
     if isinstance(got, Match):
         return got
-    return None if got is None else _decide(got, p.question)
+    return None if got is None else _decide(got, p)
 
 
 def _full_equal(p: Pair) -> Callable[[str, str], bool]:

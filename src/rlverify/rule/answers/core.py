@@ -31,7 +31,7 @@ from .question import Question, as_question
 from .choice import answer_letter, gold_letter, option_text
 from .latex import clean, matching_brace, plain_key, split_top, unwrap_text
 from .numbers import Num, decimal_comma, numbers_equal, parse_based, parse_number
-from .precision import within_reference
+from .precision import rounded_from_reference, within_reference
 from .quantity import parse_quantity
 from .surface import numeric_value
 from .shapes import Shape, inequality_as_interval, parse_shape
@@ -378,6 +378,8 @@ def _cheap_match(cands: tuple[str, ...], gold: _Gold, q: Question) -> Match | No
             if num is not None and gnum is not None and numbers_equal(num, gnum):
                 return _in_asked_form(cand, view, q)
             if num is not None and gnum is not None and within_reference(cand, view, _exact_value):
+                return Match(True, (Flag.ROUNDING,))
+            if num is not None and gnum is not None and q.expects_approximation and rounded_from_reference(cand, view):
                 return Match(True, (Flag.ROUNDING,))
     return None
 

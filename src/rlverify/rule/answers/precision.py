@@ -5,7 +5,8 @@ rounded to hundredths when the exact answer is ``\\frac{340}{7}``; ``73.4\\times
 three significant figures of ``73,384``; ``0.142857`` is six significant figures of
 ``\\frac{1}{7}``. This module reads that precision and decides agreement; it never widens
 a comparison between two numbers written to the same precision (``48.58`` stays wrong
-against ``48.57``) and never accepts an answer less precise than the reference (``48.6``).
+against ``48.57``) and accepts an answer less precise than the reference (``48.6``) only through
+:func:`rounded_from_reference`, which the caller asks for where an approximation is expected.
 
 Interface::
 
@@ -21,6 +22,10 @@ Interface::
         ``value(text) -> Fraction | float | None`` evaluates a non-literal side (bounded; the
         caller supplies it, e.g. a CAS-backed evaluator); without it only literals and fractions
         are read.
+    rounded_from_reference(answer, gold) -> bool
+        the answer is the reference rounded (half up) at the answer's own last digit, written with
+        >= 3 significant digits (``2.65`` or ``2.7`` for ``2.653``: only the first);
+        for callers that know an approximation is expected (a measured quantity, "approximately").
 
 Pure text and exact arithmetic (``Fraction``/``Decimal``); no evaluation of untrusted text.
 """
@@ -33,11 +38,13 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation, localc
 from fractions import Fraction
 from typing import Callable
 
-__all__ = ["Written", "written", "within_reference", "MIN_ANSWER_DIGITS"]
+__all__ = ["Written", "written", "within_reference", "rounded_from_reference", "MIN_ANSWER_DIGITS",
+           "MIN_ROUNDED_DIGITS"]
 
 MIN_ANSWER_DIGITS = 5        # an answer decimal this precise stands for the exact value (0.49505: 6 digits, the 0 dropped)
 _CUT_DIGITS = 6              # from this many digits a decimal cut (not rounded) at its last digit agrees
 _MIN_GOLD_DIGITS = 3         # a reference decimal this precise (and with >= 2 decimals) may be rounded
+MIN_ROUNDED_DIGITS = 3       # an approximate answer coarser than the reference needs this many significant digits
 _MAX_DIGITS = 30
 
 _PERCENT = re.compile(r"\s*(?:\\%|%|\\text\{\s*%\s*\}|\\percent)\s*$")
@@ -149,3 +156,22 @@ def _rounds_to(answer: str, wa: Written | None, wg: Written, value: Callable | N
         return False
     exact = _scaled(exact, pct, wg.percent)
     return _round(exact, wg.last) == _as_decimal(wg)
+
+
+def rounded_from_reference(answer: str, gold: str) -> bool:
+    """The answer is the reference rounded (half up) at the answer's own last written digit, and the
+    answer keeps >= ``MIN_ROUNDED_DIGITS`` significant digits: ``165.5`` or ``165`` for ``165.47``,
+    ``118\\%`` for ``117.95\\%``, ``6650`` for ``6651.69``; never ``2.2`` for ``2.24`` (two digits), ``300`` for
+    ``299.94`` (an integer's trailing zeros are no significant digits) nor ``166`` for ``165.47`` (a wrong digit
+    at the answer's precision). Both sides plain or scientific literals, both percents or neither.
+    Whether an approximation is expected at all is the caller's decision."""
+    wa, wg = written(answer), written(gold)
+    if wa is None or wg is None or wa.percent != wg.percent or wa.value == wg.value or not wg.decimal:
+        return False
+    last, digits = wa.last, wa.digits
+    if not wa.decimal and not wa.sci:     # an integer's trailing zeros state no precision: 590 is 59 tens
+        zeros = len(str(abs(wa.value.numerator))) - len(str(abs(wa.value.numerator)).rstrip("0"))
+        last, digits = last + zeros, digits - zeros
+    if digits < MIN_ROUNDED_DIGITS or last <= wg.last:
+        return False
+    return _round(wg.value, last) == _as_decimal(wa)

@@ -24,7 +24,7 @@ from .surface import exact_number, numeric_value, strip_approx, unwrap
 from .precision import written
 from .units import UnitSpec, convert, normalize_unit_text, parse_unit, units_in_question
 
-__all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "clock_shaped", "align", "value_of",
+__all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "clock_shaped", "align", "value_of", "asks_measured",
            "asked_unit"]
 
 _WRAPPED = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|degree|circ|SI|si|qty|unit)\b|°|%|\$|€|£")
@@ -390,6 +390,9 @@ def _bare_numbers(answer: str, gold: str, qa: Quantity, qg: Quantity, question: 
 def _measured(question: str | None) -> bool:
     """The question asks for a physical quantity in a unit: its numbers are measured quantities."""
     return any(u.kind == "physical" for u in _asked_units(question))
+
+
+asks_measured = _measured   # public: the question asks for a physical quantity in a unit
 
 
 def _measured_exact(answer: str, gold: str, qa: Quantity | None, qg: Quantity | None,

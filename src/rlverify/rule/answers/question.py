@@ -18,6 +18,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from .quantity import asks_measured
 from .rounding import RoundSpec, requested
 from .units import UnitSpec, units_in_question
 
@@ -47,6 +48,8 @@ _SET_QUESTION = re.compile(r"\ball\b|\bsolutions?\b|\broots?\b|\bzeros?\b|\bsolv
 _LOCALE_COMMA = re.compile(r"(?<![\w.,(\[{])(?:0,\d+|[1-9]\d{0,2},(?:\d{1,2}|\d{4,}))(?![\d,)\]}]|\.\d)")
 _DECIMAL_POINT = re.compile(r"\d\.\d")
 _PERCENT = re.compile(r"percent|%", re.I)
+_APPROXIMATE = re.compile(r"\b(?:approximate(?:ly)?|approx\.|estimated?|roughly|about how (?:many|much|long|far|big))\b"
+                          r"|\\approx(?![a-zA-Z])|≈", re.I)
 _OPTION_LABEL = re.compile(r"(?:^|[\s$])(?:\(\s*([A-Ea-e])\s*\)|([A-Ea-e])\))(?=[\s$\\])")
 
 
@@ -128,6 +131,14 @@ class Question:
     @functools.cached_property
     def asks_percent(self) -> bool:
         return bool(self.text and _PERCENT.search(self.text))
+
+    @functools.cached_property
+    def expects_approximation(self) -> bool:
+        """An approximate value is expected: the question says so ("approximately", "estimate", a value
+        given as ``\\approx``) or it asks for a physical quantity in a unit ("in meters", "how many grams")."""
+        if not self.text:
+            return False
+        return bool(_APPROXIMATE.search(self.text)) or asks_measured(self.text)
 
 
 @functools.lru_cache(maxsize=1024)
