@@ -47,6 +47,13 @@ def _trailing_zeros(d: Decimal) -> bool:
     return d.as_tuple().exponent >= 0 and format(d, "f").endswith("0")
 
 
+def _tie(answer: str, gold: str) -> bool:
+    """The reference lies exactly half way between the answer and its neighbour (47915.75 and 47915.7):
+    a converted comparison (in floating point, by tolerance) cannot tell half up from half down."""
+    a = Decimal(answer)
+    return abs(Decimal(gold) - a) * 2 == Decimal(1).scaleb(a.as_tuple().exponent)
+
+
 def _cases(n: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     rng = random.Random(_RNG_SEED + 1)
     good, bad = [], []
@@ -109,3 +116,13 @@ def test_a_physical_unit_on_a_side_expects_an_approximation(inline):
     assert [p for p in good if not compare(p[0], p[1] + unit, "How long is it?").equal] == []
     assert [p for p in good if not compare(p[0] + unit, p[1], "How long is it?").equal] == []
     assert [p for p in bad if compare(p[0] + unit, p[1] + unit, "How long is it?").equal] == []
+
+
+def test_in_another_unit_the_same_rounding_holds(inline):
+    """A converted answer (km for a reference in m) coarser than the reference: the same policy."""
+    good, bad = _cases(40)
+    def km(text: str) -> str:
+        return format(Decimal(text).scaleb(-3), "f") + "\\text{ km}"
+    assert [p for p in good if not compare(km(p[0]), p[1] + "\\text{ m}", "How far is it?").equal] == []
+    bad = [p for p in bad if not _trailing_zeros(Decimal(p[0])) and not _tie(*p)]   # 590 m is 0.590 km: 3 digits
+    assert [p for p in bad if compare(km(p[0]), p[1] + "\\text{ m}", "How far is it?").equal] == []

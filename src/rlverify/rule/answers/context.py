@@ -36,7 +36,7 @@ from . import forms
 from . import quantity
 from . import rounding
 from . import words
-from .precision import rounded_from_reference, within_reference, written
+from .precision import MIN_ROUNDED_DIGITS, rounded_from_reference, within_reference, written
 from .relation_hedge import offers_several_bounds
 from .quantity import Aligned
 from . import surface
@@ -84,15 +84,16 @@ def _agree_as_written(al: Aligned) -> bool:
     """A converted answer and the reference agree at the coarser of their two written precisions (1.5 eV
     against 2.4x10^-19 J, 298 K against 25 °C): half a unit of that side's last digit, in the common unit.
     A side written with one significant digit ('1 atm', '40 mm') reads as exact (no leniency), and an answer
-    with fewer significant digits than the reference (45 mm for 4.49 cm) is held to the reference's
-    precision, as it is in one unit."""
+    with fewer significant digits than the reference is held to the reference's precision unless it keeps
+    ``MIN_ROUNDED_DIGITS`` (45 mm for 4.49 cm is rejected, 44.9 mm for 4.487 cm accepted), as in one unit
+    (:func:`rlverify.rule.answers.precision.rounded_from_reference`)."""
     wg = written(al.gold)
     if wg is None or al.answer_ulp is None or al.answer_value is None or al.gold_value is None:
         return False
     if wg.digits < 2 or al.answer_digits < 2:
         return False                      # '1 atm' is exact: 101 kPa is not it (hard case hc-037)
     ulps = [10.0 ** wg.last]
-    if al.answer_digits >= wg.digits:     # an answer coarser than the reference is rounded too far (as in one unit)
+    if al.answer_digits >= min(wg.digits, MIN_ROUNDED_DIGITS):   # two digits coarser than the reference: too far
         ulps.append(al.answer_ulp)
     return abs(al.answer_value - al.gold_value) <= 0.5 * max(ulps) * (1 + 1e-9)
 
