@@ -123,8 +123,17 @@ def test_latex_float_reads_the_arithmetic_subset_as_the_grammar_does(tex):
     assert surface._latex_float(tex) == pytest.approx(_grammar_float(tex), rel=1e-15)
 
 
+@pytest.mark.parametrize("tex", [r"6 \frac{1}{64}", r"-6 \frac{1}{64}", r"21\frac{13}{14}", r"0 \frac{1}{2}", r"6 \frac{65}{64}"])
+def test_latex_float_reads_mixed_numbers_as_the_grammar_does(tex):
+    from rlverify.rule.answers import surface
+
+    assert surface._MIXED.fullmatch(tex)
+    assert surface._latex_float(tex) == _grammar_float(tex)
+
+
 @pytest.mark.parametrize("tex", [r"2(3)", r"(2)(3)", r"2{3}", r"\frac{1}{2}{3}", r"2.5\pi", r"\log 100", r"21 \frac{13}{14}",
-                                 r"[2]3", r"0.1 + 0.2"])
+                                 r"[2]3", r"0.1 + 0.2", r"6 \frac{1}{0}", r"6 \frac{-1}{64}",
+                                 r"12 \frac{13}{14}\pi"])
 def test_latex_float_leaves_other_shapes_to_the_grammar(tex):
     from rlverify.rule.answers import surface
 

@@ -11,6 +11,7 @@ Pure string work on untrusted text, linear time, no evaluation::
 
 from __future__ import annotations
 
+import functools
 import logging
 
 import re
@@ -21,7 +22,7 @@ from ...runtime.bounded import run_bounded
 from ...errors import BoundExceeded
 from ...runtime.limits import MAX_ANSWER_CHARS
 from .latex import short_fracs, split_top  # split_top: split outside (), [], {} (re-exported)
-from ...runtime.caches import memo_text
+from ...runtime.caches import memo_text, register_cache
 
 __all__ = ["unwrap", "split_top", "numeric_value", "exact_number", "strip_outer", "strip_approx", "presentation",
            "MAX_PARTS"]
@@ -170,11 +171,22 @@ def _constant_reading(tex: str) -> Any:
 
     if _ARITH_SAFE.fullmatch(tex) and _braces_are_arguments(tex) and (fast := read_arith(tex)) is not None:
         return fast
+    m = _MIXED.fullmatch(tex)
+    if m and int(m.group(4)) != 0:  # 6 \frac{1}{64}: the grammar's mixed number, 6 + 1/64 (a sign applies to both)
+        import sympy
+
+        value = sympy.Integer(m.group(2)) + sympy.Rational(int(m.group(3)), int(m.group(4)))
+        return -value if m.group(1) else value
     return latex_to_sympy(tex, exact_numbers=False)  # latex2sympy's defaults, SLL-first
 
 
+_MIXED = re.compile(r"\s*(-?)\s*(\d{1,12})\s*\\frac\s*\{(\d{1,12})\}\{(\d{1,12})\}\s*")
+
+
+@functools.lru_cache(maxsize=2048)
 def _latex_float(tex: str) -> float | None:
-    """Module-level (picklable): value of a constant LaTeX expression, None if not constant."""
+    """Module-level (picklable): value of a constant LaTeX expression, None if not constant (memoized:
+    the comparison layers ask for the same magnitude several times)."""
     expr = _constant_reading(tex)
     if not hasattr(expr, "free_symbols") or expr.free_symbols:
         return None
@@ -244,3 +256,6 @@ def presentation(s: str) -> str | None:
     t = _BOLD_SYMBOL.sub("{", t).strip()
     t = _matrix(_french(t))
     return t if t != s.strip() else None
+
+
+register_cache(_latex_float.cache_clear)
