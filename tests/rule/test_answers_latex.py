@@ -131,3 +131,23 @@ def test_unicode_scripts_fractions_and_radicals_read_as_values() -> None:
         assert not rule.verify(rf"The answer is $\boxed{{{ch}}}$.", rf"\frac{{{a}}}{{{b + 1}}}").correct
     assert rule.verify("Answer: ∛(x+1)", r"\sqrt[3]{x+1}").correct
     assert not rule.verify("Answer: ∛(x+1)", r"\sqrt{x+1}").correct
+
+
+def test_clean_reads_cjk_fullwidth_and_scraped_html():
+    """The whole fullwidth block is ASCII (not only the few signs once listed), HTML scripts are LaTeX scripts,
+    entities (named, numeric, or a named one ending the span without its ';') are their characters."""
+    import random
+
+    rng = random.Random(5)
+    ascii_math = "()[],=+-/:;<>!|0123456789"
+    for _ in range(200):
+        text = "".join(rng.choice(ascii_math + "xy") for _ in range(rng.randint(3, 12)))
+        wide = "".join(chr(ord(c) + 0xFEE0) if c in ascii_math and rng.random() < 0.7 else c for c in text)
+        assert clean(wide) == clean(text), (wide, text)
+    assert clean("3<sup>x</sup>≥x<sup>2</sup>") == clean("3^{x} \\geq x^{2}")
+    assert clean("a<sub>n+1</sub>") == clean("a_{n+1}")
+    assert clean("x &le; 3") == clean("x &#8804; 3") == clean("x \\le 3")
+    assert clean("4&pi") == clean("4&pi;") == clean("4\\pi")
+    assert clean("1、2、3") == clean("1,2,3")
+    assert "\\" not in clean("＼frac12")          # a fullwidth backslash starts no command
+    assert clean("R&D") == "R&D" and clean("&foo;").startswith("&foo")   # not entities: kept as written

@@ -919,5 +919,8 @@ _register_cas(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_approx import register as _register_approx  # noqa: E402  (coarser answers where approximations are expected)
 
 _register_approx(EQUIVALENT, NEAR_MISS, Draft)
+from ._mm_web import register as _register_web  # noqa: E402  (scraped pages and CJK typesetting)
+
+_register_web(EQUIVALENT, NEAR_MISS, Draft)
 
 FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)

@@ -15,6 +15,8 @@ Interface::
 
 from __future__ import annotations
 
+import html
+import html.entities
 import re
 import unicodedata
 from fractions import Fraction
@@ -171,10 +173,19 @@ _UNICODE_MATH = {"\u2260": " \\neq ", "\u2264": " \\leq ", "\u2a7d": " \\leq ", 
                  "\u2a7e": " \\geq ", "\u221e": "\\infty ", "\u222a": " \\cup ", "\u2229": " \\cap ",
                  "\u2208": " \\in ", "\u2209": " \\notin ", "\u03c0": "\\pi ", "\u211d": "\\mathbb{R}",
                  "\u2124": "\\mathbb{Z}", "\u21d2": " \\Rightarrow ", "\u2192": " \\to ", "\u2205": "\\emptyset ",
-                 "\uff1e": ">", "\uff1c": "<", "\uff1d": "="}
+                 "\u2200": "\\forall ", "\u2203": "\\exists ", "\u2286": " \\subseteq ", "\u2282": " \\subset ",
+                 "\u2248": " \\approx ", "\u2227": " \\land ", "\u2228": " \\lor "}
 _UNICODE_MATH.update({"\u22c5": " \\cdot ", "\u2219": " \\cdot ", "\u2217": "*", "\u00f7": " \\div ", "\u2044": "/",
                       "\u2215": "/", "\u2148": "i", "\u212f": "e"})
 _UNICODE_RE = re.compile("[" + "".join(_UNICODE_MATH) + "]")
+# CJK typesetting: the fullwidth forms of ASCII (（1，2） ＞ －３ １／２; not ＼, which would start a command), the
+# ideographic space and enumeration comma (1、2、3)
+_FULLWIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F) if cp != 0xFF3C}
+_FULLWIDTH.update({0x3000: ord(" "), 0x3001: ord(",")})
+# HTML as scraped pages write math: x<sup>2</sup>, a<sub>n</sub>, &lt; &ge; &#8804; &nbsp; (one entity at a time)
+_HTML_SCRIPT = re.compile(r"<(sup|sub)>([^<>]{0,200})</\1>", re.I)
+_HTML_ENTITY = re.compile(r"&(#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,8})(;|(?![\w;]))")  # '&pi' ends a span too
+_HTML_BREAK = re.compile(r"<br\s*/?>", re.I)
 # scripts written with unicode's superscript/subscript letters, one run at a time: ``10⁻⁵`` -> ``10^{-5}``,
 # ``x¹²`` -> ``x^{12}``, ``2ⁿ`` -> ``2^{n}``, ``a₁₀`` -> ``a_{10}``
 _SUPERSCRIPTS = dict(zip("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u207a\u207b\u207c\u207d\u207e\u207f\u2071",
@@ -242,8 +253,28 @@ def _radicals_in_parens(s: str) -> str:
     return s
 
 
+def _html(s: str) -> str:
+    """Scripts and entities of scraped HTML as LaTeX (``3<sup>x</sup>`` -> ``3^{x}``, ``&le;`` -> ``≤``)."""
+    if "<" in s:
+        s = _HTML_SCRIPT.sub(lambda m: ("^{" if m.group(1).lower() == "sup" else "_{") + m.group(2) + "}", s)
+        s = _HTML_BREAK.sub(" ", s)
+    if "&" in s:
+        s = _HTML_ENTITY.sub(_entity, s)
+    return s
+
+
+def _entity(m: re.Match) -> str:
+    name = m.group(1)
+    if name.startswith("#"):
+        return html.unescape("&" + name + ";")
+    return html.entities.html5.get(name + ";", m.group())
+
+
 def _math_symbols(s: str) -> str:
+    if "<" in s or "&" in s:
+        s = _html(s)
     if not s.isascii():
+        s = s.translate(_FULLWIDTH)
         s = _radicals_in_parens(s)
         s = _UNICODE_SQRT.sub(lambda m: "\\sqrt{" + (m.group(1) or m.group(2) or m.group(3)) + "}", s)
         s = _UNICODE_ROOT.sub(lambda m: "\\sqrt[%d]{%s}" % (3 if m.group(1) == "\u221b" else 4,
