@@ -922,5 +922,8 @@ _register_approx(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_web import register as _register_web  # noqa: E402  (scraped pages and CJK typesetting)
 
 _register_web(EQUIVALENT, NEAR_MISS, Draft)
+from ._mm_implicit import register as _register_implicit  # noqa: E402  (a reference as an implicit equation)
+
+_register_implicit(EQUIVALENT, NEAR_MISS, Draft)
 
 FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)

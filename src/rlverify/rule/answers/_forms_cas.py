@@ -2,6 +2,7 @@
 picklable arguments and results, meant to be called only through ``run_bounded``.
 
     proportional_equations(a, g) -> bool | None   lhs-rhs of one is a nonzero constant times the other's
+    solved_equation(expr, eq) -> bool | None   ``expr`` is the one solution of ``eq`` for the one variable it lacks
     same_families(a_parts, g_parts) -> bool | None   the same union of {base + period*k : k in Z}
     same_sets(a, g, var, domain) -> bool | None   the same subset of the domain ("pos", "nonneg", "neg", "real")
     same_real_sets(a_tree, g_tree, domain) -> bool | None   two readings of :mod:`.sets` as subsets of the domain
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["proportional_equations", "same_families", "same_sets", "same_real_sets"]
+__all__ = ["proportional_equations", "solved_equation", "same_families", "same_sets", "same_real_sets"]
 
 _PARAMS = ("k", "n", "m", "j", "l")
 _MAX_EXPAND = 12
@@ -49,6 +50,29 @@ def proportional_equations(a: str, g: str) -> bool | None:
         return None
     ratio = sympy.simplify(da / dg)
     return bool(not ratio.free_symbols and ratio != 0 and ratio.is_finite)
+
+
+def solved_equation(expr: str, eq: str) -> bool | None:
+    """True when ``eq`` (``y + 1 = -(2x-1)^2``) is linear in the one variable ``expr`` (``-4x^2+4x-2``) does
+    not name and ``expr`` is its solution for it; None otherwise (never a rejection: another reading may hold).
+    ``expr`` must name a variable itself (a number solving ``2a+3=7`` answers no question about a curve)."""
+    import sympy
+
+    e, q = _parse(expr), _parse(eq)
+    if not isinstance(q, sympy.Equality) or not isinstance(e, sympy.Expr) or isinstance(e, sympy.Equality):
+        return None
+    missing = q.free_symbols - e.free_symbols
+    if len(missing) != 1 or not e.free_symbols or not e.free_symbols < q.free_symbols:
+        return None
+    var = missing.pop()
+    d = sympy.expand(q.lhs - q.rhs)
+    poly = d.as_poly(var)
+    if poly is None or poly.degree() != 1:
+        return None
+    lead = poly.coeff_monomial(var)
+    if lead.has(var) or sympy.simplify(lead) == 0:
+        return None
+    return True if sympy.simplify(d.subs(var, e)) == 0 else None
 
 
 def _family(tex: str) -> tuple[Any, Any] | None:

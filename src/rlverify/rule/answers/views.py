@@ -54,6 +54,15 @@ _CONDITION = re.compile(r"\b(?:for|when|if|where|with|at|unless|except)\b", re.I
 _IN = re.compile(r"\\in(?![a-zA-Z])")
 _OR_WORD = re.compile(r"\bor\b|\\lor(?![a-zA-Z])|\\vee(?![a-zA-Z])", re.I)
 _NAME_LHS = re.compile(r"^[^=<>]*[a-zA-Z][^=<>]*$")
+# a multiple of one variable (2y, -y, \frac{1}{2}x, 3a_1): ``2y = 2(x+1)`` states 2y, not y
+_SCALED_NAME = re.compile(r"^\s*(?:-\s*|\+\s*)?(?:\d+(?:\.\d+)?|\\[dt]?frac\s*\{\d+\}\s*\{\d+\})?\s*(?:\\cdot\s*)?"
+                          r"[a-zA-Z](?:_\{?\w+\}?)?\s*$")
+
+
+def _scaled_name(side: str) -> bool:
+    """A sign or a coefficient times one variable (``2y``, ``-y``); a bare name (``y``) is not scaled."""
+    m = _SCALED_NAME.match(side)
+    return m is not None and not re.match(r"^\s*[a-zA-Z]", side)
 
 
 def _last_env_row(s: str) -> str | None:
@@ -267,6 +276,8 @@ def _last_member(s: str) -> str | None:
         return None
     if any(_CONDITION.search(unwrap_text(p)) for p in parts[1:-1]):
         return None
+    if len(parts) == 2 and _scaled_name(parts[0]):
+        return None  # ``2y = 2(x+1)``: the value of 2y, not of y
     if len(parts) == 2 and not _members_consistent([clean(p) for p in parts]):
         return None  # "3 = 5" states a contradiction, not a value; a longer chain (x = 5+5+1 = 7 = 11) ends on its value
     if any(_OR_WORD.search(unwrap_text(p)) for p in parts[:-1]):
@@ -344,6 +355,8 @@ def rhs_of_assignment(gold: str) -> str | None:
     lhs = parts[0]
     if parse_number(lhs) is not None or not _NAME_LHS.match(lhs) or is_sum(lhs) or offers_sign_choice(lhs):
         return None  # ``\pm n = 2`` names two values (n = 2 or n = -2), not the name n
+    if _scaled_name(lhs):
+        return None  # ``2y = 2(x+1)`` or ``-y = 3`` states a multiple of y, not y
     return clean(parts[1])
 
 
