@@ -41,6 +41,7 @@ class Draft:
     box_only: bool = False
     plain: bool = False          # answer is not LaTeX (unicode/ASCII): no $...$ around it outside a box
     sentence: bool = False       # answer is a whole closing sentence: it ends the response as written
+    question: str | None = None  # the question to ask instead of the reference's (a family that writes its own)
 
 
 Family = Callable[[Reference, random.Random, F.Style], "Draft | None"]
@@ -922,6 +923,9 @@ _register_approx(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_web import register as _register_web  # noqa: E402  (scraped pages and CJK typesetting)
 
 _register_web(EQUIVALENT, NEAR_MISS, Draft)
+from ._mm_named import register as _register_named  # noqa: E402  (labelled values, order chains, renamed parameters)
+
+_register_named(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_implicit import register as _register_implicit  # noqa: E402  (a reference as an implicit equation)
 
 _register_implicit(EQUIVALENT, NEAR_MISS, Draft)

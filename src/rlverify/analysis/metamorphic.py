@@ -90,7 +90,7 @@ def _row(ref: Reference, family: str, rng: random.Random, probe: random.Random, 
     else:
         position = rng.choice(_BOX_POSITIONS if draft.box_only else POSITIONS)
         response = place(answer, position, ref, rng, plain=draft.plain)
-    return {"id": f"mm{seed}-{idx}", "question": ref.question, "gold": draft.gold or ref.gold,
+    return {"id": f"mm{seed}-{idx}", "question": draft.question or ref.question, "gold": draft.gold or ref.gold,
             "response": response, "label": not near, "family": family, "transforms": names,
             "position": position, "source": ref.source, "dataset": ref.dataset, "generator": "metamorphic"}
 

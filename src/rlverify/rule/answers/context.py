@@ -33,6 +33,7 @@ from .match import Match
 from .question import Question
 from .stage import Pair
 from . import forms
+from . import labels, order, renaming   # issue 14's families: labelled values, order chains, renamed parameters
 from . import quantity
 from . import rounding
 from . import words
@@ -225,6 +226,7 @@ def text(p: Pair) -> Match | None:
 def families(p: Pair) -> Match | None:
     """General solutions with a free integer (``x = 2k\\pi``)."""
     r = forms.same_solution_family(p.answer, p.gold, p.text)
+    if r is None and (named := renaming.same_up_to_renaming(p.answer, p.gold, p.text)) is not None: return Match(named, ("renamed",))  # noqa: E501,E701
     return None if r is None else Match(r, ("general_solution",))
 
 
@@ -237,6 +239,7 @@ def relation(p: Pair) -> Match | None:
 def labelled(p: Pair) -> Match | None:
     """Labelled parts (``a = 3, b = 5``) against labelled or listed parts."""
     r = forms.compare_labelled(p.answer, p.gold, _full_equal(p), p.text)
+    if r is None and (named := labels.labelled_values(p.answer, p.gold, p.text)) is not None: return Match(named, ("labels",))  # noqa: E501,E701
     return None if r is None else Match(r, ("parts",))
 
 
@@ -314,4 +317,4 @@ def structural(p: Pair) -> Match | None:
         return Match(True, ("parts",))
     if forms.same_set_in_domain(p.answer, p.gold, p.text):
         return Match(True, ("domain_set",))
-    return None
+    return Match(True, ("order",)) if order.same_order(p.answer, p.gold, p.text) else None

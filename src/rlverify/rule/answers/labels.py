@@ -1,0 +1,235 @@
+"""Labelled values against a bare list: ``Paolo: 18, Maria: 7, Luca: 14`` (also ``Paolo = 18``,
+``\\text{Paolo } 18``, ``18 (Paolo)``, ``Paolo is 18``, one per line) against ``18, 7, 14``.
+
+Interface::
+
+    labelled_values(answer, gold, question) -> bool | None
+
+A bare list names no one, so the question decides which value is whose:
+
+* the question's request enumerates the labels (``Find the ages of Paolo, Maria and Luca``,
+  ``Determine $a$ and $b$``, ``Compute $d(6), d(16)$, and $d(72)$``): the list's positions are the
+  enumeration's, and each label's value must sit at its name's position, whatever order the answer
+  writes them in (``Maria: 7, Paolo: 18, Luca: 14`` is ``18, 7, 14``; ``Maria: 18, Paolo: 7, ...`` is not).
+  Labels that describe rather than name (``the maximum and minimum``) against a reference sorted by size:
+  only other values decide (datasets list such values by size as often as in the question's order);
+* the question asks for a set (``find all``, ``all solutions``, ``separated by commas``): the labels
+  only number the values (``x_1 = -2, x_2 = 1``), compared as a multiset;
+* otherwise the names cannot be tied to the list's positions (``Determine their ages``): values that
+  are not the reference's (as a multiset) are wrong; equal multisets decide only when the assignment
+  cannot matter (every reference value the same); else None (no claim either way).
+
+Labels are tied to the request only as an enumeration: each label occurs in the request sentence, and
+between consecutive labels stand only separators (``,`` ``and`` ``the`` ``$``). None: the form does not
+apply (a single value, unlabelled items, a labelled reference, a digit-grouped number like ``2,600``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .core import compare_core
+from .match import same_multiset
+from .order import ungroup
+from .surface import MAX_PARTS, numeric_value, split_top, unwrap
+from .words import strip_trailing_words
+
+__all__ = ["labelled_values", "read_labelled", "request_order"]
+
+_MAX_CHARS = 600
+_WORD = r"[A-Za-z][A-Za-z'’\-]*"
+_WORD_LABEL = rf"{_WORD}(?:\s+{_WORD}){{0,3}}"
+_SYM_LABEL = r"(?:[A-Za-z]|\\[a-z]+)(?:_\{?[A-Za-z0-9]{1,3}\}?)?(?:\s*\([^()=,]{1,12}\))?"
+_LABEL = rf"(?:{_SYM_LABEL}|{_WORD_LABEL})"
+# label = value, label: value, label is value, label -> value
+_NAMED = re.compile(rf"^(?P<label>{_LABEL})\s*(?:=|:|\\colon|\\to|\\rightarrow|→|\s(?:is|are|has|gets|scored|weighs)\s)"
+                    rf"\s*(?P<value>.+)$", re.S)
+# label value (a name of letters, then a value that starts as a number does)
+_JUXTA = re.compile(rf"^(?P<label>[A-Za-z]{{2}}[A-Za-z'’\-]*(?:\s+{_WORD}){{0,3}})\s+(?P<value>[-+−(.\d\\].*)$", re.S)
+# value (label)
+_AFTER = re.compile(rf"^(?P<value>.+?)\s*\(\s*(?P<label>{_WORD_LABEL})\s*\)$", re.S)
+_ENV = re.compile(r"\\(?:begin|end)\s*\{(?:aligned|align\*?|array|cases|gathered|split|matrix)\}(?:\{[lcr|]*\})?")
+_SEPARATORS = (",", ";", "\\\\", "\n", "\\quad", "\\qquad", " and ", "\\text{and}", "\\text{ and }")
+_NOISE = {"the", "of", "age", "ages", "value", "values", "is", "are", "has", "number", "score", "years", "old",
+          "s", "’s", "'s"}
+_SET_ASK = re.compile(r"\b(?:find|determine|list|enter|give|compute)\s+all\b|\ball\s+(?:the\s+)?(?:real\s+|integer\s+|"
+                      r"possible\s+|positive\s+|complex\s+|distinct\s+)*(?:solutions|roots|values|numbers|integers|"
+                      r"zeros)\b|separated by commas", re.I)
+_INDEXED = re.compile(r"^([A-Za-z]|\\[a-z]+)_\{?\d{1,2}\}?$")
+_SENTENCE = re.compile(r"(?<=[.?!])\s+|\n+")
+_ASK_VERB = re.compile(r"\b(?:find|determine|compute|calculate|what|which|how|give|list|express|evaluate|solve"
+                       r"|state|write|identify|enter)\b", re.I)
+_BETWEEN = re.compile(r"^(?:[\s$,;]|\\[,;:! ]|\band\b|\bthe\b|\\text\s*\{\s*and\s*\}|\\\(|\\\))*$")
+_TUPLE_NAMES = re.compile(r"\(((?:[A-Za-z](?:_[A-Za-z0-9]{1,3})?)(?:,[A-Za-z](?:_[A-Za-z0-9]{1,3})?)+)\)")
+_DIGIT_GROUPS = re.compile(r"^\d{1,3}(?:,\d{3})+$")
+
+
+def _text(question: object) -> str | None:
+    return getattr(question, "text", question) if question is not None else None
+
+
+def _item(piece: str) -> tuple[str, str] | None:
+    p = piece.strip().strip("&").strip()
+    p = p.replace("&", "")
+    for pat in (_NAMED, _AFTER, _JUXTA):
+        m = pat.match(p)
+        if m:
+            label, value = re.sub(r"\s+", " ", m.group("label").strip()), m.group("value").strip().rstrip(".;,")
+            if not value or re.search(r"[=:]", value) or not _balanced(value):
+                return None
+            return label, strip_trailing_words(value) or value
+    return None
+
+
+def _balanced(s: str) -> bool:
+    depth = 0
+    for c in s:
+        depth += 1 if c in "([{" else -1 if c in ")]}" else 0
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def read_labelled(text: str) -> list[tuple[str, str]] | None:
+    """[(label, value), ...] of an answer that labels every value (two or more), else None."""
+    s = ungroup(_ENV.sub(" ", text[:_MAX_CHARS * 2]))
+    s = unwrap(re.sub(r"\\\\|\n", " ; ", s))   # one per line: a line break separates like ';'
+    if len(s) > _MAX_CHARS:
+        return None
+    s = re.sub(r",\s*(?:and)\s+", ", ", s)
+    pieces = [x for x in split_top(s, _SEPARATORS) if x.strip()]
+    if not 2 <= len(pieces) <= MAX_PARTS:
+        return None
+    items = [_item(x) for x in pieces]
+    if any(i is None for i in items):
+        return None
+    labels = [_key(lab) for lab, _ in items]
+    if len(set(labels)) != len(labels):
+        return None
+    return items
+
+
+def _key(label: str) -> str:
+    return re.sub(r"\s+", " ", label.replace("{", "").replace("}", "")).strip()
+
+
+def _words(label: str) -> list[str]:
+    return [w for w in re.findall(r"[A-Za-z]+(?:[’'][a-z]+)?", label) if w.lower() not in _NOISE
+            and not w.lower().endswith(("'s", "’s"))] or \
+        [w[:-2] for w in re.findall(r"[A-Za-z]+[’']s\b", label)]
+
+
+def _request(q: str) -> str:
+    asks = [s for s in _SENTENCE.split(q) if _ASK_VERB.search(s)]
+    return asks[-1] if asks else ""
+
+
+def _find(label: str, request: str) -> tuple[int, int] | None:
+    """Span of ``label`` in the request: a symbol as a math token, a name as a whole word."""
+    sym = re.fullmatch(_SYM_LABEL, label)
+    if sym:
+        body = re.escape(re.sub(r"\s+", "", label)).replace(r"\{", "").replace(r"\}", "")
+        flat = request
+        m = re.search(rf"(?<![A-Za-z\\]){body}(?![A-Za-z0-9(])", flat.replace(" (", "("))
+        if m is None or label in ("a", "A", "I") and not _in_math(flat, m.start()):
+            return None                              # 'a' in prose is an article
+        return m.span()
+    words = _words(label)
+    if len(words) != 1 or len(words[0]) < 2:
+        return None
+    m = re.search(rf"(?<![A-Za-z]){re.escape(words[0])}(?![A-Za-z])", request, re.I)
+    return m.span() if m else None
+
+
+def _in_math(s: str, pos: int) -> bool:
+    return s[:pos].count("$") % 2 == 1
+
+
+def request_order(labels: list[str], question: object) -> list[int] | None:
+    """Positions (0-based) of the labels in the enumeration of the question's request, else None."""
+    q = _text(question)
+    if not q:
+        return None
+    req = _request(q)
+    if not req:
+        return None
+    req_flat = req.replace(" (", "(")
+    keys = [re.sub(r"[\s{}]", "", lab) for lab in labels]
+    for m in _TUPLE_NAMES.finditer(re.sub(r"[$\s{}]|\\left|\\right", "", req)):   # the ordered pair $(a, b)$
+        names = m.group(1).split(",")
+        if sorted(names) == sorted(keys) and len(set(names)) == len(names):
+            return [names.index(k) for k in keys]
+    spans = [_find(lab, req_flat) for lab in labels]
+    if any(s is None for s in spans) or len({s[0] for s in spans}) != len(spans):
+        return None
+    order = sorted(range(len(labels)), key=lambda i: spans[i][0])
+    for prev, nxt in zip(order, order[1:]):
+        if spans[prev][1] > spans[nxt][0] or not _BETWEEN.match(req_flat[spans[prev][1]:spans[nxt][0]]):
+            return None
+    pos = [0] * len(labels)
+    for rank, i in enumerate(order):
+        pos[i] = rank
+    return pos
+
+
+def _identifiers(labels: list[str], q: str | None) -> bool:
+    """Every label names an item (a symbol, a function value, a capitalised name in the request) rather than
+    describes it by a common word ('maximum', 'area')."""
+    req = _request(q or "")
+    for lab in labels:
+        if re.fullmatch(_SYM_LABEL, lab):
+            continue
+        words = _words(lab)
+        m = re.search(rf"(?<![A-Za-z]){re.escape(words[0])}(?![A-Za-z])", req) if len(words) == 1 else None
+        if m is None or not req[m.start()].isupper() or not req[:m.start()].strip():
+            return False
+    return True
+
+
+def _monotone(items: list[str]) -> bool:
+    vals = [numeric_value(unwrap(x)) for x in items]
+    if any(v is None for v in vals):
+        return False
+    return all(a <= b for a, b in zip(vals, vals[1:])) or all(a >= b for a, b in zip(vals, vals[1:]))
+
+
+def _gold_list(gold: str) -> list[str] | None:
+    s = unwrap(ungroup(gold))
+    if len(s) > _MAX_CHARS or _DIGIT_GROUPS.match(s.replace(" ", "")):
+        return None
+    if s.startswith("(") and s.endswith(")") and s.count("(") == 1:
+        s = s[1:-1]
+    items = [x.strip() for x in split_top(s, (",", ";")) if x.strip()]
+    if not 2 <= len(items) <= MAX_PARTS or any(re.match(rf"^{_LABEL}\s*(?:=|:)", x) for x in items):
+        return None
+    return items
+
+
+def labelled_values(answer: str, gold: str, question: object) -> bool | None:
+    items = read_labelled(answer)
+    if items is None:
+        return None
+    ref = _gold_list(gold)
+    if ref is None:
+        return None
+    q = _text(question)
+    equal = lambda x, y: compare_core(x, y, q).equal  # noqa: E731
+    values = [v for _, v in items]
+    pos = request_order([lab for lab, _ in items], question)
+    if pos is not None:
+        if len(items) != len(ref):
+            return False
+        # a reference of described values ('the maximum and minimum') may list them by size, not in the
+        # question's order (hardverify-58: '1,2' for 'the maximum and minimum'): then only other values
+        # decide (not equal); named values (Paolo, $a$, f(1)) keep the positions of their names
+        if not _identifiers([lab for lab, _ in items], q) and _monotone(ref):
+            return None if same_multiset(values, ref, equal) else False
+        return all(equal(v, ref[p]) for v, p in zip(values, pos))
+    bases = {m.group(1) if m else None for m in (_INDEXED.match(_key(lab).replace(" ", "")) for lab, _ in items)}
+    if q and _SET_ASK.search(q) and None not in bases and len(bases) == 1:
+        return same_multiset(values, ref, equal)     # x_1 = -2, x_2 = 1: the indices only number a set
+    if not same_multiset(values, ref, equal):
+        return False
+    if all(equal(r, ref[0]) for r in ref[1:]):
+        return True
+    return None

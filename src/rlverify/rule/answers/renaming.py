@@ -1,0 +1,159 @@
+"""A free parameter renamed: ``(t, 2t, 3t)`` against ``(k, 2k, 3k)``, ``(n, n+1)`` against ``(m, m+1)``,
+``2t+1`` against ``2k+1`` where the question names neither letter.
+
+Interface::
+
+    same_up_to_renaming(answer, gold, question) -> bool | None
+
+The symbols that appear only in the answer are renamed, all at once and one-to-one, to those that appear
+only in the reference (every such bijection is tried, at most 3 symbols); after the renaming each item
+of a tuple must hold the same symbols as the reference's item and the pair must be equal in the core.
+Then:
+
+* no symbol involved is named by the question (its math, or a lone letter in its prose): equal
+  (without a question: None, nothing says the letters are free);
+* a renamed symbol is named by the question (``in terms of $n$``, ``Let $k$ be ...``): the answer is
+  not in the question's variables, so it is not equal (``(m-2)2^m+1`` for ``(n-2)2^n+1``);
+* no consistent renaming exists for two tuples (``(t, 2s, 3t)`` or ``(k, 2t)`` against ``(k, 2k, 3k)``):
+  not equal (a renaming item by item is no renaming); for single expressions the core decides.
+
+Not read (None): no symbol differs, a side is a list, a relation, a function definition (``f(t) = 2t``:
+its argument is bound, the core renames it), text or units (``\\text``, ``\\mathrm``), words, or an
+integer qualifier (``n \\in \\mathbb{Z}``: a general solution, :func:`.forms.same_solution_family`).
+``e``, ``i`` and ``\\pi`` are constants, never renamed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from .core import compare_core
+from .surface import split_top, unwrap
+
+__all__ = ["same_up_to_renaming", "symbols", "question_symbols", "rename"]
+
+_MAX_CHARS = 300
+_GREEK = frozenset("alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi "
+                   "rho sigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Sigma Phi Psi Omega"
+                   .split())
+_CONSTANTS = frozenset("ei")
+_TOKEN = re.compile(r"\\[A-Za-z]+|[A-Za-z]")
+_BAIL = re.compile(r"\\(?:text\w*|math(?:rm|bb|bf|it|cal|sf|frak)|mbox|operatorname|rm|bf|unit|SI|si|qty|"
+                   r"begin|end|label|tag)(?![A-Za-z])|[<>≤≥≠∈]|\\(?:le|leq|ge|geq|ne|neq|in|lt|gt|pm|mp|to|mid)"
+                   r"(?![A-Za-z])|\\(?:sum|prod|int|lim)(?![A-Za-z])", re.S)
+_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")
+_LHS = re.compile(r"^\s*(?:[A-Za-z]|\(\s*[A-Za-z](?:\s*,\s*[A-Za-z])+\s*\))\s*$")
+_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+_WRAPPED = re.compile(r"\\(?:text\w*|math(?:rm|bf|it|sf)|mbox|operatorname|[hv]space|begin|end|label|color)\s*\{[^{}]*\}")
+# a trailing integer qualifier of a general solution: ", k \in \mathbb{Z}", "\quad (n \in \mathbb{Z})"
+_QUALIFIER = re.compile(r"[,;]?\s*(?:\\quad|\\qquad|\\[,;: ]|~|\s)*\(?\s*([A-Za-z])\s*\\in\s*\\mathbb\s*\{?\s*Z\s*\}?"
+                        r"\s*\)?\s*\.?\s*$")
+_PROSE_LETTER = re.compile(r"(?<![A-Za-z'’\\])([B-HJ-Zb-z])(?![A-Za-z'’])")
+
+
+def _symbol(tok: str) -> str | None:
+    if tok.startswith("\\"):
+        return tok if tok[1:] in _GREEK else None
+    return None if tok in _CONSTANTS else tok
+
+
+def symbols(tex: str) -> set[str]:
+    """Latin letters (not e, i) and Greek letters of a LaTeX expression (commands are no symbols)."""
+    out = set()
+    for m in _TOKEN.finditer(tex):
+        s = _symbol(m.group(0))
+        if s:
+            out.add(s)
+    return out
+
+
+def question_symbols(question: object) -> set[str]:
+    """The symbols a question names: those of its math, and lone letters of its prose (not a, A, I)."""
+    q = getattr(question, "text", question) if question is not None else None
+    if not q:
+        return set()
+    out: set[str] = set()
+    prose = [_MATH.sub(" ", q)]
+    for m in _MATH.finditer(q):
+        body = _WRAPPED.sub(" ", next(g for g in m.groups() if g is not None))
+        if _WORD.search(re.sub(r"\\[A-Za-z]+", " ", body)):
+            prose.append(body)                 # words: prose between two dollar amounts, not math
+        else:
+            out |= symbols(body)
+    out |= {m.group(1) for p in prose for m in _PROSE_LETTER.finditer(p) if m.group(1) not in _CONSTANTS}
+    return out
+
+
+def rename(tex: str, phi: dict[str, str]) -> str:
+    """``tex`` with every symbol token renamed by ``phi`` (simultaneously)."""
+    def sub(m: re.Match) -> str:
+        tok = m.group(0)
+        new = phi.get(_symbol(tok) or "")
+        if new is None:
+            return tok
+        nxt = tex[m.end():m.end() + 1]
+        return new + " " if new.startswith("\\") and nxt.isalpha() else new
+    return _TOKEN.sub(sub, tex)
+
+
+def _form(text: str) -> tuple[str, str, list[str]] | None:
+    """(lhs, body, items): an optional ``x =`` / ``(x, y) =`` prefix, the expression, its tuple items
+    (a trailing integer qualifier of the parameter, ``, k \\in \\mathbb{Z}``, is dropped)."""
+    q = _QUALIFIER.search(text)
+    if q and q.start() > 0 and q.group(1) in symbols(text[:q.start()]):
+        text = text[:q.start()]
+    if len(text) > _MAX_CHARS * 2 or _BAIL.search(text):
+        return None
+    s = unwrap(text)
+    if len(s) > _MAX_CHARS or _BAIL.search(s) or _WORD.search(re.sub(r"\\[A-Za-z]+", " ", s)):
+        return None
+    lhs = ""
+    if s.count("=") == 1:
+        lhs, s = (x.strip() for x in s.split("="))
+        if not _LHS.match(lhs):
+            return None
+    elif "=" in s:
+        return None
+    if split_top(s, (",", ";")) != [s.strip()]:
+        return None                                    # a list: each item may name its own parameter
+    if s.startswith("(") and s.endswith(")") and _balanced(s[1:-1]):
+        items = split_top(s[1:-1], (",",))
+        if len(items) >= 2:
+            return re.sub(r"\s+", "", lhs), s, items
+    return re.sub(r"\s+", "", lhs), s, [s]
+
+
+def _balanced(s: str) -> bool:
+    depth = 0
+    for c in s:
+        depth += 1 if c in "([{" else -1 if c in ")]}" else 0
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def same_up_to_renaming(answer: str, gold: str, question: object) -> bool | None:
+    fa, fg = _form(answer), _form(gold)
+    if fa is None or fg is None or fa[0] != fg[0]:
+        return None
+    (lhs, a, ia), (_, g, ig) = fa, fg
+    tuples = len(ia) >= 2 and len(ig) >= 2
+    if tuples and len(ia) != len(ig) or len(ia) >= 2 and len(ig) < 2 or len(ig) >= 2 and len(ia) < 2:
+        return None
+    sa, sg = symbols(a) - symbols(lhs), symbols(g) - symbols(lhs)
+    only_a, only_g = sorted(sa - sg), sorted(sg - sa)
+    if not only_a and not only_g:
+        return None
+    q = getattr(question, "text", question) if question is not None else None
+    if len(only_a) == len(only_g) <= 3:
+        for target in itertools.permutations(only_g):
+            phi = dict(zip(only_a, target))
+            items = [rename(x, phi) for x in ia]
+            if any(symbols(x) != symbols(y) for x, y in zip(items, ig)):
+                continue
+            if compare_core(rename(a, phi), g, q).equal:
+                if (set(only_a) | set(only_g)) & question_symbols(question):
+                    return False
+                return True if q else None      # without a question nothing says the letters are free
+    return False if tuples else None
