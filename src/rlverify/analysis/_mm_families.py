@@ -929,5 +929,8 @@ _register_named(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_implicit import register as _register_implicit  # noqa: E402  (a reference as an implicit equation)
 
 _register_implicit(EQUIVALENT, NEAR_MISS, Draft)
+from ._mm_counting import register as _register_counting  # noqa: E402  (binomials and permutations as textbooks write them)
+
+_register_counting(EQUIVALENT, NEAR_MISS, Draft)
 
 FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)

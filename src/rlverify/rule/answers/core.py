@@ -44,7 +44,7 @@ __all__ = ["compare_core", "strip_units"]
 
 _WORD = re.compile(r"[a-zA-Z]{3,}")
 _CMD = re.compile(r"\\[a-zA-Z]+")
-_UNIT_TAIL = re.compile(r"^(.*?[\d}])\s*(?:\\text\{([^{}]*)\}|\\mathrm\{([^{}]*)\}|([a-zA-Z][a-zA-Z ]*))"
+_UNIT_TAIL = re.compile(r"^(.*?[\d}])\s*(?:\\(?:text|mbox)\{([^{}]*)\}|\\mathrm\{([^{}]*)\}|([a-zA-Z][a-zA-Z ]*))"
                         r"(?:\s*\^\s*\{?[23]\}?)?$")
 _MAX_SYMBOLIC_ITEMS = 16
 _NO_QUESTION = Question()   # an option's own text is compared without the question's context
@@ -127,7 +127,7 @@ def _is_unit(word: str) -> bool:
 
 
 def _texty(s: str) -> bool:
-    return bool(_WORD.search(_CMD.sub(" ", s))) or "\\text" in s
+    return bool(_WORD.search(_CMD.sub(" ", s))) or "\\text" in s or "\\mbox" in s
 
 
 def _symbolic(a: str, b: str, dl: _Deadline) -> bool:

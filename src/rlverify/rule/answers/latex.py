@@ -46,6 +46,9 @@ _SPACES = re.compile(r"(?<!\\)\\(?:,|;|:|!|>|\s|quad(?![a-zA-Z])|qquad(?![a-zA-Z
                      r"|enspace|hspace\*?\{[^{}]*\}|kern\{?-?[\d.]+\w*\}?)|~")
 _LEFT_RIGHT = re.compile(r"\\(?:left|right)(?![a-zA-Z])\s*(\\[{}|]|[()[\]|.]|\\[lr]?[vV]ert|\\langle|\\rangle)?")
 _FRAC_VARIANTS = re.compile(r"\\[dtc]frac(?![a-zA-Z])")
+# a number before a binomial coefficient multiplies it: the grammar reads 2\binom{10}{3} as a mixed number (122)
+_NUMBER_BINOM = re.compile(r"(\d)\s*\\[dt]?binom(?![a-zA-Z])")
+_CHOOSE = re.compile(r"\{([^{}]{1,40}?)\\choose(?![a-zA-Z])([^{}]{1,40}?)\}|^([^{}]{1,40}?)\\choose(?![a-zA-Z])([^{}]{1,40})$")
 _SHORT_FRAC = re.compile(r"\\frac\s*(\d)\s*(\d)")
 _SHORT_FRAC_BRACE1 = re.compile(r"\\frac\s*(\{[^{}]*\})\s*(\d|[a-zA-Z])(?![a-zA-Z{])")
 _SHORT_FRAC_BRACE2 = re.compile(r"\\frac\s*(\d|[a-zA-Z])\s*(\{[^{}]*\})")
@@ -60,6 +63,8 @@ _PLAIN_SQRT = re.compile(r"(?<![A-Za-z\\])sqrt\s*\(([^()]*)\)")
 # ``\\operatorname{arctan}\\frac12`` -> ``\\sin (x)``; the bare word (``\\text{ln}``) stays text
 _WRAPPED_FUNCTION = re.compile(r"\\(?:text|mathrm|operatorname|textrm|rm)\s*\{\s*(sin|cos|tan|cot|sec|csc|ln|log|exp"
                                r"|arcsin|arccos|arctan|sinh|cosh|tanh|lg|max|min|gcd|det)\s*\}(?=\s*[\w(\[{\\])")
+# ISO upright constants: \mathrm{e} is Euler's number, \mathrm{i} the imaginary unit (``\mathrm{e}^{\mathrm{i}\pi}``)
+_UPRIGHT_CONSTANT = re.compile(r"\\(?:mathrm|rm|operatorname|mathup|textrm)\s*\{\s*([ei])\s*\}")
 _CMD_SPACE = re.compile(r"\\(text|textbf|mathrm|mathbf|operatorname|frac|sqrt)\s+\{")
 _INNER_DOLLAR = re.compile(r"(?<!\\)\$")  # "$a$,$b$": math delimiters inside the span
 _DOLLARS = re.compile(r"^\$+|\$+$")
@@ -130,8 +135,12 @@ def clean(text: str) -> str:
     if s.startswith("\\(") and s.endswith("\\)"):
         s = s[2:-2]
     s = _FRAC_VARIANTS.sub(r"\\frac", s)
+    if "\\choose" in s:   # {n \choose k} is \binom{n}{k} (the grammar reads 2{5 \choose 2} as 12)
+        s = _CHOOSE.sub(lambda m: "\\binom{%s}{%s}" % ((m.group(1) or m.group(3)).strip(), (m.group(2) or m.group(4)).strip()), s)
+    s = _NUMBER_BINOM.sub(r"\1 \\cdot \\binom", s) if "binom" in s else s
     s = _CMD_SPACE.sub(r"\\\1{", s)
     s = _WRAPPED_FUNCTION.sub(r"\\\1 ", s) if "{" in s else s
+    s = _UPRIGHT_CONSTANT.sub(r" \1 ", s) if "{" in s else s
     s = _NOISE.sub("", s)
     s = _LEFT_RIGHT.sub(lambda m: m.group(1) if m.group(1) and m.group(1) != "." else "", s)
     s = s.replace("\\lbrace", "\\{").replace("\\rbrace", "\\}").replace("\\lvert", "|").replace("\\rvert", "|")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from ..offers import offers_sign_choice
+from .counting import counting_reading
 from .latex import clean, matching_brace, split_top, unwrap_text
 from .numbers import parse_number
 from ...runtime.caches import memo_text
@@ -326,7 +327,15 @@ def _last_step(s: str) -> str | None:
     return clean(last)
 
 
-_REDUCERS = (_last_env_row, _approx_exact, _approx_value, _strip_qualifier, _prose_value, _last_step, _last_member)
+def _counting(s: str) -> str | None:
+    """``C(10,3)``, ``C_{10}^{3}``, ``{10 \\choose 3}``, ``A_5^2``: the counting notation read as \\binom / factorials
+    (one more reading: the span as written stays a candidate)."""
+    got = counting_reading(s)
+    return clean(got) if got else None
+
+
+_REDUCERS = (_last_env_row, _approx_exact, _approx_value, _strip_qualifier, _prose_value, _last_step, _last_member,
+             _counting)
 
 
 @memo_text
