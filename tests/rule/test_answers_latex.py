@@ -151,3 +151,16 @@ def test_clean_reads_cjk_fullwidth_and_scraped_html():
     assert clean("1、2、3") == clean("1,2,3")
     assert "\\" not in clean("＼frac12")          # a fullwidth backslash starts no command
     assert clean("R&D") == "R&D" and clean("&foo;").startswith("&foo")   # not entities: kept as written
+
+
+def test_upright_constants_are_the_constants(inline):
+    """ISO style writes Euler's number and the imaginary unit upright: \\mathrm{e}^{2} is e^2 (it was read as a
+    text 'e' and missed), \\mathrm{e}^{\\mathrm{i}\\pi} is -1; other upright letters stay as written."""
+    from rlverify.rule.answers import compare
+
+    for k in range(2, 9):
+        assert compare(f"\\mathrm{{e}}^{{{k}}}", f"e^{k}").equal
+        assert not compare(f"\\mathrm{{e}}^{{{k}}}", f"e^{k + 1}").equal
+        assert compare(f"{k}\\mathrm{{i}}", f"{k}i").equal
+    assert compare(r"\mathrm{e}^{\mathrm{i}\pi}", "-1").equal
+    assert clean(r"5\mathrm{em}") == r"5\mathrm{em}"
