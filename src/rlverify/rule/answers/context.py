@@ -33,7 +33,7 @@ from .match import Match
 from .question import Question
 from .stage import Pair
 from . import forms
-from . import labels, order, renaming   # issue 14's families: labelled values, order chains, renamed parameters
+from . import labels, order, renaming
 from . import quantity
 from . import rounding
 from . import words
@@ -45,7 +45,7 @@ from .surface import exact_number, numeric_value, strip_approx, unwrap
 
 __all__ = ["enabled", "several_bounds", "percent", "quantities", "clause", "number_words", "text", "families",
            "relation", "labelled", "domain_set", "plain_rounding", "presentation", "trailing", "function", "bound",
-           "congruence", "structural"]
+           "congruence", "structural", "renamed", "labelled_values", "ordering"]
 
 _CONVERTED_REL_TOL = 1e-6   # unit definitions differ below this (760 mmHg vs 1 atm: 1.4e-7)
 
@@ -226,8 +226,13 @@ def text(p: Pair) -> Match | None:
 def families(p: Pair) -> Match | None:
     """General solutions with a free integer (``x = 2k\\pi``)."""
     r = forms.same_solution_family(p.answer, p.gold, p.text)
-    if r is None and (named := renaming.same_up_to_renaming(p.answer, p.gold, p.text)) is not None: return Match(named, ("renamed",))  # noqa: E501,E701
     return None if r is None else Match(r, ("general_solution",))
+
+
+def renamed(p: Pair) -> Match | None:
+    """A free parameter renamed consistently (``(t, 2t)`` for ``(k, 2k)``; never a letter the question names)."""
+    r = renaming.same_up_to_renaming(p.answer, p.gold, p.text)
+    return None if r is None else Match(r, ("renamed",))
 
 
 def relation(p: Pair) -> Match | None:
@@ -239,8 +244,13 @@ def relation(p: Pair) -> Match | None:
 def labelled(p: Pair) -> Match | None:
     """Labelled parts (``a = 3, b = 5``) against labelled or listed parts."""
     r = forms.compare_labelled(p.answer, p.gold, _full_equal(p), p.text)
-    if r is None and (named := labels.labelled_values(p.answer, p.gold, p.text)) is not None: return Match(named, ("labels",))  # noqa: E501,E701
     return None if r is None else Match(r, ("parts",))
+
+
+def labelled_values(p: Pair) -> Match | None:
+    """Values named by the question's items (``Paolo: 18, ...``) against a bare list."""
+    r = labels.labelled_values(p.answer, p.gold, p.text)
+    return None if r is None else Match(r, ("labels",))
 
 
 def domain_set(p: Pair) -> Match | None:
@@ -317,4 +327,9 @@ def structural(p: Pair) -> Match | None:
         return Match(True, ("parts",))
     if forms.same_set_in_domain(p.answer, p.gold, p.text):
         return Match(True, ("domain_set",))
+    return None
+
+
+def ordering(p: Pair) -> Match | None:
+    """A strict order chain (``b < a < d < c``) against the list it orders, in the question's direction."""
     return Match(True, ("order",)) if order.same_order(p.answer, p.gold, p.text) else None

@@ -55,8 +55,10 @@ STAGES: tuple[Stage, ...] = (
     Stage("number_words", Role.DECIDE, context.number_words),
     Stage("text", Role.DECIDE, context.text),
     Stage("general_solution", Role.DECIDE, context.families),
+    Stage("renamed_parameter", Role.DECIDE, context.renamed),
     Stage("relation", Role.DECIDE, context.relation),
     Stage("labelled_parts", Role.DECIDE, context.labelled),
+    Stage("labelled_values", Role.DECIDE, context.labelled_values),
     Stage("domain_set", Role.DECIDE, context.domain_set),
     Stage("rounding", Role.DECIDE, context.plain_rounding),
     Stage("core", Role.CORE, _core, context=False),
@@ -66,6 +68,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("bound", Role.RESCUE, context.bound),
     Stage("congruence", Role.RESCUE, context.congruence),
     Stage("parts", Role.RESCUE, context.structural),
+    Stage("order_chain", Role.RESCUE, context.ordering),
 )
 
 _CHEAP = ("same_text",)
