@@ -59,6 +59,13 @@ def test_result_comes_back_from_another_process() -> None:
     assert bounded.run_bounded(_pid, timeout=5) != os.getpid()
 
 
+def test_helpers_collect_garbage_at_their_own_threshold() -> None:
+    import gc
+
+    assert bounded.run_bounded(gc.get_threshold, timeout=30) == bounded.HELPER_GC_THRESHOLD
+    assert os.getpid() != bounded.run_bounded(os.getpid, timeout=30)  # measured in a helper, not here
+
+
 def test_exception_of_fn_propagates_unchanged() -> None:
     with pytest.raises(ValueError, match="bad input 42"):
         bounded.run_bounded(_raise, timeout=5)
