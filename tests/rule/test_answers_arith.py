@@ -93,3 +93,15 @@ ALPHABET = ["1", "23", "0.5", "x", "y", "e", "I", "+", "-", "*", "/", "^", "_", 
 def test_never_raises(text: str) -> None:
     out = read_arith(text)
     assert out is None or isinstance(out, sympy.Basic)
+
+
+def test_leibniz_notation_is_left_to_the_grammar(inline):
+    """\\frac{dy}{dx} is a derivative: the fast reader read it as d*y/(d*x) = y/x while the grammar (used when
+    the fast reader declines, e.g. with a space) read a derivative, so one equation written twice differed."""
+    from rlverify.rule.answers import compare
+
+    assert read_arith(r"\frac{d\omega}{d t}") is None and read_arith(r"\frac{dy}{dx}") is None
+    assert read_arith(r"\frac{d}{2}") is not None                      # a variable d over 2 is arithmetic
+    for lhs in (r"I \cdot \left(\frac{d\omega}{d t}\right)", r"I \frac{d\omega}{dt}", r"I\left(\frac{d \omega}{d t}\right)"):
+        assert compare(lhs + r" + 2B\omega = T", r"I \frac{d \omega}{d t}+2 B \omega=T").equal, lhs
+    assert not compare(r"I \frac{d\omega}{dt} + 2B\omega = T", r"I \frac{d \omega}{d t}+3 B \omega=T").equal

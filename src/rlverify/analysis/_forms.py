@@ -476,10 +476,19 @@ def _mul_sep(st: Style, prev: Node, nxt: Node, left: str, right: str) -> str:
     return ""
 
 
+def _leibniz(n: Frac) -> bool:
+    """``\\frac{d \\omega}{d t}``: a derivative in Leibniz notation (both sides start with the symbol d)."""
+    def starts_d(x: object) -> bool:
+        return isinstance(x, Mul) and bool(x.factors) and x.factors[0] == Sym("d")
+    return starts_d(n.n) and starts_d(n.d)
+
+
 def _r_frac(n: Frac, st: Style) -> str:
     a, b = render(n.n, st), render(n.d, st)
     if st.script == "unicode" and st.frac == "bare" and (a, b) in _VULGAR_TEXT:
         return _VULGAR_TEXT[(a, b)]
+    if st.script == "latex" and st.frac == "slash" and _leibniz(n):
+        return f"\\frac{{{a}}}{{{b}}}"      # d\omega/dt is no quotient: (d\omega)/(d t) would read as one
     if st.script != "latex" or st.frac == "slash":
         a = _wrap(st, a) if isinstance(n.n, (Add, Neg, Frac, Mul, Rel)) else a
         b = _wrap(st, b) if isinstance(n.d, (Add, Neg, Frac, Mul, Pow, Rel)) else b

@@ -932,5 +932,8 @@ _register_implicit(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_counting import register as _register_counting  # noqa: E402  (binomials and permutations as textbooks write them)
 
 _register_counting(EQUIVALENT, NEAR_MISS, Draft)
+from ._mm_perm import register as _register_perm  # noqa: E402  (tuples named by representatives "and permutations")
+
+_register_perm(EQUIVALENT, NEAR_MISS, Draft)
 
 FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)

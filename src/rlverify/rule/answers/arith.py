@@ -424,10 +424,13 @@ def _power(sp: Any, base: Any, exp: Any) -> Any:
     return sp.Pow(base, exp)
 
 
+_LEIBNIZ = re.compile(r"\\[dt]?frac\s*\{\s*d\s*(?:\\[a-zA-Z]+|[a-zA-Z])[^{}]*\}\s*\{\s*d\s*[a-zA-Z\\]")
+
+
 def read_arith(text: str) -> Any:
     """The sympy value of ``text`` when it lies in the arithmetic subset, else None."""
-    if not text or len(text) > 2000:
-        return None
+    if not text or len(text) > 2000 or _LEIBNIZ.search(text):
+        return None   # \frac{dy}{dx} is a derivative (the grammar's reading), not d*y/(d*x)
     try:
         toks = _tokens(text)
         if not toks:

@@ -33,11 +33,11 @@ from .match import Match
 from .question import Question
 from .stage import Pair
 from . import forms
-from . import labels, order, renaming
+from . import labels, order, permutations, renaming
 from . import quantity
 from . import rounding
 from . import words
-from .precision import MIN_ROUNDED_DIGITS, rounded_from_reference, within_reference, written
+from .precision import converted_as_written, rounded_from_reference, within_reference
 from .relation_hedge import offers_several_bounds
 from .quantity import Aligned
 from . import surface
@@ -45,7 +45,7 @@ from .surface import exact_number, numeric_value, strip_approx, unwrap
 
 __all__ = ["enabled", "several_bounds", "percent", "quantities", "clause", "number_words", "text", "families",
            "relation", "labelled", "domain_set", "plain_rounding", "presentation", "trailing", "function", "bound",
-           "congruence", "structural", "renamed", "labelled_values", "ordering"]
+           "congruence", "structural", "renamed", "labelled_values", "ordering", "permuted"]
 
 _CONVERTED_REL_TOL = 1e-6   # unit definitions differ below this (760 mmHg vs 1 atm: 1.4e-7)
 
@@ -72,7 +72,7 @@ def _magnitudes_equal(al: Aligned, q: Question, approximate: bool = False) -> bo
     ea, eg = exact_number(al.answer), exact_number(al.gold)
     if ea is not None and eg is not None:
         return ea == eg or within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS) or \
-            approximate and rounded_from_reference(al.answer, al.gold)
+            (approximate or al.measured) and rounded_from_reference(al.answer, al.gold)
     if (ea is None) != (eg is None) and within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS):
         return True
     return compare_core(al.answer, al.gold, q).equal
@@ -82,21 +82,12 @@ _MEASURED_DIGITS = 3   # a measured quantity's decimal (85.7 m for 600/7 m) stan
 
 
 def _agree_as_written(al: Aligned) -> bool:
-    """A converted answer and the reference agree at the coarser of their two written precisions (1.5 eV
-    against 2.4x10^-19 J, 298 K against 25 °C): half a unit of that side's last digit, in the common unit.
-    A side written with one significant digit ('1 atm', '40 mm') reads as exact (no leniency), and an answer
-    with fewer significant digits than the reference is held to the reference's precision unless it keeps
-    ``MIN_ROUNDED_DIGITS`` (45 mm for 4.49 cm is rejected, 44.9 mm for 4.487 cm accepted), as in one unit
-    (:func:`rlverify.rule.answers.precision.rounded_from_reference`)."""
-    wg = written(al.gold)
-    if wg is None or al.answer_ulp is None or al.answer_value is None or al.gold_value is None:
+    """A converted answer and the reference agree as they would in one unit, at the precisions they were
+    written to (precision.converted_as_written: 1.5 eV for 2.4x10^-19 J, 123 kJ for 1.234x10^5 J, 101.3 kPa
+    for 1 atm; never 101 kPa, hard case hc-037)."""
+    if al.answer_ulp is None or al.answer_value is None or al.gold_value is None:
         return False
-    if wg.digits < 2 or al.answer_digits < 2:
-        return False                      # '1 atm' is exact: 101 kPa is not it (hard case hc-037)
-    ulps = [10.0 ** wg.last]
-    if al.answer_digits >= min(wg.digits, MIN_ROUNDED_DIGITS):   # two digits coarser than the reference: too far
-        ulps.append(al.answer_ulp)
-    return abs(al.answer_value - al.gold_value) <= 0.5 * max(ulps) * (1 + 1e-9)
+    return converted_as_written(al.gold, al.answer_value, al.gold_value, al.answer_ulp, al.answer_digits)
 
 
 def _physical(side: str) -> bool:
@@ -142,6 +133,8 @@ def _decide(al: Aligned, p: Pair) -> Match | None:
     spec = q.rounding
     if spec is not None:
         r = _rounded(al, spec)
+        if r is False and al.converted and _magnitudes_equal(al, q):
+            r = True        # the answer in another unit than asked: its own precision, not the asked one, is met
         if r or (r is not None and not (al.one_sided and not al.decisive)):
             return Match(r, ("rounding", "unit") if al.one_sided or al.converted else ("rounding",))
     equal = _magnitudes_equal(al, q, q.expects_approximation or _physical(p.answer) or _physical(p.gold))
@@ -328,6 +321,11 @@ def structural(p: Pair) -> Match | None:
     if forms.same_set_in_domain(p.answer, p.gold, p.text):
         return Match(True, ("domain_set",))
     return None
+
+
+def permuted(p: Pair) -> Match | None:
+    """Tuples named by representatives "and their permutations" against the tuples listed (or named so too)."""
+    return Match(True, ("permutations",)) if permutations.same_up_to_permutations(p.answer, p.gold) else None
 
 
 def ordering(p: Pair) -> Match | None:

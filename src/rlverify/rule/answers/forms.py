@@ -263,11 +263,11 @@ def same_relation(answer: str, gold: str) -> bool | None:
     a, g = unwrap(answer), unwrap(gold)
     if len(a) > 300 or len(g) > 300:
         return None
-    if {a.count("="), g.count("=")} == {0, 1} and not re.search(r"[<>]|\\[lg]eq?|\\neq|\\in\b|\\approx", a + g):
+    if {a.count("="), g.count("=")} == {0, 1} and not re.search(r"[<>]|\\[lg]eq?(?![a-zA-Z])|\\neq|\\in\b|\\approx", a + g):
         return _bounded(cas.solved_equation, a, g) if "=" in g else _bounded(cas.solved_equation, g, a)
     if a.count("=") != 1 or g.count("=") != 1:
         return None
-    if re.search(r"[<>]|\\[lg]eq?|\\neq|\\in\b", a + g) or min(_n_vars(a), _n_vars(g)) < 2:
+    if re.search(r"[<>]|\\[lg]eq?(?![a-zA-Z])|\\neq|\\in\b", a + g) or min(_n_vars(a), _n_vars(g)) < 2:
         return None
     return _bounded(cas.proportional_equations, a, g)
 

@@ -69,6 +69,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("congruence", Role.RESCUE, context.congruence),
     Stage("parts", Role.RESCUE, context.structural),
     Stage("order_chain", Role.RESCUE, context.ordering),
+    Stage("permutations", Role.RESCUE, context.permuted),
 )
 
 _CHEAP = ("same_text",)
