@@ -146,3 +146,46 @@ def test_seeded(refs) -> None:
     a = mm.generate(400, seed=9, refs=refs, families=UNIT_FAMILIES)
     assert a == mm.generate(400, seed=9, refs=refs, families=UNIT_FAMILIES)
     assert {r["family"] for r in a} == set(UNIT_FAMILIES)
+
+
+def test_fewer_significant_figures_and_their_near_misses(refs) -> None:
+    """sig_fewer writes the reference rounded (half up) to fewer significant digits (>= 3, never at a tie);
+    near_sig_fewer the same number of digits with the last one wrong."""
+    rng = random.Random(6)
+    checked = Counter()
+    for ref in refs:
+        for wrong in (False, True):
+            for _ in range(3):
+                got = U._fewer(ref, rng, wrong)
+                if got is None:
+                    continue
+                value, k, _ = got
+                exact = U._number(ref)
+                m, e = U._sci_parts(exact, k)
+                right = Fraction(m) * Fraction(10) ** e
+                assert k >= 3 and (value == right) != wrong, (ref.gold, value, k, wrong)
+                checked[wrong] += 1
+    assert checked[False] >= 10 and checked[True] >= 10, checked
+
+
+def test_asked_unit_families_keep_or_change_the_quantity(refs) -> None:
+    """unit_asked converts a bare reference, its unit asked by the question, to another unit of the dimension
+    (pint); near_unit_asked keeps the number with another unit or scales the converted value."""
+    ureg = U._ureg()
+    rng = random.Random(7)
+    n = Counter()
+    for ref in refs:
+        q = U._asked(ref)
+        if q is None:
+            continue
+        v, u = q
+        for new in U._other_units(u):
+            assert new.dimensionality == u.dimensionality and str(new) != str(u)
+            back = U._convert(U._convert(v, u, new), new, u)
+            assert back is not None and abs(float(back - v)) <= 1e-9 * max(1.0, abs(float(v))), (ref.gold, new)
+        for fam in ("unit_asked", "near_unit_asked"):
+            fn = mm.EQUIVALENT.get(fam) or mm.NEAR_MISS[fam]
+            if fn(ref, rng, mm.F.CANONICAL) is not None:
+                n[fam] += 1
+    assert n["unit_asked"] >= 60 and n["near_unit_asked"] >= 60, n
+    assert ureg is not None

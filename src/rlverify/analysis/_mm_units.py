@@ -185,6 +185,7 @@ def _reference_unit(source: str, gold: str, unit_key: str, question: str) -> Any
         if u is not None:
             return u
     found = []
+    question = re.split(r"\bSubproblem \d+\s*:", question)[-1]     # minerva: earlier sub-questions ask their own
     for m in _ASK.finditer(question[-600:]):
         u = _parse(m.group(1))
         if u is not None:
@@ -754,3 +755,329 @@ def _near_temperature(ref: Reference, rng: random.Random, st: F.Style) -> Draft 
     unit = rng.choice(("^\\circ C", "\\text{ °C}", "^{\\circ}\\mathrm{C}")) if _factors(u)[0][0] == "kelvin" else \
         rng.choice(("\\text{ K}", "\\,\\mathrm{K}"))
     return Draft(_value_text(ref, rng) + unit, gold=_gold_with(ref, v, u, rng))
+
+
+# ------------------------------------------------------------------ the unit the question asks, a bare reference
+
+# other units a physics answer uses for the dimension of an asked unit (pint names; converted by pint)
+_OTHER_UNITS = {"meter": ("centimeter", "millimeter", "kilometer", "micrometer", "nanometer", "angstrom"),
+                "second": ("millisecond", "microsecond", "minute", "hour"),
+                "gram": ("kilogram", "milligram"), "joule": ("kilojoule", "electron_volt", "erg", "megajoule"),
+                "electron_volt": ("joule", "kiloelectron_volt", "megaelectron_volt", "millielectron_volt"),
+                "kelvin": ("degree_Celsius",), "degree_Celsius": ("kelvin",), "erg": ("joule",),
+                "pascal": ("kilopascal", "atmosphere", "bar"), "watt": ("kilowatt", "megawatt", "erg / second"),
+                "hertz": ("kilohertz", "megahertz", "1 / second"), "newton": ("kilonewton", "dyne"),
+                "mole": ("millimole",), "liter": ("milliliter", "centimeter ** 3"), "volt": ("millivolt", "kilovolt"),
+                "angstrom": ("nanometer", "meter", "picometer"), "year": ("second",),
+                "parsec": ("light_year", "kiloparsec"), "calorie": ("joule", "kilocalorie"),
+                "minute": ("second", "hour"), "hour": ("minute", "second")}
+
+
+def _asked_base(u: Any) -> tuple[str, Any] | None:
+    """(the first factor of ``u``, with its prefix taken off) when ``u`` has a table of other units."""
+    fs = _factors(u)
+    if not fs:
+        return None
+    name, e = fs[0]
+    base = name if name in _OTHER_UNITS else _PREFIX_RE.sub("", name)
+    if base not in _OTHER_UNITS and name not in _OTHER_UNITS:
+        return None
+    return name, e
+
+
+def _other_units(u: Any) -> list[Any]:
+    """Units of ``u``'s dimension a response may answer in: another prefix, or another unit of its first
+    factor (cm -> mm, m, Å; eV -> J; K -> °C; kJ/mol -> J/mol, eV/mol), the rest of ``u`` kept."""
+    ureg = _ureg()
+    got = _asked_base(u)
+    out = [w for w, _ in _prefixed(u)]
+    if got is None:
+        return out
+    name, e = got
+    fs = _factors(u)
+    base = name if name in _OTHER_UNITS else _PREFIX_RE.sub("", name)
+    for alt in (base,) + _OTHER_UNITS.get(base, ()):
+        if alt == name or alt in ("degree_Celsius", "kelvin") and len(fs) > 1:
+            continue
+        try:
+            new = ureg.Unit("")
+            for j, (n2, e2) in enumerate(fs):
+                new = new * (ureg.parse_units(alt) if j == 0 else ureg.Unit(n2)) ** (e if j == 0 else e2)
+        except Exception:  # noqa: BLE001, S112 - a table unit pint cannot combine: not offered
+            continue
+        if new.dimensionality == u.dimensionality and str(new) != str(u):
+            out.append(new)
+    return list({str(w): w for w in out}.values())
+
+
+def _convert(v: Fraction, u: Any, new: Any) -> Fraction | None:
+    """``v`` in ``u`` expressed in ``new`` (pint's factor read as the decimal it prints; offsets for K and °C)."""
+    ureg = _ureg()
+    try:
+        if len(_factors(u)) == 1 and _factors(u)[0][0] in _TEMPERATURE:
+            zero = Fraction(Decimal(repr(float(ureg.Quantity(0, u).to(new).magnitude))))
+            one = Fraction(Decimal(repr(float(ureg.Quantity(1, u).to(new).magnitude))))
+            return zero + (one - zero) * v
+        factor = Fraction(Decimal(repr(float(ureg.Quantity(1, u).to(new).magnitude))))
+    except Exception:  # noqa: BLE001 - pint raises several types on units it cannot convert
+        return None
+    return factor * v if factor else None
+
+
+def _asked(ref: Reference) -> tuple[Fraction, Any] | None:
+    """(value, unit) of a bare reference whose question asks for the unit (minerva: 'in $\\mathrm{cm}$')."""
+    if ref.unit_in_gold:
+        return None
+    q = _quantity(ref)
+    asks = list(_ASK.finditer(ref.question[-300:]))                    # the question's own (last) ask names it
+    qu = _parse(asks[-1].group(1)) if asks else None
+    if q is None or qu is None or str(qu) != str(q[1]):
+        return None
+    return q
+
+
+def _exactish(v: Fraction, sig: int | None, rng: random.Random) -> str | None:
+    """``v`` exactly when it is a short terminating decimal, else to ``sig`` significant digits: at least 3
+    (a converted value stands for an exact reference from 3 digits), 4 for a one-digit reference (1 atm is
+    101.3 kPa, not 101)."""
+    text = _exact_text(v)
+    digits = len(text.replace("-", "").replace(".", "").strip("0")) if text is not None else 0
+    if text is not None and digits <= max(sig or 0, 6):
+        _, e = _sci_parts(v, max(1, digits))
+        if e != 0 and (e < -4 or e >= 7 or rng.random() < 0.3):
+            return _sci_text(v, max(1, digits), rng)
+        return text
+    return _k_digits(v, 4 if sig == 1 else max(sig or 3, 3), rng)
+
+
+@_family(EQUIVALENT, "unit_asked")
+def _unit_asked(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """A bare reference, its unit asked by the question (in $\\mathrm{cm}$, in eV, in kelvin), answered in
+    another unit of the dimension: 16 mm for 1.6 (cm), 3.0\\times10^{-19} J for 1.9 (eV), 298 K for 25 (°C)."""
+    q = _asked(ref)
+    if q is None:
+        return None
+    v, u = q
+    opts = _other_units(u)
+    if not opts:
+        return None
+    new = rng.choice(opts)
+    nv = _convert(v, u, new)
+    if nv is None or nv == 0:
+        return None
+    dig = _digits_of(ref)
+    text = _exactish(nv, dig[0] if dig else None, rng)
+    if text is None:
+        return None
+    return Draft(text + rng.choice(unit_forms(new, rng)))
+
+
+@_family(NEAR_MISS, "near_unit_asked")
+def _near_unit_asked(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """The asked unit's number with another unit (1.6 mm for 1.6, asked in cm), or a converted value off by a
+    power of ten (160 mm)."""
+    q = _asked(ref)
+    if q is None:
+        return None
+    v, u = q
+    opts = [w for w in _other_units(u) if _convert(Fraction(1), u, w) not in (None, Fraction(1))]
+    if not opts:
+        return None
+    new = rng.choice(opts)
+    if rng.random() < 0.5 or any(n in _TEMPERATURE for n, _ in _factors(u)):
+        return Draft(ref.value_text + rng.choice(unit_forms(new, rng)))
+    nv = _convert(v, u, new)
+    if nv is None or nv == 0:
+        return None
+    nv *= rng.choice((Fraction(10), Fraction(1, 10), Fraction(1000)))
+    dig = _digits_of(ref)
+    text = _exactish(nv, dig[0] if dig else None, rng)
+    return Draft(text + rng.choice(unit_forms(new, rng))) if text else None
+
+
+# ------------------------------------------------------------------ fewer significant figures than the reference
+
+def _fewer(ref: Reference, rng: random.Random, wrong: bool) -> tuple[Fraction, int, Any | None] | None:
+    """(value, significant digits, unit) of a reference stated to >= 4 significant digits rounded (half up) to
+    3..digits-1 of them (never at a tie; two digits are too coarse to check: precision.rounded_from_reference);
+    ``wrong``: the last kept digit off by one or two."""
+    got = _rounded_ref(ref)
+    if got is None or _ROUNDING_ASKED.search(ref.question) or got[1] < 4:
+        return None                              # 'n to 2 decimal places': fewer digits than asked are wrong
+    v, sig, _ = got
+    k = rng.randint(3, sig - 1)
+    with localcontext() as ctx:
+        ctx.prec = 60
+        d = Decimal(v.numerator) / Decimal(v.denominator)
+        last = d.adjusted() - (k - 1)
+        r = d.quantize(Decimal(1).scaleb(last), rounding=ROUND_HALF_UP)
+        if abs(d - r) == Decimal(5).scaleb(last - 1):
+            return None                                  # a tie: either neighbour is a rounding of it
+        if wrong:
+            r += rng.choice((-2, -1, 1, 1, 2)) * Decimal(1).scaleb(last)
+            if r == 0 or r.adjusted() != d.adjusted():
+                return None
+    q = _quantity(ref)
+    return Fraction(r), k, (q[1] if q else None)
+
+
+_ROUNDING_ASKED = re.compile(r"decimal place|significant (?:fig|dig)|\bnearest\b|\bround", re.IGNORECASE)
+
+
+def _k_digits(value: Fraction, k: int, rng: random.Random) -> str | None:
+    """``value`` written with exactly ``k`` visible significant digits (an integer with trailing zeros beyond
+    them, 700000 for 7.0\times10^5, states no precision: written in scientific notation instead)."""
+    text = _number_text(value, k, rng, sci=0.4)
+    if text is not None and re.fullmatch(r"-?\d+", text) and len(text.lstrip("-").lstrip("0")) > k:
+        text = _sci_text(value, k, rng)
+    return text
+
+
+def _fewer_draft(ref: Reference, rng: random.Random, wrong: bool) -> Draft | None:
+    got = _fewer(ref, rng, wrong)
+    if got is None:
+        return None
+    value, k, u = got
+    if u is None:
+        if not _applied(ref) or question_unit(ref) is None:
+            return None
+        text = _k_digits(value, k, rng)
+        return Draft(text) if text else None
+    gold = _gold_with(ref, _number(ref), u, rng) if ref.unit_in_gold or rng.random() < 0.5 else None
+    if rng.random() < 0.4:
+        opts = [(w, f) for w, f in _prefixed(u)]
+        if opts:
+            new, factor = rng.choice(opts)
+            text = _k_digits(value * factor, k, rng)
+            return Draft(text + rng.choice(unit_forms(new, rng)), gold=gold) if text else None
+    text = _k_digits(value, k, rng)
+    if text is None:
+        return None
+    if gold is None and question_unit(ref) is not None and rng.random() < 0.3:
+        return Draft(text)                      # a bare number, the unit asked by the question
+    return Draft(text + rng.choice(unit_forms(u, rng)), gold=gold)
+
+
+@_family(EQUIVALENT, "sig_fewer")
+def _sig_fewer(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """A measured reference (>= 4 significant digits) answered to fewer (>= 3), rounded right: 1.23\\times10^{5} J,
+    123 kJ or 0.123 MJ for 1.234\\times10^5 J (a relative tolerance tied to the answer's precision)."""
+    return _fewer_draft(ref, rng, False)
+
+
+@_family(NEAR_MISS, "near_sig_fewer")
+def _near_sig_fewer(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """Fewer significant digits with a wrong last digit: 1.24\\times10^{5} J or 122 kJ for 1.234\\times10^5 J."""
+    return _fewer_draft(ref, rng, True)
+
+
+# ------------------------------------------------------------------ unit spellings: siunitx, plain TeX, unicode
+
+_SIUNITX = {"meter": "\\meter", "second": "\\second", "gram": "\\gram", "kelvin": "\\kelvin", "joule": "\\joule",
+            "mole": "\\mole", "newton": "\\newton", "watt": "\\watt", "hertz": "\\hertz", "pascal": "\\pascal",
+            "volt": "\\volt", "ampere": "\\ampere", "ohm": "\\ohm", "liter": "\\liter", "hour": "\\hour",
+            "minute": "\\minute", "electron_volt": "\\electronvolt", "radian": "\\radian",
+            "degree_Celsius": "\\degreeCelsius"}
+_SI_PREFIX_MACRO = {"kilo": "\\kilo", "mega": "\\mega", "giga": "\\giga", "milli": "\\milli", "micro": "\\micro",
+                    "nano": "\\nano", "centi": "\\centi"}
+_SUPER = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def _si_macros(u: Any) -> str | None:
+    """``u`` as siunitx macros (\\kilo\\meter\\per\\second\\squared), None where a factor has no macro."""
+    out = []
+    for name, e in _factors(u):
+        pre = _PREFIX_RE.match(name)
+        base = name[pre.end():] if pre and name[pre.end():] in _SIUNITX else name
+        if base not in _SIUNITX or abs(e) > 3:
+            return None
+        macro = (_SI_PREFIX_MACRO[pre.group(1)] if base != name else "") + _SIUNITX[base]
+        power = {1: "", 2: "\\squared", 3: "\\cubed"}[abs(e)]
+        out.append(("\\per" if e < 0 else "") + macro + power)
+    return "".join(out)
+
+
+def _unicode_unit(u: Any, rng: random.Random) -> str | None:
+    """``u`` in symbols with unicode powers and signs: m/s², kg·m², s⁻¹, μF, Ω, Å, ℃."""
+    parts = []
+    for name, e in _factors(u):
+        sym = rng.choice(_symbols(name))
+        if "\\" in sym:
+            return None
+        sym = sym.replace("µ", rng.choice(("µ", "μ"))).replace("degree_Celsius", "℃")
+        parts.append((sym, e))
+    if parts == [("°C", 1)]:
+        return rng.choice((" ℃", "℃", " °C"))
+    if rng.random() < 0.5 or all(e > 0 for _, e in parts) or all(e < 0 for _, e in parts):
+        sep = rng.choice(("·", " ", "⋅"))
+        return " " + sep.join(s + (str(e).translate(_SUPER) if e != 1 else "") for s, e in parts)
+    num = [(s, e) for s, e in parts if e > 0]
+    den = [(s, -e) for s, e in parts if e < 0]
+    top = "·".join(s + (str(e).translate(_SUPER) if e != 1 else "") for s, e in num) or "1"
+    bot = "·".join(s + (str(e).translate(_SUPER) if e != 1 else "") for s, e in den)
+    return f" {top}/{bot if len(den) == 1 else '(' + bot + ')'}"
+
+
+def _si_number(v: Fraction, ref: Reference) -> str | None:
+    """The value as siunitx's \\num reads it: 2.4e-19, 1320, 4.49."""
+    dig = _digits_of(ref)
+    if dig is None:
+        return _exact_text(v)
+    m, e = _sci_parts(v, dig[0])
+    return f"{m}e{e}" if e < -3 or e > 5 else _plain(Fraction(Decimal(m)) * Fraction(10) ** e, e - (dig[0] - 1))
+
+
+@_family(EQUIVALENT, "unit_spelling")
+def _unit_spelling(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """The unit written as models also write it: siunitx (\\SI{2.4e-19}{\\joule}, \\qty{3.2}{\\kilo\\meter\\per\\second},
+    \\num{1320}\\,\\si{\\kilo\\meter}), plain TeX ({\\rm kJ}), unicode (m/s², kg·m², μF, Ω, ℃), \\textdegree C, degrees
+    Celsius; the reference's own unit or the question's."""
+    q = _quantity(ref)
+    if q is None:
+        return None
+    v, u = q
+    bare_ok = ref.unit_in_gold or _asked(ref) is not None    # a bare gold only where the question's own ask names u
+    gold = _gold_with(ref, v, u, rng) if not bare_ok or ref.unit_in_gold or rng.random() < 0.5 else None
+    macros = _si_macros(u)
+    num = _si_number(v, ref)
+    kind = rng.choice(("si", "si", "rm", "unicode", "unicode", "degree"))
+    if kind == "si" and macros and num:
+        form = rng.choice(("\\SI{{{n}}}{{{u}}}", "\\qty{{{n}}}{{{u}}}", "\\num{{{n}}}\\,\\si{{{u}}}",
+                           "{t}\\,\\si{{{u}}}", "{t}~\\si{{{u}}}"))
+        return Draft(form.format(n=num, u=macros, t=_value_text(ref, rng)), gold=gold)
+    if kind == "degree" and _factors(u) == [("degree_Celsius", 1)]:
+        unit = rng.choice((" degrees Celsius", "\\,\\textdegree C", "\\textdegree{}C", " ℃", " deg C",
+                           "\\ \\text{degrees Celsius}"))
+        return Draft(_value_text(ref, rng) + unit, gold=gold)
+    if kind == "rm" and all(re.fullmatch(r"[A-Za-z]+", _symbols(n)[0]) for n, _ in _factors(u)):
+        inner = "\\,".join(_pow(_symbols(n)[0], e, "tex") for n, e in _factors(u))
+        form = rng.choice(("{t}\\ {{\\rm {u}}}", "{t}\\,{{\\rm {u}}}", "{{\\rm {t}\\ {u}}}"))
+        return Draft(form.format(t=_value_text(ref, rng), u=inner), gold=gold)
+    text = _unicode_unit(u, rng)
+    if text is None:
+        return None
+    return Draft(_value_text(ref, rng) + text, gold=gold, plain="\\" not in _value_text(ref, rng))
+
+
+@_family(NEAR_MISS, "near_unit_spelling")
+def _near_unit_spelling(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    """The same spellings with the quantity changed: another prefix inside \\SI (\\SI{4.49}{\\milli\\meter} for
+    4.49 cm), a power of ten off, or a unicode unit of another dimension (m/s for m/s²)."""
+    q = _quantity(ref)
+    if q is None:
+        return None
+    v, u = q
+    gold = _gold_with(ref, v, u, rng)
+    choice = rng.random()
+    if choice < 0.4:
+        opts = [(w, f) for w, f in _prefixed(u) if f != 1 and _si_macros(w)]
+        num = _si_number(v, ref)
+        if opts and num:
+            new, _ = rng.choice(opts)
+            return Draft(rng.choice(("\\SI{{{n}}}{{{u}}}", "\\qty{{{n}}}{{{u}}}")).format(n=num, u=_si_macros(new)), gold=gold)
+    if choice < 0.7 and _si_macros(u):
+        num = _si_number(v * 1000, ref)
+        return Draft("\\SI{" + num + "}{" + _si_macros(u) + "}", gold=gold) if num else None
+    new = _other_dimension(u, rng)
+    text = _unicode_unit(new, rng) if new is not None else None
+    return Draft(_value_text(ref, rng) + text, gold=gold) if text else None

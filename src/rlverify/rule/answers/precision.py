@@ -26,6 +26,10 @@ Interface::
         the answer is the reference rounded (half up) at the answer's own last digit, written with
         >= 3 significant digits (``2.65`` or ``2.7`` for ``2.653``: only the first);
         for callers that know an approximation is expected (a measured quantity, "approximately").
+    converted_as_written(gold, answer_value, gold_value, answer_ulp, answer_digits) -> bool
+        an answer converted from another unit agrees at the coarser of the two written precisions;
+        an exact reference that is no literal needs >= 3 answer digits, a one-digit one >= 4
+        (``101.3 kPa`` for ``1 atm``, never ``101 kPa``).
 
 Pure text and exact arithmetic (``Fraction``/``Decimal``); no evaluation of untrusted text.
 """
@@ -38,8 +42,8 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation, localc
 from fractions import Fraction
 from typing import Callable
 
-__all__ = ["Written", "written", "within_reference", "rounded_from_reference", "MIN_ANSWER_DIGITS",
-           "MIN_ROUNDED_DIGITS"]
+__all__ = ["Written", "written", "within_reference", "rounded_from_reference", "converted_as_written",
+           "MIN_ANSWER_DIGITS", "MIN_ROUNDED_DIGITS"]
 
 MIN_ANSWER_DIGITS = 5        # an answer decimal this precise stands for the exact value (0.49505: 6 digits, the 0 dropped)
 _CUT_DIGITS = 6              # from this many digits a decimal cut (not rounded) at its last digit agrees
@@ -175,3 +179,32 @@ def rounded_from_reference(answer: str, gold: str) -> bool:
     if digits < MIN_ROUNDED_DIGITS or last <= wg.last:
         return False
     return _round(wg.value, last) == _as_decimal(wa)
+
+
+# ------------------------------------------------------------------ measured quantities (physics answers with units)
+
+_MEASURED_MIN_DIGITS = 2     # a measured value stated to fewer significant digits says nothing checkable (1 atm, 4 cm)
+_EXACT_ANSWER_DIGITS = 3     # an answer standing for an exact reference (600/7 km/h, 25 min): 85.7, 0.417 h
+_ONE_DIGIT_ANSWER_DIGITS = 4  # against an exact one-digit reference in another unit: 101.3 kPa for 1 atm, not 101
+
+
+def converted_as_written(gold: str, answer_value: float, gold_value: float, answer_ulp: float,
+                         answer_digits: int) -> bool:
+    """A converted answer (its value and one unit of its last digit, in the reference's unit) agrees with the
+    reference at the coarser of their written precisions: 1.5 eV for 2.4x10^-19 J, 298 K for 25 °C (the
+    constants of a conversion are rounded too). The answer may be the coarser side with >= ``MIN_ROUNDED_DIGITS``
+    significant digits (123 kJ or 0.123 MJ for 1.234x10^5 J, 44.9 mm for 4.487 cm; never 1.2x10^5 J or 45 mm
+    for 4.49 cm: as in one unit, :func:`rounded_from_reference`). An exact reference that is no literal
+    (600/7 km/h) is met at the answer's precision with >= 3 significant digits; a one-digit one (1 atm) with
+    >= 4 (101.3 kPa; 101 kPa is not it: hard case hc-037)."""
+    diff = abs(answer_value - gold_value)
+    wg = written(gold)
+    if wg is None or wg.digits < _MEASURED_MIN_DIGITS:
+        need = _EXACT_ANSWER_DIGITS if wg is None else _ONE_DIGIT_ANSWER_DIGITS
+        return answer_digits >= need and diff <= 0.5 * answer_ulp * (1 + 1e-9)
+    if answer_digits < _MEASURED_MIN_DIGITS:
+        return False
+    ulps = [10.0 ** wg.last]
+    if answer_digits >= min(wg.digits, MIN_ROUNDED_DIGITS):    # two digits coarser than the reference: too far
+        ulps.append(answer_ulp)
+    return diff <= 0.5 * max(ulps) * (1 + 1e-9)

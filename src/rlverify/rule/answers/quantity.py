@@ -27,7 +27,7 @@ from .units import UnitSpec, convert, normalize_unit_text, parse_unit, units_in_
 __all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "clock_shaped", "align", "value_of", "asks_measured",
            "asked_unit"]
 
-_WRAPPED = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|degree|circ|SI|si|qty|unit)\b|°|%|\$|€|£")
+_WRAPPED = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|degree|textdegree|circ|SI|si|qty|unit)\b|°|℃|%|\$|€|£")
 _MAG = re.compile(r"[+-]?(?:\\frac\s*\{[^{}]*\}\s*\{[^{}]*\}|\\sqrt\s*\{[^{}]*\}|\\pi|\\cdot|\\times"
                   r"|[\d.,+\-/^(){}\s])+")
 _MAG_ALLOWED = re.compile(r"\\(?:frac|sqrt|pi|cdot|times)")
@@ -64,6 +64,7 @@ class Aligned:
     decisive: bool = False      # the common unit is certain (asked for, or an angle): a mismatch is final
     answer_ulp: float | None = None  # converted: one unit of the answer's last written digit, in the common unit
     answer_digits: int = 0           # converted: significant digits the answer was written with
+    measured: bool = False           # a physical quantity (a unit, or a question asking one): digits are precision
 
 
 @lru_cache(maxsize=8192)
@@ -79,6 +80,9 @@ def _split(s: str) -> tuple[str, str] | None:
     while mag and mag[-1] in " ^{(/,":
         mag = mag[:-1]
     rest = s[len(mag):].strip()
+    one = re.search(r"(?<=[\d}])\s+1$", mag)
+    if one and rest.startswith("/"):            # 2.88\times10^{16}\,1/\mathrm{cm}^3: the 1 opens the unit
+        mag, rest = mag[:one.start()], "1" + rest
     if not re.search(r"\d|\\pi", mag) or re.search(r"[A-Za-z]", _MAG_ALLOWED.sub("", mag)):
         return None
     return mag.strip(), rest
@@ -142,10 +146,15 @@ def _unit_fraction(s: str) -> str:
     return f"{s[:m.start()]} ({m.group(1)})/({m.group(2)})"
 
 
+_RM = re.compile(r"\{\s*\\rm\s*((?:[^{}]|\{[^{}]*\})*)\}")
+
+
 @lru_cache(maxsize=8192)
 def parse_quantity(text: str) -> Quantity | None:
     """Split ``text`` into a magnitude and a whitelisted unit; None when it is not that shape."""
     wrapped = bool(_WRAPPED.search(text))
+    if "\\rm" in text:                  # plain TeX's font switch: {\\rm 3.2\\ kJ}, 3.2\\ {\\rm kJ}
+        text = _RM.sub(lambda m: " " + m.group(1), text).replace("\\rm ", " ")
     s = _unit_fraction(_plain_sci(strip_approx(unwrap(text))))
     if not s or len(s) > 120:
         return None
@@ -230,7 +239,8 @@ def _trusted(q: Quantity, question: str | None, other: Quantity | None = None) -
     if other is not None and other.unit is not None and (other.wrapped or not other.unit.short) \
             and other.unit.kind == q.unit.kind and other.unit.dimensionality() == dim:
         return True
-    return any(u.kind == q.unit.kind and u.dimensionality() == dim for u in units_in_question(_unit_text(question)))
+    return any(u.kind == q.unit.kind and u.dimensionality() == dim
+               for u in units_in_question(_unit_text(question)) + _asked_units(question))
 
 
 def _aligned(a: Quantity, g: Quantity, one_sided: bool) -> Aligned:
@@ -254,8 +264,16 @@ def _unit_text(question: str | None) -> str | None:
     return _PRECISION_PHRASE.sub(" ", re.sub(r"(?<!\\)\$", " ", question[-4000:]))   # $...$ is math mode
 
 
-_ASKED = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured in|expressed in)\s+"
+_ASKED = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured in|expressed in)\s+(?:units\s+of\s+)?"
                     r"((?:square |cubic )?[A-Za-z]+(?:\s*\^\s*-?\d)?(?:\s*/\s*[A-Za-z]+(?:\s*\^\s*-?\d)?)?)", re.I)
+# a unit asked in math mode, in a unit font: 'in $\mathrm{~kJ} / \mathrm{mole}$', '(in $\mathrm{m}\,\mathrm{s}^{-1}$)',
+# 'in units of $1/\mathrm{cm}^3$' (read whole, short symbols included: \mathrm{m} is no variable)
+_ASKED_MATH = re.compile(r"\b(?:in|units\s+of)\s+\$([^$]{1,80})\$")
+_UNIT_FONT = re.compile(r"\\(?:mathrm|text|rm|mbox|operatorname)\s*\{|\\(?:Omega|AA|mu)\b|\{\\rm\b")
+# a one-letter symbol asked in plain text (never in math mode: 'in $m$' is a variable) counts where it closes the
+# ask ('in K?', '(in J)', 'in units of N.'), never t, d or u (tonne, day, atomic mass: more often a variable)
+_SHORT_ASK = re.compile(r"\b(?:in|units\s+of)\s+([A-Za-z]{1,2})\s*(?=[),?;:]|\.(?:\s|$)|$)")
+_SHORT_ASK_EXCLUDED = {"t", "d", "u", "a", "in", "at", "am", "pm"}
 
 
 def _asked_units(question: str | None) -> list[UnitSpec]:
@@ -264,13 +282,28 @@ def _asked_units(question: str | None) -> list[UnitSpec]:
 
 @memo_text(maxsize=2048, max_chars=20_000)   # a function of the question: shared by its rollouts and both sides
 def _asked_units_of(question: str) -> tuple[UnitSpec, ...]:
-    found: dict[tuple, UnitSpec] = {}
-    for m in _ASKED.finditer(normalize_unit_text((_unit_text(question) or "")[-2000:])):
+    found: dict[tuple, tuple[int, UnitSpec]] = {}
+    text = (_unit_text(question) or "")[-2000:]
+    for m in _ASKED.finditer(normalize_unit_text(text)):
         spec = parse_unit(m.group(1))
         if spec is not None and not spec.short:
             found.pop(spec.key, None)
-            found[spec.key] = spec              # in the order of their last mention
-    return tuple(found.values())
+            found[spec.key] = (m.start() / max(1, len(text)), spec)
+    raw = question[-2000:]
+    for m in _SHORT_ASK.finditer(raw):
+        spec = parse_unit(m.group(1)) if m.group(1) not in _SHORT_ASK_EXCLUDED else None
+        if spec is not None:
+            found.pop(spec.key, None)
+            found[spec.key] = (m.start() / max(1, len(raw)), replace(spec, short=False))
+    for m in _ASKED_MATH.finditer(raw):
+        if not _UNIT_FONT.search(m.group(1)):
+            continue
+        spec = parse_unit(m.group(1))
+        if spec is not None:
+            found.pop(spec.key, None)
+            found[spec.key] = (m.start() / max(1, len(raw)), replace(spec, short=False))
+    # in the order of their last mention
+    return tuple(sp for _, sp in sorted(found.values(), key=lambda x: x[0]))
 
 
 def asked_unit(question: str | None, like: UnitSpec) -> UnitSpec | None:
@@ -297,15 +330,7 @@ def _both_units(a: Quantity, g: Quantity) -> Aligned | Match | None:
         return Match(False, ("unit_mismatch",))
     if ua.key == ug.key:
         return _aligned(a, g, False)
-    va = value_of(a.magnitude)
-    al = _converted(None if va is None else convert(va, ua, ug), g, False)
-    wa = written(a.magnitude) if al is not None and va is not None else None
-    if wa is None:
-        return al
-    step = convert(va + 10.0 ** wa.last, ua, ug)     # a difference: right for offset scales (°C, K) too
-    if step is None or al.answer_value is None:
-        return al
-    return replace(al, answer_ulp=abs(step - al.answer_value), answer_digits=wa.digits)
+    return _with_precision(_converted_answer(a, ug, g, False, one_sided=False), a, ug)
 
 
 def _to_degrees(rad: Quantity) -> float | None:
@@ -347,8 +372,7 @@ def _answer_unit(a: Quantity, g: Quantity, question: str | None) -> Aligned | Ma
     if asked is not None:
         if asked.key == a.unit.key:
             return _aligned(a, g, True)
-        va = value_of(a.magnitude)
-        return _converted(None if va is None else convert(va, a.unit, asked), g, True, True)
+        return _with_precision(_converted_answer(a, asked, g, True), a, asked)
     dim = a.unit.dimensionality()
     targets = [u for u in units_in_question(_unit_text(question))
                if u.kind == a.unit.kind and u.dimensionality() == dim]
@@ -356,8 +380,26 @@ def _answer_unit(a: Quantity, g: Quantity, question: str | None) -> Aligned | Ma
         return _aligned(a, g, True)
     if len(targets) > 1:
         return None
+    return _with_precision(_converted_answer(a, targets[0], g, False), a, targets[0])
+
+
+def _converted_answer(a: Quantity, to: UnitSpec, g: Quantity, decisive: bool, one_sided: bool = True) -> Aligned | None:
+    assert a.unit is not None
     va = value_of(a.magnitude)
-    return _converted(None if va is None else convert(va, a.unit, targets[0]), g, True)
+    return _converted(None if va is None else convert(va, a.unit, to), g, one_sided, decisive)
+
+
+def _with_precision(al: Aligned | None, a: Quantity, to: UnitSpec) -> Aligned | None:
+    """A converted answer carries the precision it was written to: one unit of its last digit in ``to``
+    (a difference: right for offset scales too) and its significant digits."""
+    va = value_of(a.magnitude)
+    wa = written(a.magnitude) if al is not None and va is not None and a.unit is not None else None
+    if wa is None or al is None or al.answer_value is None:
+        return al
+    step = convert(va + 10.0 ** wa.last, a.unit, to)
+    if step is None:
+        return al
+    return replace(al, answer_ulp=abs(step - al.answer_value), answer_digits=wa.digits)
 
 
 def _bare_angles(a: Quantity, g: Quantity, question: str | None) -> Aligned | None:
@@ -459,16 +501,29 @@ def align(answer: str, gold: str, question: str | None = None) -> Aligned | Matc
         answer = _value_side(answer)
     qa, qg = parse_quantity(answer), parse_quantity(gold)
     if (qa is None) != (qg is None):
-        return _measured_exact(answer, gold, qa, qg, question)
-    if qa is None or qg is None or not (_trusted(qa, question, qg) and _trusted(qg, question, qa)):
+        return _as_measured(_measured_exact(answer, gold, qa, qg, question), True)
+    if qa is None or qg is None:
+        return None
+    if not (_trusted(qa, question, qg) and _trusted(qg, question, qa)):
+        # '29 m' against '29\,\mathrm{L}', '0.4 W' against '0.4 m': symbols of two dimensions differ whether they
+        # are units or variables' names
+        if qa.unit is not None and qg.unit is not None and not _same_dimension(qa.unit, qg.unit) \
+                and not (qa.alt or qg.alt):
+            return Match(False, ("unit_mismatch",))
         return None
     if qa.unit is None and qg.unit is None:
-        return _bare_angles(qa, qg, question) or _bare_numbers(answer, gold, qa, qg, question)
+        got = _bare_angles(qa, qg, question)
+        return got or _as_measured(_bare_numbers(answer, gold, qa, qg, question), _measured(question))
+    physical = any(q.unit is not None and q.unit.kind == "physical" for q in (qa, qg))
     if qa.unit is not None and qg.unit is not None:
-        return _both_units(qa, qg)
+        return _as_measured(_both_units(qa, qg), physical)
     if qg.unit is not None:
-        return _gold_unit(qa, qg, question)
-    return _answer_unit(qa, qg, question)
+        return _as_measured(_gold_unit(qa, qg, question), physical)
+    return _as_measured(_answer_unit(qa, qg, question), physical)
+
+
+def _as_measured(got: Aligned | Match | None, measured: bool) -> Aligned | Match | None:
+    return replace(got, measured=True) if measured and isinstance(got, Aligned) else got
 
 
 from ...runtime.caches import register_cache  # noqa: E402

@@ -34,7 +34,7 @@ _PREFIXABLE = {"m": "meter", "g": "gram", "s": "second", "L": "liter", "l": "lit
                "Hz": "hertz", "mol": "mole", "eV": "electron_volt",
                "cal": "calorie", "Wh": "watt_hour", "T": "tesla", "bar": "bar", "erg": "erg", "dyn": "dyne",
                "B": "byte", "bit": "bit", "pc": "parsec", "Bq": "becquerel", "Wb": "weber", "sec": "second",
-               "F": "farad", "C": "coulomb", "H": "henry"}
+               "F": "farad", "C": "coulomb", "H": "henry", "yr": "year"}
 _AMBIGUOUS = {"in", "pm", "am", "at", "mi", "ha", "Pa", "ms"}   # also letters of a variable
 _SYMBOLS = {"min": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "d": "day", "yr": "year",
             "ft": "foot", "in": "inch", "yd": "yard", "mi": "mile", "lb": "pound", "lbs": "pound",
@@ -47,7 +47,7 @@ _SYMBOLS = {"min": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "d": "day
             "ms": "millisecond", "mins": "minute", "m": "meter", "s": "second", "g": "gram", "L": "liter",
             "ly": "light_year", "AU": "astronomical_unit", "au": "astronomical_unit", "Da": "dalton",
             "Ci": "curie", "hp": "horsepower", "kcal": "kilocalorie", "ergs": "erg", "dynes": "dyne", "bu": "bushel",
-            "amu": "unified_atomic_mass_unit", "u": "unified_atomic_mass_unit"}
+            "amu": "unified_atomic_mass_unit", "u": "unified_atomic_mass_unit", "rev": "revolution"}
 _WORDS = {"meter": "meter", "metre": "meter", "second": "second", "sec": "second", "minute": "minute",
           "hour": "hour", "day": "day", "week": "week", "month": "month", "year": "year",
           "gram": "gram", "kilogram": "kilogram", "milligram": "milligram", "liter": "liter", "litre": "liter",
@@ -72,7 +72,7 @@ _WORDS = {"meter": "meter", "metre": "meter", "second": "second", "sec": "second
           "electron_volt": "electron_volt", "light_year": "light_year", "astronomical_unit": "astronomical_unit",
           "solar_mass": "solar_mass", "solar_luminosity": "solar_luminosity", "solar_radius": "solar_radius",
           "atomic_mass_unit": "unified_atomic_mass_unit", "lightyear": "light_year", "bushel": "bushel",
-          "unified_atomic_mass_unit": "unified_atomic_mass_unit"}
+          "unified_atomic_mass_unit": "unified_atomic_mass_unit", "revolution": "revolution"}
 _JOINED = frozenset(k for k in _WORDS if "_" in k)
 
 
@@ -90,7 +90,7 @@ def _join_words(m: re.Match) -> str:
     return m.group(0)
 _QUESTION_SYMBOLS = {"cm", "mm", "km", "kg", "mg", "mL", "ml", "mph", "kph", "ft", "hr", "hrs", "min", "mins",
                      "sec", "lb", "lbs", "oz", "gal", "km/h", "m/s", "kJ", "kPa", "kW", "kWh", "MHz", "nm"}
-_KIND = {"degree": "angle", "radian": "angle", "arcminute": "angle", "arcsecond": "angle",
+_KIND = {"degree": "angle", "radian": "angle", "revolution": "angle", "arcminute": "angle", "arcsecond": "angle",
          "percent": "percent", "dollar": "money", "cent": "money", "euro": "money_eur",
          "pound_sterling": "money_gbp", "yen": "money_jpy"}
 _MAX_FACTORS = 6
@@ -172,8 +172,12 @@ def normalize_unit_text(text: str) -> str:
         s = _SI_MACRO.sub(_si_macro, s).replace("\x00 ", "").replace("\x00", "")
         s = re.sub(r"\s+\^", "^", s)
     s = s.replace("{}", " ")          # '{}^{\\circ}C': an empty group carries the degree sign
+    s = s.replace("\u2103", " degC ").replace("\u2109", " degF ")      # ℃ ℉
+    s = re.sub(r"\\textdegree(?![A-Za-z])|\\textdegree(?=[CF](?![A-Za-z]))", " deg ", s)   # \textdegree{}C
     s = _CIRC.sub(" deg ", s)
-    s = re.sub(r"\bdeg\s*(C|F)\b", r"deg\1", s)
+    s = re.sub(r"\bdeg(?:ree)?s?\s*(?:(C)(?:elsius)?|(F)(?:ahrenheit)?|(C)entigrade)\b",
+               lambda m: "deg" + (m.group(1) or m.group(2) or m.group(3)), s, flags=re.I)   # degrees Celsius
+    s = re.sub(r"\brpm\b", "rev/min", s)
     s = re.sub(r"(?<![A-Za-z])([kMGmu])\s*(?=\\Omega|Ω)", r"\1", s)
     s = s.replace("\\Omega", "ohm").replace("Ω", "ohm").replace("\\mu ", "u").replace("\\mu", "u")
     s = re.sub(r"\\mathring\s*\{?\s*A\s*\}?", " angstrom ", s)
@@ -185,7 +189,7 @@ def normalize_unit_text(text: str) -> str:
     s = s.replace("$", " dollar ").replace("€", " euro ").replace("\\euro", " euro ").replace("£", " gbp ")
     s = s.replace("¥", " yen ").replace("¢", " cent ")
     s = _SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group().translate(_SUPERSCRIPT_DIGITS), s)   # m², s⁻¹, in⁴
-    s = re.sub(r"\\(?:cdot|times)|·|\*", " ", s)
+    s = re.sub(r"\\(?:cdot|times)|[·⋅∙]|\*", " ", s)
     s = _EXP.sub(r"^\1", s)
     s = re.sub(r"\^\s*\{\s*\\prime\s*\\prime\s*\}|\^\s*\\prime\s*\\prime", " arcsec ", s)
     s = re.sub(r"\^\s*\{\s*\\prime\s*\}|\^\s*\\prime", " arcmin ", s)

@@ -223,7 +223,7 @@ def _tail_value(tail: str) -> str | None:
     return _join_values(values, joiners)
 
 
-_UNIT_TAIL_RE = re.compile(r"[ \t]*((?:[A-Za-zµμΩÅ][A-Za-zµμΩÅ\-]*(?:\^-?\d|⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?(?:[ \t]*/[ \t]*|[ \t]+per[ \t]+|[ \t]+)?){1,4}?)"
+_UNIT_TAIL_RE = re.compile(r"[ \t]*((?:[A-Za-zµμΩÅ][A-Za-zµμΩÅ\-]*(?:\^-?\d|⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?(?:[ \t]*[/·⋅∙][ \t]*|[ \t]+per[ \t]+|[ \t]+)?){1,4}?)"
                            r"[ \t]*(?=[.,;:!?)]*(?:\s|$))")
 
 
