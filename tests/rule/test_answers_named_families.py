@@ -124,3 +124,37 @@ def test_described_values_against_a_sorted_reference_are_not_decided() -> None:
     assert labels.labelled_values("Maximum = 1, Minimum = 2", "1,2", q) is None
     assert labels.labelled_values("Maximum = 3, Minimum = 1", "1,2", q) is False
     assert labels.labelled_values("Maria: 18, Paolo: 7, Luca: 14", "7, 14, 18", AGES) is False
+
+
+@pytest.mark.parametrize("answer,gold", [("5 m", "5 s"), ("3 g", "3 N"), ("2 V", "2 A"), ("4 h", "4 d"), ("7m^2", "7s^2"),
+                                         (r"(5\,m, 3\,m)", r"(5\,s, 3\,s)")])
+def test_a_letter_in_a_unit_place_is_not_renamed(answer, gold) -> None:
+    assert renaming.same_up_to_renaming(answer, gold, "How far did it go?") is None
+    assert compare(answer, gold, "How far did it go?").equal is False
+
+
+@pytest.mark.parametrize("answer,gold", [("B", "C"), ("(A)", "(C)"), ("AB", "CD"), ("x", "y"), (r"\alpha", r"\beta"),
+                                         ("a+b", "c+d"), ("x^2 + C", "x^2 + K")])
+def test_names_are_not_parameters(answer, gold) -> None:
+    assert renaming.same_up_to_renaming(answer, gold, "Which one is it?") is None
+    assert compare(answer, gold, "Which one is it?").equal is False
+
+
+def test_items_that_are_letters_are_not_renamed() -> None:
+    """The core renames a lone parameter (n for k); items of an ordering or labelled values are not parameters."""
+    q = "Order $k$, $m$, $n$ from least to greatest."
+    assert compare("n < k < m", "k, n, m", q).equal is False
+    assert compare("k < n < m", "k, n, m", q).equal is True
+    assert compare("Paolo: n, Maria: k", "k, n", "Find the codes of Paolo and Maria.").equal is False
+
+
+def test_multiples_of_a_parameter_are_renamed() -> None:
+    q = "Find all pairs $(a, b)$ of integers with $3a = 2b$."
+    assert renaming.same_up_to_renaming("(2t, 3t)", "(2k, 3k)", q) is True
+    assert renaming.same_up_to_renaming("(2m, 3m)", "(2k, 3k)", q) is None     # m may be metres: not decided here
+    assert renaming.same_up_to_renaming("(2t, 3s)", "(2k, 3k)", q) is False
+
+
+def test_a_reference_of_equations_is_no_bare_list() -> None:
+    assert labels.labelled_values(r"f\left(n\right) = 3n + 8, g\left(n\right) = 5", "$f(n)=3n+8$, $g(n)=5$",
+                                  "Determine all pairs $(f, g)$ of functions.") is None

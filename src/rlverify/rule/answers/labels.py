@@ -28,9 +28,8 @@ from __future__ import annotations
 
 import re
 
-from .core import compare_core
 from .match import same_multiset
-from .order import ungroup
+from .order import same_item, ungroup
 from .surface import MAX_PARTS, numeric_value, split_top, unwrap
 from .words import strip_trailing_words
 
@@ -199,9 +198,9 @@ def _gold_list(gold: str) -> list[str] | None:
         return None
     if s.startswith("(") and s.endswith(")") and s.count("(") == 1:
         s = s[1:-1]
-    items = [x.strip() for x in split_top(s, (",", ";")) if x.strip()]
-    if not 2 <= len(items) <= MAX_PARTS or any(re.match(rf"^{_LABEL}\s*(?:=|:)", x) for x in items):
-        return None
+    items = [x.strip().strip("$").strip() for x in split_top(s, (",", ";")) if x.strip().strip("$").strip()]
+    if not 2 <= len(items) <= MAX_PARTS or any("=" in x or re.match(rf"^{_LABEL}\s*:", x) for x in items):
+        return None                                  # labelled or an equation: not a bare list
     return items
 
 
@@ -213,7 +212,7 @@ def labelled_values(answer: str, gold: str, question: object) -> bool | None:
     if ref is None:
         return None
     q = _text(question)
-    equal = lambda x, y: compare_core(x, y, q).equal  # noqa: E731
+    equal = lambda x, y: same_item(x, y, q)  # noqa: E731
     values = [v for _, v in items]
     pos = request_order([lab for lab, _ in items], question)
     if pos is not None:

@@ -21,9 +21,10 @@ from __future__ import annotations
 import re
 
 from .core import compare_core
+from .renaming import symbols
 from .surface import MAX_PARTS, split_top, unwrap
 
-__all__ = ["same_order", "question_direction", "read_chain", "ungroup"]
+__all__ = ["same_order", "same_item", "question_direction", "read_chain", "ungroup"]
 
 _UP = (r"(?:least|smallest|lowest|fewest|shortest|youngest|lightest|earliest)\s+(?:to|through)\s+(?:the\s+)?"
        r"(?:greatest|largest|biggest|highest|most|longest|oldest|heaviest|latest)"
@@ -145,4 +146,10 @@ def same_order(answer: str, gold: str, question: object) -> bool | None:
     if len(a) != len(g):
         return False
     q = _text(question)
-    return all(compare_core(x, y, q).equal for x, y in zip(a, g))
+    return all(same_item(x, y, q) for x, y in zip(a, g))
+
+
+def same_item(x: str, y: str, question: str | None) -> bool:
+    """Two items are equal in the core and name the same letters (the core renames a lone parameter:
+    ``n`` would be ``k`` there, but two items of a list are two different things)."""
+    return symbols(unwrap(x)) == symbols(unwrap(y)) and compare_core(x, y, question).equal

@@ -17,7 +17,9 @@ Then:
 * no consistent renaming exists for two tuples (``(t, 2s, 3t)`` or ``(k, 2t)`` against ``(k, 2k, 3k)``):
   not equal (a renaming item by item is no renaming); for single expressions the core decides.
 
-Not read (None): no symbol differs, a side is a list, a relation, a function definition (``f(t) = 2t``:
+Not read (None): a renamed letter that is a name rather than a parameter (a capital, ``B`` against ``C``;
+a letter never combined with a number, ``a+b`` against ``c+d``), every renamed letter where a unit sits
+(``5 m`` against ``5 s``), no symbol differs, a side is a list, a relation, a function definition (``f(t) = 2t``:
 its argument is bound, the core renames it), text or units (``\\text``, ``\\mathrm``), words, or an
 integer qualifier (``n \\in \\mathbb{Z}``: a general solution, :func:`.forms.same_solution_family`).
 ``e``, ``i`` and ``\\pi`` are constants, never renamed.
@@ -38,6 +40,7 @@ _GREEK = frozenset("alpha beta gamma delta epsilon varepsilon zeta eta theta var
                    "rho sigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Sigma Phi Psi Omega"
                    .split())
 _CONSTANTS = frozenset("ei")
+_UNIT_LETTERS = frozenset("msghdl")
 _TOKEN = re.compile(r"\\[A-Za-z]+|[A-Za-z]")
 _BAIL = re.compile(r"\\(?:text\w*|math(?:rm|bb|bf|it|cal|sf|frak)|mbox|operatorname|rm|bf|unit|SI|si|qty|"
                    r"begin|end|label|tag)(?![A-Za-z])|[<>≤≥≠∈]|\\(?:le|leq|ge|geq|ne|neq|in|lt|gt|pm|mp|to|mid)"
@@ -124,6 +127,31 @@ def _form(text: str) -> tuple[str, str, list[str]] | None:
     return re.sub(r"\s+", "", lhs), s, [s]
 
 
+def _parameter(items: list[str], sym: str) -> bool:
+    """``sym`` is written like a parameter: a lowercase letter (Latin or Greek; a capital is a point, an option
+    or a constant), combined with a number somewhere (``2t``, ``n+1``, ``t^2``, ``2\\pi k``), not a bare name."""
+    if sym[-1].isupper():
+        return False
+    return any(sym in symbols(item) and re.search(r"\d|\\pi(?![A-Za-z])", item) for item in items)
+
+
+def _unit_like(items: list[str], sym: str) -> bool:
+    """Every occurrence of ``sym`` ends an item right after a number (``5 m``, ``3g``, ``2\\,\\mathrm s^2``): the
+    place of a unit, where a renamed letter is a changed unit, not a renamed parameter. Only the lowercase letters
+    that are units by themselves (m, s, g, h, d, l; capitals are never renamed)."""
+    if sym not in _UNIT_LETTERS:
+        return False
+    pat = re.compile(rf"(?<![A-Za-z\\]){re.escape(sym)}(?![A-Za-z])" if not sym.startswith("\\") else re.escape(sym))
+    unit = re.compile(rf"\d\s*(?:\\[,;! ]\s*)?{pat.pattern}\s*(?:\^\s*\{{?-?\d\}}?)?\s*$")
+    hits = 0
+    for item in items:
+        found = len(pat.findall(item))
+        if found and not (found == 1 and unit.search(item.strip())):
+            return False
+        hits += found
+    return hits > 0
+
+
 def _balanced(s: str) -> bool:
     depth = 0
     for c in s:
@@ -155,5 +183,9 @@ def same_up_to_renaming(answer: str, gold: str, question: object) -> bool | None
             if compare_core(rename(a, phi), g, q).equal:
                 if (set(only_a) | set(only_g)) & question_symbols(question):
                     return False
+                if any(_unit_like(ia, x) for x in only_a) or any(_unit_like(ig, x) for x in only_g):
+                    return None                 # '5 m' against '5 s': a unit, not a parameter
+                if not all(_parameter(ia, x) for x in only_a) or not all(_parameter(ig, x) for x in only_g):
+                    return None                 # 'B' against 'C', 'a+b' against 'c+d': names, not a parameter
                 return True if q else None      # without a question nothing says the letters are free
     return False if tuples else None
