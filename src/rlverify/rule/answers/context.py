@@ -33,7 +33,7 @@ from .match import Match
 from .question import Question
 from .stage import Pair
 from . import forms
-from . import labels, order, permutations, renaming
+from . import labels, order, permutations, renaming, residues
 from . import quantity
 from . import rounding
 from . import words
@@ -45,7 +45,7 @@ from .surface import exact_number, numeric_value, strip_approx, unwrap
 
 __all__ = ["enabled", "several_bounds", "percent", "quantities", "clause", "number_words", "text", "families",
            "relation", "labelled", "domain_set", "plain_rounding", "presentation", "trailing", "function", "bound",
-           "congruence", "structural", "renamed", "labelled_values", "ordering", "permuted"]
+           "congruence", "structural", "renamed", "labelled_values", "ordering", "permuted", "residue"]
 
 _CONVERTED_REL_TOL = 1e-6   # unit definitions differ below this (760 mmHg vs 1 atm: 1.4e-7)
 
@@ -220,6 +220,12 @@ def families(p: Pair) -> Match | None:
     """General solutions with a free integer (``x = 2k\\pi``)."""
     r = forms.same_solution_family(p.answer, p.gold, p.text)
     return None if r is None else Match(r, ("general_solution",))
+
+
+def residue(p: Pair) -> Match | None:
+    """Residue classes in any notation (``n = 3k+1`` and ``n \\equiv 1 \\pmod 3``): decided when both sides are."""
+    r = residues.same_classes(p.answer, p.gold, p.text)
+    return None if r is None else Match(r, ("residue",))
 
 
 def renamed(p: Pair) -> Match | None:

@@ -50,6 +50,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("same_text", Role.DECIDE, _cheap, context=False),    # cheap: identical text, plain numbers
     Stage("several_bounds", Role.DECIDE, context.several_bounds),
     Stage("percent", Role.DECIDE, context.percent),
+    Stage("residue_classes", Role.DECIDE, context.residue),   # n = 2m is a class, not 2 metres
     Stage("quantity", Role.DECIDE, context.quantities),
     Stage("clause", Role.DECIDE, context.clause),
     Stage("number_words", Role.DECIDE, context.number_words),

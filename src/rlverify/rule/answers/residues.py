@@ -1,0 +1,150 @@
+"""Residue classes in every notation: ``n \\equiv 1 \\pmod 3``, ``n = 3k + 1``, ``3k+1 \\ (k \\in \\mathbb{Z})``,
+``n \\bmod 3 = 1``, ``n \\equiv 1, 4 \\pmod 6``, several classes joined by "or" or commas.
+
+Interface::
+
+    residue_classes(text) -> Classes | None     the classes a span states, or None when it is not (only) that
+    same_classes(answer, gold) -> bool | None   both spans read: the same set of integers; else None
+
+Two readings compare on the lcm of their moduli (``n \\equiv 1 \\pmod 3`` is ``n \\equiv 1, 4 \\pmod 6``). A span
+is read only when nothing but the classes and known fillers is left ("all", "integers", "for some integer
+k", "k \\in \\mathbb{Z}", "k \\ge 0"): a further condition (``n \\equiv 1 \\pmod 3, n > 5``) leaves it unread.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from .latex import clean, split_top
+
+__all__ = ["Classes", "residue_classes", "same_classes"]
+
+_MAX_MODULUS = 10_000
+_TEXT = re.compile(r"\\(?:text|textrm|mathrm|mbox|textnormal|operatorname)\s*\{([^{}]*)\}")
+_FILLER = re.compile(
+    r"\b(?:all|every|any|the)\b|\b(?:positive|nonnegative|non-negative|natural)?\s*(?:integers?|numbers?)\b"
+    r"|\b(?:where|for|with)\s+(?:some|any|all|every|an?)?\s*(?:integers?|natural numbers?)?\s*[a-z]\s*"
+    r"(?:\\in\s*\\mathbb\s*\{?[ZN]\}?(?:\^\s*\{?\+\}?|_\s*\{?(?:\\geq?|>)?\s*0\}?)?|\\geq?\s*0|\\geq?\s*1|>\s*0"
+    r"|\s+(?:is\s+)?(?:an?\s+)?(?:integer|natural number|nonnegative integer))?"
+    r"|[a-z]\s*\\in\s*\\mathbb\s*\{?[ZN]\}?(?:\^\s*\{?\+\}?)?|\b[a-z]\s+(?:is\s+)?(?:an?\s+)?integer\b"
+    r"|\b(?:such that|satisfying|with|where)\b|[a-z]\s*\\geq?\s*[01]\b|[a-z]\s*>\s*0\b", re.I)
+_CONGRUENCE = re.compile(
+    r"(?:([a-zA-Z])\s*)?\\equiv\s*((?:-?\d+\s*(?:,|\\text\{\s*or\s*\}|\bor\b)\s*)*-?\d+)\s*"
+    r"(?:\\pmod\s*\{?\s*(\d+)\s*\}?|\(\s*\\?(?:mod|bmod)\s*\{?\s*(\d+)\s*\}?\s*\)|\\(?:b?mod)\s*\{?\s*(\d+)\s*\}?"
+    r"|\(\s*mod\s*(\d+)\s*\)|\bmod\s*(\d+))")
+_MOD_EQ = re.compile(r"([a-zA-Z])\s*(?:\\bmod|\\mod|\bmod)\s*\{?\s*(\d+)\s*\}?\s*=\s*(-?\d+)")
+_LINEAR = re.compile(r"(?:([a-zA-Z])\s*=\s*)?(?:(\d+)\s*(?:\\cdot\s*)?([a-z])\s*([+-])\s*(\d+)|(\d+)\s*([+-])\s*(\d+)\s*(?:\\cdot\s*)?([a-z]))"
+                     r"(?![\w^{(])")
+_PURE_MULTIPLE = re.compile(r"(?:([a-zA-Z])\s*=\s*)?(\d+)\s*(?:\\cdot\s*)?([a-z])(?![\w^{(])")
+
+
+@dataclass(frozen=True)
+class Classes:
+    modulus: int
+    residues: frozenset[int]
+
+    def on(self, modulus: int) -> frozenset[int]:
+        """The same set of integers as residues modulo a multiple of this modulus."""
+        k = modulus // self.modulus
+        return frozenset((r + j * self.modulus) % modulus for r in self.residues for j in range(k))
+
+
+def _plain(text: str) -> str:
+    s = _TEXT.sub(lambda m: " " + m.group(1) + " ", clean(text))
+    s = re.sub(r"\\[,;:! ]|\\q?quad(?![a-zA-Z])|~|\\left|\\right", " ", s)
+    return re.sub(r"\s+", " ", s).strip()
+
+
+def _classes(pieces: list[tuple[int, list[int]]]) -> Classes | None:
+    if not pieces:
+        return None
+    lcm = 1
+    for m, _ in pieces:
+        if m <= 0 or m > _MAX_MODULUS:
+            return None
+        lcm = lcm * m // math.gcd(lcm, m)
+        if lcm > _MAX_MODULUS:
+            return None
+    out: set[int] = set()
+    for m, rs in pieces:
+        out |= Classes(m, frozenset(r % m for r in rs)).on(lcm)
+    return Classes(lcm, frozenset(out))
+
+
+def residue_classes(text: str, named: frozenset[str] = frozenset()) -> Classes | None:
+    """``named``: letters the question names (never a free parameter: ``3n+1`` is a formula in a named n)."""
+    if len(text) > 300:
+        return None
+    s = _plain(text)
+    params = (_PARAMS | (_UNIT_LIKE if "=" in s or _INTEGER_WORDS.search(s) else frozenset())) - named
+    pieces: list[tuple[int, list[int]]] = []
+    names: set[str] = set()
+    rest = s
+    for rx, read in ((_CONGRUENCE, _read_congruence), (_MOD_EQ, _read_mod_eq), (_LINEAR, _read_linear)):
+        for m in list(rx.finditer(rest)):
+            if rx is _LINEAR and (m.group(3) or m.group(9)) not in params:
+                return None
+            got = read(m)
+            if got is None:
+                return None
+            (mod, rs), name = got
+            pieces.append((mod, rs))
+            if name:
+                names.add(name)
+        rest = rx.sub(" ", rest)
+    for m in _PURE_MULTIPLE.finditer(rest):
+        if m.group(3) not in params or int(m.group(2)) < 2:
+            return None
+        pieces.append((int(m.group(2)), [0]))
+        if m.group(1):
+            names.add(m.group(1))
+    rest = _PURE_MULTIPLE.sub(" ", rest)
+    if len(names) > 1:
+        return None
+    rest = _FILLER.sub(" ", rest)
+    rest = re.sub(r"\b(?:or|and)\b|[,;.:(){}\\]|\bn\b", " ", rest)
+    if rest.strip():
+        return None          # something else is said: a condition, a word, a second variable
+    return _classes(pieces)
+
+
+def _read_congruence(m: re.Match) -> tuple[tuple[int, list[int]], str | None] | None:
+    mod = next(int(g) for g in m.groups()[2:] if g)
+    rs = [int(x) for x in re.findall(r"-?\d+", m.group(2))]
+    return ((mod, rs), m.group(1)) if mod > 0 else None
+
+
+def _read_mod_eq(m: re.Match) -> tuple[tuple[int, list[int]], str | None] | None:
+    return (int(m.group(2)), [int(m.group(3))]), m.group(1)
+
+
+def _read_linear(m: re.Match) -> tuple[tuple[int, list[int]], str | None] | None:
+    if m.group(2):                       # m k +/- r
+        mod, r = int(m.group(2)), int(m.group(5)) * (1 if m.group(4) == "+" else -1)
+    else:                                # r +/- m k: the residue is r either way (k runs over the integers)
+        mod, r = int(m.group(8)), int(m.group(6))
+    return ((mod, [r]), m.group(1)) if mod > 1 else None
+
+
+def same_classes(answer: str, gold: str, question: str | None = None) -> bool | None:
+    """True when both spans state residue classes and they are the same set of integers, False when both
+    state classes and differ, None when either is not (only) residue classes."""
+    if not (_HINT.search(answer) and _HINT.search(gold)):
+        return None
+    named = frozenset(_NAMED.findall(question or ""))
+    a, g = residue_classes(answer, named), residue_classes(gold, named)
+    if a is None or g is None:
+        return None
+    lcm = a.modulus * g.modulus // math.gcd(a.modulus, g.modulus)
+    if lcm > _MAX_MODULUS:
+        return None
+    return a.on(lcm) == g.on(lcm)
+
+
+_PARAMS = frozenset("kjl")       # letters that name a free integer parameter (n is the problem's own, usually)
+_UNIT_LIKE = frozenset("mts")    # also parameters, but metres, tonnes, seconds too: read only in an assignment (n = 2m)
+_INTEGER_WORDS = re.compile(r"\\in\s*\\mathbb|\binteger", re.I)
+_NAMED = re.compile(r"(?<![A-Za-z\\])([a-z])(?![A-Za-z])")
+_HINT = re.compile(r"\\equiv|mod|\d\s*(?:\\cdot\s*)?[a-z]\b|[+-]\s*\d+\s*(?:\\cdot\s*)?[a-z]\b")
