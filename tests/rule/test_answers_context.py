@@ -214,3 +214,13 @@ def test_sub_question_parts(inline):
     assert not compare(r"(a) 18\text{ km/h} (b) 11\text{ m}", g, q).equal
     assert compare(r"(a) 5\text{ m/s}, (b) 10\text{ m}", r"5\text{ m/s}, 10\text{ m}", q).equal
     assert not compare(r"(b) 5\text{ m/s}, (a) 10\text{ m}", r"5\text{ m/s}, 10\text{ m}", q).equal
+
+
+def test_docs_list_every_stage():
+    """docs/pipeline.md is the table of STAGES: a stage added without its row (or a row left behind) fails."""
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "pipeline.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| ([a-z_]+) \| (decide|core|rescue) \|", doc, re.M)
+    assert rows == [(s.name, s.role.value) for s in STAGES]
