@@ -45,7 +45,7 @@ from .surface import exact_number, numeric_value, strip_approx, unwrap
 
 __all__ = ["enabled", "several_bounds", "percent", "quantities", "clause", "number_words", "text", "families",
            "relation", "labelled", "domain_set", "plain_rounding", "presentation", "trailing", "function", "bound",
-           "congruence", "structural", "renamed", "labelled_values", "ordering", "permuted", "residue"]
+           "congruence", "structural", "renamed", "labelled_values", "ordering", "permuted", "residue", "solved"]
 
 _CONVERTED_REL_TOL = 1e-6   # unit definitions differ below this (760 mmHg vs 1 atm: 1.4e-7)
 
@@ -327,6 +327,11 @@ def structural(p: Pair) -> Match | None:
     if forms.same_set_in_domain(p.answer, p.gold, p.text):
         return Match(True, ("domain_set",))
     return None
+
+
+def solved(p: Pair) -> Match | None:
+    """An expression that solves the other side's equation for the one variable it lacks."""
+    return Match(True, ("relation",)) if forms.solves_equation(p.answer, p.gold) else None
 
 
 def permuted(p: Pair) -> Match | None:

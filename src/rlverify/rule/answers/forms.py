@@ -8,6 +8,7 @@ Interface (each returns None when its form does not apply)::
         lists in prose, "x = 1 or x = 4" as a solution set; ``equal(a, g)`` compares two parts.
     same_relation(answer, gold) -> bool | None       the same line/plane/curve: ``2x+4y=6`` vs ``x+2y=3``
     same_solution_family(answer, gold) -> bool | None  ``\\frac{\\pi}{4}+k\\pi`` vs ``\\frac{\\pi}{4}+n\\pi, n\\in\\mathbb{Z}``
+    solves_equation(answer, gold) -> bool | None   ``-4x^2+4x-2`` for ``y + 1 = -(2x-1)^2``
     same_set_in_domain(answer, gold, question) -> bool | None   ``t<\\frac13`` vs ``(0,\\frac13)`` for "positive t"
     same_real_set(answer, gold, question) -> bool | None   ``x \\le -2 \\text{ or } x = 1`` vs ``(-\\infty,-2]\\cup\\{1\\}``
     split_condition(answer) -> (head, kind) | None   ``\\text{min is }12\\text{, attained at }x=3`` -> value part
@@ -257,19 +258,32 @@ def _bounded(fn: Callable[..., bool | None], *args: object) -> bool | None:
 
 
 def same_relation(answer: str, gold: str) -> bool | None:
-    """The same line, plane or curve: equations proportional to each other, or an expression that is the
-    solution of the other side's equation for the one variable it lacks (``-4x^2+4x-2`` for
-    ``y + 1 = -(2x-1)^2``: accepted, never rejected here)."""
+    """The same line, plane or curve: equations proportional to each other."""
     a, g = unwrap(answer), unwrap(gold)
-    if len(a) > 300 or len(g) > 300:
-        return None
-    if {a.count("="), g.count("=")} == {0, 1} and not re.search(r"[<>]|\\[lg]eq?(?![a-zA-Z])|\\neq|\\in\b|\\approx", a + g):
-        return _bounded(cas.solved_equation, a, g) if "=" in g else _bounded(cas.solved_equation, g, a)
-    if a.count("=") != 1 or g.count("=") != 1:
+    if len(a) > 300 or len(g) > 300 or a.count("=") != 1 or g.count("=") != 1:
         return None
     if re.search(r"[<>]|\\[lg]eq?(?![a-zA-Z])|\\neq|\\in\b", a + g) or min(_n_vars(a), _n_vars(g)) < 2:
         return None
     return _bounded(cas.proportional_equations, a, g)
+
+
+_LETTER = re.compile(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])")
+_COMMAND = re.compile(r"\\[A-Za-z]+")
+_RELATION = re.compile(r"[<>]|\\[lg]eq?(?![a-zA-Z])|\\neq|\\in\b|\\approx")
+
+
+def solves_equation(answer: str, gold: str) -> bool | None:
+    """An expression that is the solution of the other side's equation for the one variable it lacks
+    (``-4x^2+4x-2`` for ``y + 1 = -(2x-1)^2``): True, else None (never a rejection). The letters decide first
+    (the expression names a variable, the equation exactly one more): no parse otherwise."""
+    a, g = unwrap(answer), unwrap(gold)
+    if len(a) > 300 or len(g) > 300 or {a.count("="), g.count("=")} != {0, 1} or _RELATION.search(a + g):
+        return None
+    expr, eq = (a, g) if "=" in g else (g, a)
+    le, lq = (set(_LETTER.findall(_COMMAND.sub(" ", t))) for t in (expr, eq))
+    if not le or not le < lq or len(lq - le) != 1:
+        return None
+    return _bounded(cas.solved_equation, expr, eq)
 
 
 def _n_vars(tex: str) -> int:

@@ -71,6 +71,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("parts", Role.RESCUE, context.structural),
     Stage("order_chain", Role.RESCUE, context.ordering),
     Stage("permutations", Role.RESCUE, context.permuted),
+    Stage("solved_equation", Role.RESCUE, context.solved),
 )
 
 _CHEAP = ("same_text",)
