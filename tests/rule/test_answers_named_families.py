@@ -158,3 +158,20 @@ def test_multiples_of_a_parameter_are_renamed() -> None:
 def test_a_reference_of_equations_is_no_bare_list() -> None:
     assert labels.labelled_values(r"f\left(n\right) = 3n + 8, g\left(n\right) = 5", "$f(n)=3n+8$, $g(n)=5$",
                                   "Determine all pairs $(f, g)$ of functions.") is None
+
+
+@pytest.mark.parametrize("answer,gold,question,want", [
+    (r"\text{Area: } 12\text{ cm}^2, \text{Perimeter: } 14\text{ cm}", "12, 14", "Find the area and perimeter.", True),
+    (r"\text{Area: } 12\text{ cm}^2, \text{Perimeter: } 15\text{ cm}", "12, 14", "Find the area and perimeter.", False),
+    (r"\text{length} = 5\text{ cm}, \text{width} = 3\text{ cm}", "5, 3", "Find the length and width.", True),
+    ("Paolo: 18 years, Maria: 7 years, Luca: 14 years", "18, 7, 14", AGES, True),
+])
+def test_labelled_values_with_units(answer, gold, question, want) -> None:
+    """A value's unit is read by the whole comparison (the labelled reader compares values through it)."""
+    assert compare(answer, gold, question).equal is want
+
+
+def test_the_request_that_names_the_labels() -> None:
+    q = "Suppose that $a(x+b(x+3))=2(x+6)$. Determine $a$ and $b$. Express your answer as a list."
+    assert compare("b: 5, a: 3", "3, 5", q).equal is True
+    assert compare("b: 3, a: 5", "3, 5", q).equal is False

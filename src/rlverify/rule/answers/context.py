@@ -248,7 +248,7 @@ def labelled(p: Pair) -> Match | None:
 
 def labelled_values(p: Pair) -> Match | None:
     """Values named by the question's items (``Paolo: 18, ...``) against a bare list."""
-    r = labels.labelled_values(p.answer, p.gold, p.text)
+    r = labels.labelled_values(p.answer, p.gold, p.text, _full_equal(p))
     return None if r is None else Match(r, ("labels",))
 
 

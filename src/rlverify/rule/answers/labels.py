@@ -19,14 +19,16 @@ A bare list names no one, so the question decides which value is whose:
   are not the reference's (as a multiset) are wrong; equal multisets decide only when the assignment
   cannot matter (every reference value the same); else None (no claim either way).
 
-Labels are tied to the request only as an enumeration: each label occurs in the request sentence, and
-between consecutive labels stand only separators (``,`` ``and`` ``the`` ``$``). None: the form does not
+Labels are tied to a request only as an enumeration: each label occurs in one sentence that asks for something
+(the last such sentence that names them all), and between consecutive labels stand only separators (``,``
+``and`` ``the`` ``$``), or the request names them as an ordered tuple (``$(a,b,c,d)$``). None: the form does not
 apply (a single value, unlabelled items, a labelled reference, a digit-grouped number like ``2,600``).
 """
 
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from .match import same_multiset
 from .order import same_item, ungroup
@@ -118,9 +120,9 @@ def _words(label: str) -> list[str]:
         [w[:-2] for w in re.findall(r"[A-Za-z]+[’']s\b", label)]
 
 
-def _request(q: str) -> str:
-    asks = [s for s in _SENTENCE.split(q) if _ASK_VERB.search(s)]
-    return asks[-1] if asks else ""
+def _requests(q: str) -> list[str]:
+    """The sentences that ask for something, the last first ('Determine $a$ and $b$. Express ... as a pair.')."""
+    return [s for s in _SENTENCE.split(q) if _ASK_VERB.search(s)][::-1]
 
 
 def _find(label: str, request: str) -> tuple[int, int] | None:
@@ -145,13 +147,21 @@ def _in_math(s: str, pos: int) -> bool:
 
 
 def request_order(labels: list[str], question: object) -> list[int] | None:
-    """Positions (0-based) of the labels in the enumeration of the question's request, else None."""
-    q = _text(question)
-    if not q:
-        return None
-    req = _request(q)
-    if not req:
-        return None
+    """Positions (0-based) of the labels in the enumeration of a request of the question, else None."""
+    tied = _tie(labels, _text(question))
+    return None if tied is None else tied[0]
+
+
+def _tie(labels: list[str], q: str | None) -> tuple[list[int], str] | None:
+    """(positions, the request sentence that enumerates the labels), trying the last request first."""
+    for req in _requests(q or ""):
+        pos = _order_in(labels, req)
+        if pos is not None:
+            return pos, req
+    return None
+
+
+def _order_in(labels: list[str], req: str) -> list[int] | None:
     req_flat = req.replace(" (", "(")
     keys = [re.sub(r"[\s{}]", "", lab) for lab in labels]
     for m in _TUPLE_NAMES.finditer(re.sub(r"[$\s{}]|\\left|\\right", "", req)):   # the ordered pair $(a, b)$
@@ -171,10 +181,9 @@ def request_order(labels: list[str], question: object) -> list[int] | None:
     return pos
 
 
-def _identifiers(labels: list[str], q: str | None) -> bool:
+def _identifiers(labels: list[str], req: str) -> bool:
     """Every label names an item (a symbol, a function value, a capitalised name in the request) rather than
     describes it by a common word ('maximum', 'area')."""
-    req = _request(q or "")
     for lab in labels:
         if re.fullmatch(_SYM_LABEL, lab):
             continue
@@ -204,7 +213,10 @@ def _gold_list(gold: str) -> list[str] | None:
     return items
 
 
-def labelled_values(answer: str, gold: str, question: object) -> bool | None:
+def labelled_values(answer: str, gold: str, question: object,
+                    equal: Callable[[str, str], bool] | None = None) -> bool | None:
+    """``equal(value, item)``: the whole comparison of one value with one reference item (units, words...);
+    the core's when not given."""
     items = read_labelled(answer)
     if items is None:
         return None
@@ -212,23 +224,24 @@ def labelled_values(answer: str, gold: str, question: object) -> bool | None:
     if ref is None:
         return None
     q = _text(question)
-    equal = lambda x, y: same_item(x, y, q)  # noqa: E731
+    same = lambda x, y: same_item(x, y, q, equal)  # noqa: E731
     values = [v for _, v in items]
-    pos = request_order([lab for lab, _ in items], question)
-    if pos is not None:
+    tied = _tie([lab for lab, _ in items], q)
+    if tied is not None:
+        pos, req = tied
         if len(items) != len(ref):
             return False
         # a reference of described values ('the maximum and minimum') may list them by size, not in the
         # question's order (hardverify-58: '1,2' for 'the maximum and minimum'): then only other values
         # decide (not equal); named values (Paolo, $a$, f(1)) keep the positions of their names
-        if not _identifiers([lab for lab, _ in items], q) and _monotone(ref):
-            return None if same_multiset(values, ref, equal) else False
-        return all(equal(v, ref[p]) for v, p in zip(values, pos))
+        if not _identifiers([lab for lab, _ in items], req) and _monotone(ref):
+            return None if same_multiset(values, ref, same) else False
+        return all(same(v, ref[p]) for v, p in zip(values, pos))
     bases = {m.group(1) if m else None for m in (_INDEXED.match(_key(lab).replace(" ", "")) for lab, _ in items)}
     if q and _SET_ASK.search(q) and None not in bases and len(bases) == 1:
-        return same_multiset(values, ref, equal)     # x_1 = -2, x_2 = 1: the indices only number a set
-    if not same_multiset(values, ref, equal):
+        return same_multiset(values, ref, same)     # x_1 = -2, x_2 = 1: the indices only number a set
+    if not same_multiset(values, ref, same):
         return False
-    if all(equal(r, ref[0]) for r in ref[1:]):
+    if all(same(r, ref[0]) for r in ref[1:]):
         return True
     return None

@@ -19,6 +19,7 @@ Without a direction in the question (or with both) nothing is decided. None: the
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from .core import compare_core
 from .renaming import symbols
@@ -149,7 +150,10 @@ def same_order(answer: str, gold: str, question: object) -> bool | None:
     return all(same_item(x, y, q) for x, y in zip(a, g))
 
 
-def same_item(x: str, y: str, question: str | None) -> bool:
-    """Two items are equal in the core and name the same letters (the core renames a lone parameter:
-    ``n`` would be ``k`` there, but two items of a list are two different things)."""
-    return symbols(unwrap(x)) == symbols(unwrap(y)) and compare_core(x, y, question).equal
+def same_item(x: str, y: str, question: str | None, equal: Callable[[str, str], bool] | None = None) -> bool:
+    """Two items are equal (``equal``, else the core) and, where both name letters, the same letters (the core
+    renames a lone parameter: ``n`` would be ``k`` there, but two items of a list are two different things)."""
+    sx, sy = symbols(unwrap(x)), symbols(unwrap(y))
+    if sx and sy and sx != sy:
+        return False
+    return equal(x, y) if equal is not None else compare_core(x, y, question).equal
