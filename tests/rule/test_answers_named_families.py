@@ -175,3 +175,9 @@ def test_the_request_that_names_the_labels() -> None:
     q = "Suppose that $a(x+b(x+3))=2(x+6)$. Determine $a$ and $b$. Express your answer as a list."
     assert compare("b: 5, a: 3", "3, 5", q).equal is True
     assert compare("b: 3, a: 5", "3, 5", q).equal is False
+
+
+def test_a_sentence_is_no_labelled_value() -> None:
+    assert labels.read_labelled(r"n = p^a \text{ where } p \text{ is a prime and } a \text{ is a positive integer}") is None
+    assert labels.read_labelled("Paolo: 18 meters, Maria: 7 meters") == [("Paolo", "18"), ("Maria", "7")]
+    assert labels.read_labelled(r"\text{Area: } 12\text{ cm}^2, \text{Perimeter: } 14\text{ cm}") is not None

@@ -62,6 +62,9 @@ _ASK_VERB = re.compile(r"\b(?:find|determine|compute|calculate|what|which|how|gi
                        r"|state|write|identify|enter)\b", re.I)
 _BETWEEN = re.compile(r"^(?:[\s$,;]|\\[,;:! ]|\band\b|\bthe\b|\\text\s*\{\s*and\s*\}|\\\(|\\\))*$")
 _TUPLE_NAMES = re.compile(r"\(((?:[A-Za-z](?:_[A-Za-z0-9]{1,3})?)(?:,[A-Za-z](?:_[A-Za-z0-9]{1,3})?)+)\)")
+_PROSE = re.compile(r"(?<![A-Za-z])[A-Za-z]{3,}")
+# a value that ends in a unit word ('5 meters', '2 mol', '3 sec') is a quantity, not prose
+_UNIT_TAIL = re.compile(r"^[-+−]?[\d.,\\{}\s]+[A-Za-zμ°]{1,12}(?:\s*(?:/|\^)\s*[-\d{}A-Za-z]{1,8})?$")
 _DIGIT_GROUPS = re.compile(r"^\d{1,3}(?:,\d{3})+$")
 
 
@@ -78,7 +81,10 @@ def _item(piece: str) -> tuple[str, str] | None:
             label, value = re.sub(r"\s+", " ", m.group("label").strip()), m.group("value").strip().rstrip(".;,")
             if not value or re.search(r"[=:]", value) or not _balanced(value):
                 return None
-            return label, strip_trailing_words(value) or value
+            value = strip_trailing_words(value) or value
+            if _PROSE.search(re.sub(r"\\[A-Za-z]+", " ", value)) and not _UNIT_TAIL.search(value):
+                return None                          # 'p^a where p is a prime': a sentence, not a value
+            return label, value
     return None
 
 
