@@ -31,7 +31,7 @@ from .question import Question, as_question
 from .choice import answer_letter, gold_letter, option_text
 from .latex import clean, matching_brace, plain_key, split_top, unwrap_text
 from .numbers import Num, decimal_comma, numbers_equal, parse_based, parse_number
-from .precision import rounded_from_reference, within_reference
+from .precision import continued_decimal, rounded_from_reference, within_reference
 from .quantity import parse_quantity
 from .surface import numeric_value
 from .shapes import Shape, inequality_as_interval, parse_shape
@@ -317,6 +317,16 @@ def _flat_groups(s: Shape, other: Shape) -> Shape:
     return Shape("list", tuple(x for gr in groups for x in gr.items))
 
 
+def _top_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
+    """Whole spans: a set of one member is that member (\\{5\\} for 5, \\{(2,3)\\} for the one pair (2,3));
+    inside a collection it is not (\\{1\\}, \\{2\\} is no \\{1, 2\\})."""
+    if a.kind == "set" and len(a.items) == 1 and g.kind in ("scalar", "bracket"):
+        return _shape_equal(_shape(a.items[0]), g, dl)
+    if g.kind == "set" and len(g.items) == 1 and a.kind in ("scalar", "bracket"):
+        return _shape_equal(a, _shape(g.items[0]), dl)
+    return _shape_equal(a, g, dl)
+
+
 def _shape_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
     if "matrix" in (a.kind, g.kind):
         return _matrix_equal(a, g, dl)
@@ -381,6 +391,8 @@ def _cheap_match(cands: tuple[str, ...], gold: _Gold, q: Question) -> Match | No
                 return Match(True, (Flag.ROUNDING,))
             if num is not None and gnum is not None and q.expects_approximation and rounded_from_reference(cand, view):
                 return Match(True, (Flag.ROUNDING,))
+            if num is None and "." in cand and continued_decimal(cand, _approximate_value(view)):
+                return Match(True, (Flag.ROUNDING,))
     return None
 
 
@@ -417,7 +429,7 @@ def _compare_candidates(answer: str, gold: _Gold, dl: _Deadline, q: Question) ->
         for view, gshape, gnum in zip(gold.views, gold.shapes, gold.numbers):
             if num is not None and gnum is not None:
                 continue  # two plain numbers were decided in pass 1
-            if _shape_equal(shape, gshape, dl):
+            if _top_equal(shape, gshape, dl):
                 return _in_asked_form(cand, view, q)
             hedge = hedge or _is_hedge(shape, gshape)
             if dl.left() <= 0:

@@ -47,6 +47,7 @@ _SPACES = re.compile(r"(?<!\\)\\(?:,|;|:|!|>|\s|quad(?![a-zA-Z])|qquad(?![a-zA-Z
 _LEFT_RIGHT = re.compile(r"\\(?:left|right)(?![a-zA-Z])\s*(\\[{}|]|[()[\]|.]|\\[lr]?[vV]ert|\\langle|\\rangle)?")
 _FRAC_VARIANTS = re.compile(r"\\[dtc]frac(?![a-zA-Z])")
 # a number before a binomial coefficient multiplies it: the grammar reads 2\binom{10}{3} as a mixed number (122)
+_DIGITS_GO_ON = re.compile(r"(\d\.\d+)\s*(?:\.{3,}|\u2026)$")
 _NUMBER_BINOM = re.compile(r"(\d)\s*\\[dt]?binom(?![a-zA-Z])")
 _CHOOSE = re.compile(r"\{([^{}]{1,40}?)\\choose(?![a-zA-Z])([^{}]{1,40}?)\}|^([^{}]{1,40}?)\\choose(?![a-zA-Z])([^{}]{1,40})$")
 _SHORT_FRAC = re.compile(r"\\frac\s*(\d)\s*(\d)")
@@ -156,6 +157,7 @@ def clean(text: str) -> str:
     s = _plain_functions(s)
     s = _SHORT_SQRT.sub(r"\\sqrt{\1}", s)
     s = re.sub(r"\s+", " ", s).strip()
+    s = _DIGITS_GO_ON.sub(r"\1\\ldots", s)   # 0.3333... is a decimal said to go on, not 0.3333 and a period
     s = re.sub(r"(?:\s|\\ )*[.;]+$", "", s).strip()
     s = _strip_stray_closer(s)
     s = _STRAY_BACKSLASH.sub("", s)

@@ -43,7 +43,7 @@ from fractions import Fraction
 from typing import Callable
 
 __all__ = ["Written", "written", "within_reference", "rounded_from_reference", "converted_as_written",
-           "MIN_ANSWER_DIGITS", "MIN_ROUNDED_DIGITS"]
+           "continued_decimal", "MIN_ANSWER_DIGITS", "MIN_ROUNDED_DIGITS"]
 
 MIN_ANSWER_DIGITS = 5        # an answer decimal this precise stands for the exact value (0.49505: 6 digits, the 0 dropped)
 _CUT_DIGITS = 6              # from this many digits a decimal cut (not rounded) at its last digit agrees
@@ -208,3 +208,27 @@ def converted_as_written(gold: str, answer_value: float, gold_value: float, answ
     if answer_digits >= min(wg.digits, MIN_ROUNDED_DIGITS):    # two digits coarser than the reference: too far
         ulps.append(answer_ulp)
     return diff <= 0.5 * max(ulps) * (1 + 1e-9)
+
+
+_CONTINUED = re.compile(r"^\s*([+-]?\d+\.\d+)\s*(?:\\[lc]?dots|\.\.\.|\u2026)\s*$")
+
+
+def continued_decimal(answer: str, exact: Fraction | float | None) -> bool:
+    """``0.333\\ldots`` / ``3.14159...``: a decimal said to go on, against the exact value it begins. It
+    agrees when the value cut or rounded at the last written digit gives those digits, with >= 3 significant
+    digits written, and the value does not stop before them (0.333... is not 0.3337, which stops)."""
+    m = _CONTINUED.match(answer)
+    if m is None or exact is None:
+        return False
+    w = written(m.group(1))
+    if w is None or w.digits < MIN_ROUNDED_DIGITS:
+        return False
+    if isinstance(exact, Fraction):
+        d = exact.denominator
+        for p in (2, 5):
+            while d % p == 0:
+                d //= p
+        if d == 1 and exact != w.value:
+            return False                      # a value that stops: only itself (0.125... for 1/8)
+    target = _as_decimal(w)
+    return any(_round(exact, w.last, mode) == target for mode in (ROUND_HALF_UP, ROUND_DOWN))
