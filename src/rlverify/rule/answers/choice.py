@@ -19,6 +19,7 @@ __all__ = ["gold_letter", "answer_letter", "option_text", "labelled_value"]
 _BARE = re.compile(r"^\(?\s*([A-Ea-e])\s*\)?$")
 _ANSWER_LEAD = re.compile(r"^(?:\\?\(|\[)?\s*([A-E])\s*(?:\)|\]|\.|:)(?:\s|$)|^\(?([A-E])\)?$")
 _OPTION = r"\(\s*{L}\s*\)|(?<![A-Za-z]){L}\s*[).:]"
+_NAMED_OPTION = re.compile(r"^(?:the\s+)?(?:option|choice|answer|alternative)\s*(?:is\s*)?[:\s]\s*", re.I)  # 'Option B', 'Choice (C)'
 
 
 def _plain(text: str) -> str:
@@ -35,8 +36,13 @@ def gold_letter(gold: str) -> str | None:
 
 
 def answer_letter(span: str) -> str | None:
-    """The option letter a span names: the whole span, or a leading ``(B)``/``B)`` label."""
+    """The option letter a span names: the whole span, or a leading ``(B)``/``B)`` label, after a naming word
+    (``Option B``, ``Choice (C)``)."""
     s = _plain(span)
+    named = _NAMED_OPTION.match(s) if s[:1] in "OoCcAaTt" else None
+    if named:
+        s = s[named.end():]
+        s = s.upper() if _BARE.match(s) else s        # 'option b' names option B
     m = _BARE.match(s)
     if m and (s.isupper() or s.startswith("(")):
         return m.group(1).upper()
