@@ -84,6 +84,11 @@ class Flag(str, Enum):
     NOT_SIMPLIFIED = "not_simplified", "Equal, but not in the simplest form the question asks for."
     CONTRADICTION = "contradiction", "The answer contradicts itself (a hedge between forms)."
     ENDPOINT = "endpoint", "Interval endpoints differ in openness."
+    LABELS = "labels", "Values named by the question's items (Paolo: 18) compared with a bare list."
+    RENAMED = "renamed", "A free parameter renamed consistently (t for k) was read as the same."
+    ORDER = "order", "An order chain (b < a < d) compared with the list it orders."
+    PERMUTATIONS = "permutations", "Tuples named by representatives 'and their permutations' were expanded."
+    RESIDUE = "residue", "Compared as residue classes (n = 3k + 1 and n = 1 mod 3)."
 
     # ---- guard detectors (guard.policy FLAGS)
     RULE_ERROR = "rule_error", "The rules failed on this item: nothing reaches the judge."

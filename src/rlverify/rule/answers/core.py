@@ -76,6 +76,8 @@ class _Deadline:
         self.hit = False
         self.unordered = question.lists_are_sets
         self.domain = question.domain.value  # "positive" / "nonnegative" when the question restricts the variable
+        self.free_ends = question.asks_monotone_intervals  # open and closed ends agree (intervals of monotonicity)
+        self.extrema = question.asks_extrema  # a pair (minimum, maximum) in either order
 
     def left(self) -> float:
         return self.end - time.monotonic()
@@ -337,10 +339,13 @@ def _shape_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
     if a.kind == g.kind == "union":
         return _unordered(a.items, g.items, dl, eq=lambda x, y: _shape_equal(x, y, dl))
     if a.kind == g.kind == "bracket":
-        return (a.left, a.right) == (g.left, g.right) and _ordered(a.items, g.items, dl)
+        ends = dl.free_ends and len(a.items) == len(g.items) == 2 and {a.left, g.left} <= {"(", "["} \
+            and {a.right, g.right} <= {")", "]"}
+        return (ends or (a.left, a.right) == (g.left, g.right)) and _ordered(a.items, g.items, dl)
     if a.kind in ("list", "set") and g.kind in ("list", "set"):
         a, g = _flat_groups(a, g), _flat_groups(g, a)
-        if g.kind == "list" and a.kind == "list" and not dl.unordered and g.joiner != "pm":
+        pair_of_extrema = dl.extrema and len(a.items) == len(g.items) == 2
+        if g.kind == "list" and a.kind == "list" and not dl.unordered and g.joiner != "pm" and not pair_of_extrema:
             return _ordered(a.items, g.items, dl)
         return _unordered(_distinct(a.items), _distinct(g.items), dl)
     if {a.kind, g.kind} == {"list", "bracket"}:

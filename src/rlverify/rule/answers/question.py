@@ -48,6 +48,10 @@ _SET_QUESTION = re.compile(r"\ball\b|\bsolutions?\b|\broots?\b|\bzeros?\b|\bsolv
 _LOCALE_COMMA = re.compile(r"(?<![\w.,(\[{])(?:0,\d+|[1-9]\d{0,2},(?:\d{1,2}|\d{4,}))(?![\d,)\]}]|\.\d)")
 _DECIMAL_POINT = re.compile(r"\d\.\d")
 _PERCENT = re.compile(r"percent|%", re.I)
+_MINIMUM = re.compile(r"\b(?:min(?:imum|imal)?|smallest|least|lowest)\b", re.I)
+_MAXIMUM = re.compile(r"\b(?:max(?:imum|imal)?|largest|greatest|highest)\b", re.I)
+_MONOTONE = re.compile(r"\bmonoton\w*|\b(?:increasing|decreasing)\s+intervals?\b|\bintervals?\s+(?:of|where|on which)\s+"
+                       r"(?:\w+\s+){0,3}(?:increas|decreas|monoton)\w*", re.I)
 _APPROXIMATE = re.compile(r"\b(?:approximate(?:ly)?|approx\.|estimated?|roughly|about how (?:many|much|long|far|big))\b"
                           r"|\\approx(?![a-zA-Z])|≈", re.I)
 _OPTION_LABEL = re.compile(r"(?:^|[\s$])(?:\(\s*([A-Ea-e])\s*\)|([A-Ea-e])\))(?=[\s$\\])")
@@ -76,6 +80,18 @@ class Question:
         if self.text is None or _SET_QUESTION.search(self.text):
             return True
         return not _ENUMERATION.search(self.request)
+
+    @functools.cached_property
+    def asks_extrema(self) -> bool:
+        """It asks for a minimum and a maximum: two values told apart by size, so the order of a pair says
+        nothing (``1, 5`` and ``5, 1`` name the same minimum 1 and maximum 5; the core reads pairs only so)."""
+        return bool(self.text and _MINIMUM.search(self.request) and _MAXIMUM.search(self.request))
+
+    @functools.cached_property
+    def asks_monotone_intervals(self) -> bool:
+        """It asks where a function increases or decreases: whether an interval's ends are included is a
+        convention there (``[k\\pi - \\frac{5\\pi}{12}, k\\pi + \\frac{\\pi}{12}]`` and the open interval agree)."""
+        return bool(self.text and _MONOTONE.search(self.text))
 
     @functools.cached_property
     def domain(self) -> Domain:
