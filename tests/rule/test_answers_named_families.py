@@ -181,3 +181,11 @@ def test_a_sentence_is_no_labelled_value() -> None:
     assert labels.read_labelled(r"n = p^a \text{ where } p \text{ is a prime and } a \text{ is a positive integer}") is None
     assert labels.read_labelled("Paolo: 18 meters, Maria: 7 meters") == [("Paolo", "18"), ("Maria", "7")]
     assert labels.read_labelled(r"\text{Area: } 12\text{ cm}^2, \text{Perimeter: } 14\text{ cm}") is not None
+
+
+def test_a_tuple_named_by_its_own_coordinate() -> None:
+    q = "Find all pairs $(x, y)$ of integers with $y = x + 1$."
+    assert compare("(x, x+1)", "(k, k+1)", q).equal is True
+    assert compare("(y, y+1)", "(k, k+1)", q).equal is False       # y is the second coordinate, not the first
+    assert compare("(x, x+2)", "(k, k+1)", q).equal is False
+    assert compare("(m, m+1)", "(k, k+1)", "Find all pairs $(a, b)$ with $b = a + 1$ and $m$ odd.").equal is False

@@ -13,7 +13,8 @@ Then:
 * no symbol involved is named by the question (its math, or a lone letter in its prose): equal
   (without a question: None, nothing says the letters are free);
 * a renamed symbol is named by the question (``in terms of $n$``, ``Let $k$ be ...``): the answer is
-  not in the question's variables, so it is not equal (``(m-2)2^m+1`` for ``(n-2)2^n+1``);
+  not in the question's variables, so it is not equal (``(m-2)2^m+1`` for ``(n-2)2^n+1``); except a tuple
+  parametrised by its own coordinate (``(x, x+1)`` for the pairs ``$(x, y)$`` the question asks);
 * no consistent renaming exists for two tuples (``(t, 2s, 3t)`` or ``(k, 2t)`` against ``(k, 2k, 3k)``):
   not equal (a renaming item by item is no renaming); for single expressions the core decides.
 
@@ -52,6 +53,7 @@ _WRAPPED = re.compile(r"\\(?:text\w*|math(?:rm|bf|it|sf)|mbox|operatorname|[hv]s
 # a trailing integer qualifier of a general solution: ", k \in \mathbb{Z}", "\quad (n \in \mathbb{Z})"
 _QUALIFIER = re.compile(r"[,;]?\s*(?:\\quad|\\qquad|\\[,;: ]|~|\s)*\(?\s*([A-Za-z])\s*\\in\s*\\mathbb\s*\{?\s*Z\s*\}?"
                         r"\s*\)?\s*\.?\s*$")
+_ASKED_TUPLE = re.compile(r"\(\s*([A-Za-z](?:\s*,\s*[A-Za-z])+)\s*\)")
 _PROSE_LETTER = re.compile(r"(?<![A-Za-z'’\\])([B-HJ-Zb-z])(?![A-Za-z'’])")
 
 
@@ -127,6 +129,19 @@ def _form(text: str) -> tuple[str, str, list[str]] | None:
     return re.sub(r"\s+", "", lhs), s, [s]
 
 
+def _coordinates(q: str | None, items: list[str]) -> set[str]:
+    """Letters that parametrise a tuple by its own coordinate: the question asks for pairs ``$(x, y)$`` and the
+    tuple's first item is ``x`` itself (``(x, x+1)`` names the pairs by their first coordinate, as ``(k, k+1)``)."""
+    if not q or len(items) < 2:
+        return set()
+    out = set()
+    for m in _ASKED_TUPLE.finditer(q.replace("$", "")):
+        names = [x.strip() for x in m.group(1).split(",")]
+        if len(names) == len(items):
+            out |= {n for n, it in zip(names, items) if it.strip() == n}
+    return out
+
+
 def _parameter(items: list[str], sym: str) -> bool:
     """``sym`` is written like a parameter: a lowercase letter (Latin or Greek; a capital is a point, an option
     or a constant), combined with a number somewhere (``2t``, ``n+1``, ``t^2``, ``2\\pi k``), not a bare name."""
@@ -181,7 +196,8 @@ def same_up_to_renaming(answer: str, gold: str, question: object) -> bool | None
             if any(symbols(x) != symbols(y) for x, y in zip(items, ig)):
                 continue
             if compare_core(rename(a, phi), g, q).equal:
-                if (set(only_a) | set(only_g)) & question_symbols(question):
+                named = question_symbols(question) - _coordinates(q, ia) - _coordinates(q, ig)
+                if (set(only_a) | set(only_g)) & named:
                     return False
                 if any(_unit_like(ia, x) for x in only_a) or any(_unit_like(ig, x) for x in only_g):
                     return None                 # '5 m' against '5 s': a unit, not a parameter
