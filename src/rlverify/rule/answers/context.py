@@ -324,7 +324,7 @@ def structural(p: Pair) -> Match | None:
     """Listed or labelled parts and solution sets (``x = 1 or x = 4``), sets in the question's domain."""
     if forms.compare_parts(p.answer, p.gold, p.text, _full_equal(p)):
         return Match(True, ("parts",))
-    if forms.same_set_in_domain(p.answer, p.gold, p.text):
+    if forms.same_set_in_domain(p.answer, p.gold, p.text, only_equal=True):   # True alone decides here
         return Match(True, ("domain_set",))
     return None
 

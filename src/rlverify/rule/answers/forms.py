@@ -391,8 +391,10 @@ _INTEGER_Q = re.compile(r"integer|natural number|whole number|\\mathbb\s*\{?\s*[
 _UNREAD = object()
 
 
-def _real_sets(answer: str, gold: str, question: str | None, require_domain: bool) -> object:
-    """Both sides read by :func:`.sets.read_set` and compared as sets (``_UNREAD`` when a side is not one)."""
+def _real_sets(answer: str, gold: str, question: str | None, require_domain: bool,
+               only_equal: bool = False) -> object:
+    """Both sides read by :func:`.sets.read_set` and compared as sets (``_UNREAD`` when a side is not one;
+    ``only_equal``: see :func:`._forms_cas.same_real_sets`)."""
     ra, rg = read_set(answer), read_set(gold)
     if ra is None or rg is None:
         return _UNREAD
@@ -405,7 +407,7 @@ def _real_sets(answer: str, gold: str, question: str | None, require_domain: boo
     dom = question_domain(question, var) if var else "real"
     if require_domain and dom == "real":
         return None
-    got = _bounded(cas.same_real_sets, ra.tree, rg.tree, dom)
+    got = _bounded(cas.same_real_sets, ra.tree, rg.tree, dom, only_equal)
     if got is False and (question and _INTEGER_Q.search(question) or (ra.pair_like or rg.pair_like) and not intervals):
         return None                      # different sets of reals may hold the same integers; [1, 2] a vector
     return got
@@ -434,10 +436,12 @@ def same_real_set(answer: str, gold: str, question: str | None) -> bool | None:
     return None if got is _UNREAD else got  # type: ignore[return-value]
 
 
-def same_set_in_domain(answer: str, gold: str, question: str | None, require_domain: bool = False) -> bool | None:
+def same_set_in_domain(answer: str, gold: str, question: str | None, require_domain: bool = False,
+                       only_equal: bool = False) -> bool | None:
     """The same set of reals (inside the domain the question names): interval notation, inequalities joined
-    by "or", set-builder, unions with singletons, complements and set differences, in LaTeX, unicode or ASCII."""
-    got = _real_sets(answer, gold, question, require_domain)
+    by "or", set-builder, unions with singletons, complements and set differences, in LaTeX, unicode or ASCII.
+    ``only_equal``: the caller acts on True alone (a False may then come back as None)."""
+    got = _real_sets(answer, gold, question, require_domain, only_equal)
     if got is not _UNREAD:
         return got  # type: ignore[return-value]
     a, g = _set_body(unwrap(answer)), _set_body(unwrap(gold))
