@@ -167,3 +167,53 @@ def test_a_final_sentence_withdrawing_the_number_is_a_hedge(response: str, retra
     ex = extract_answer(response)
     assert ("retracted" in ex.flags) is retracted
     assert ex.hedge is retracted
+
+
+# ------------------------------------------------------------------ frontier endings (issue 14)
+
+def _ending_cases(seed: int) -> list[tuple[str, str]]:
+    """(response, expected span): values wrapped by a seeded grammar of the layout frontier models put around
+    and after an answer (spacing commands, end-of-proof marks, remarks in parentheses, closing lines)."""
+    import random
+    rng = random.Random(seed)
+    out = []
+    for _ in range(200):
+        v = rng.choice((str(rng.randint(2, 9999)), f"\\frac{{{rng.randint(1, 9)}}}{{{rng.randint(11, 19)}}}",
+                        f"{rng.randint(2, 9)}\\sqrt{{{rng.choice((2, 3, 5))}}}"))
+        inner = rng.choice(("\\ {v}\\ ", "\\, {v}\\,", "\\; {v}", "{v}\\quad\\blacksquare", "{v}\\qquad\\checkmark",
+                            "{v} \\text{{ (achieved at }} x = {k})", "{v}\\quad(\\text{{at }} t={k})",
+                            "{v}\\quad \\text{{(this is the only solution)}}", "{v} \\ \\text{{(attained when }} a = {k}\\text{{)}}",
+                            "{v}")).format(v=v, k=rng.randint(2, 9))
+        shown = rng.choice(("$\\boxed{{{i}}}$", "\\[\n\\boxed{{{i}}}\n\\]", "$${i}$$", "**Answer:** ${i}$")).format(i=inner)
+        close = rng.choice(("", "\n\n---", " \u220e", "\n\n$\\blacksquare$", "\n\nI hope this helps!",
+                            "\n\n*(Checked by substituting back.)*", "\n</answer>"))
+        out.append((f"We add {rng.randint(2, 9)} and {rng.randint(2, 9)} first.\n\n### Final Answer\n\n{shown}{close}", v))
+    return out
+
+
+def test_frontier_layout_around_the_answer_is_dropped() -> None:
+    for seed in (1, 2):
+        for response, value in _ending_cases(seed):
+            assert extract_answer(response).answer == value, response
+
+
+def test_frontier_layout_keeps_hedges_and_restatements() -> None:
+    assert extract_answer("So $\\boxed{12 \\text{ (or } 13)}$.").answer == "12 \\text{ (or } 13)"
+    assert "exactly" in extract_answer("$\\boxed{N\\approx 9.9\\times10^{7}\\ (\\text{exactly } 98{,}765{,}432)}$").answer
+    assert extract_answer("$\\boxed{x=1 \\quad y=2}$").answer == "x=1 \\quad y=2"
+
+
+def test_a_bare_value_closing_the_response_is_its_answer() -> None:
+    for close in ("```text\n104\n```", "***104***", "104", "<answer>\n$104$\n</answer>", "**104**\n\n---"):
+        text = f"The quantities involved are $10$, $43$.\nWorking through the computation.\n\n{close}"
+        assert extract_answer(text).answer == "104", close
+
+
+def test_a_box_retracted_for_a_later_declared_value_is_a_hedge() -> None:
+    for later in ("```text\n7\n```", "**$7$**", "_Answer_: $7$", "<answer>\\(7\\)</answer>", "The answer is $-(2\\sqrt{2})$."):
+        for cue in ("Hmm, I made a sign error above. Redoing the last step,", "Wait, that overcounts. Correcting it,",
+                    "Actually, that is wrong. So instead"):
+            ex = extract_answer(f"This gives $\\boxed{{2\\sqrt{{2}}}}$.\n\n{cue}\n\n{later}")
+            assert ex.hedge, (cue, later)
+    ex = extract_answer("This gives $\\boxed{12}$.\n\nLet me recheck: $3 \\cdot 4 = 12$. Yes.\n\n**12**")
+    assert not ex.hedge

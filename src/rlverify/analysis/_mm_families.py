@@ -935,5 +935,8 @@ _register_counting(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_perm import register as _register_perm  # noqa: E402  (tuples named by representatives "and permutations")
 
 _register_perm(EQUIVALENT, NEAR_MISS, Draft)
+from ._mm_frontier import register as _register_frontier  # noqa: E402  (how frontier models end a solution)
+
+_register_frontier(EQUIVALENT, NEAR_MISS, Draft)
 
 FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)

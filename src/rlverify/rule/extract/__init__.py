@@ -65,7 +65,7 @@ from fractions import Fraction
 from ...runtime.limits import MAX_RESPONSE_CHARS
 from ._types import Extraction, MAX_CANDIDATES, _PROSE_WINDOW
 from ._boxes import _Box, _clean_box, _find_boxes, _from_boxes
-from ._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose
+from ._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose, _from_whole
 from ._spans import _value_key
 
 __all__ = ["Extraction", "extract_answer", "MAX_CANDIDATES"]
@@ -132,11 +132,18 @@ def _contradicted(boxed: Extraction, after: str) -> Extraction:
 # value is 6.": a short closing sentence that withdraws the stated number and names another.
 _RETRACTION_RE = re.compile(
     r"\b(?:wait|oops|hold on|correct(?:ion|ing)|i made an? (?:error|mistake|slip)|(?:that|this)(?:'s| is| was) "
-    r"(?:wrong|incorrect|not right)|actually,? (?:the|it|that)(?:'s| is| should be)|hmm,? no|no,? that)\b", re.I)
+    r"(?:wrong|incorrect|not right)|actually,? (?:the|it|that)(?:'s| is| should be)|hmm,? no|no,? that"
+    r"|i made an? (?:\w+ )?(?:error|mistake|slip)|(?:sign|arithmetic|counting|computation) error|redo(?:ing)?"
+    r"|re-?check(?:ing)?|recomput(?:e|ing)|reconsider(?:ing)?|on second thought|scratch that"
+    r"|(?:over|under|mis)count(?:s|ed|ing)?)\b", re.I)
 _NAMED_NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w.]*\d)")
 _MAX_RETRACTION = 200
 _RETRACTION_WORDS = ("wait", "oops", "hold on", "correct", "made a", "wrong", "incorrect", "not right", "actually",
-                     "hmm", "no,", "no that")
+                     "hmm", "no,", "no that", "error", "redo", "check", "recomput", "reconsider", "second thought",
+                     "scratch", "count")
+# a later answer that counts as declared (not a last-number guess or a statement naming a number)
+_DECLARED_METHODS = frozenset({"bold", "conclusion", "lead_in", "whole", "final_answer", "heading", "answer_line",
+                               "answer_is", "answer", "ans", "final", "option", "choice"})
 
 
 def _retracted(ex: Extraction, region: str) -> Extraction:
@@ -150,12 +157,21 @@ def _retracted(ex: Extraction, region: str) -> Extraction:
     if not any(w in low for w in _RETRACTION_WORDS):  # C-speed check before the regex
         return ex
     ka = _value_key(ex.answer)
-    if not _is_number_key(ka):
-        return ex
     cue = None
     for cue in _RETRACTION_RE.finditer(tail, start):
         pass
     if cue is None or len(tail) - cue.end() > _MAX_RETRACTION:
+        return ex
+    # the withdrawn answer is followed by another one declared after the cue (a box then 'Hmm, I made a sign
+    # error. Redoing the last step, **7**', any kind of value): two answers, the declared one not final
+    rest = _drop_layout(tail[cue.end():]).strip()
+    later = _from_prose(rest)
+    if (later is None or later.method not in _DECLARED_METHODS) and "\n\n" in rest:
+        # the text after the cue ends on a paragraph that is one value alone ('***$x$***', a fenced '50\%')
+        later = _from_whole(rest.rsplit("\n\n", 1)[1].strip().strip("*_").strip())
+    if later is not None and later.answer and later.method in _DECLARED_METHODS and _value_key(later.answer) != ka:
+        return Extraction(ex.answer, ex.method, ex.flags + ("hedge", "retracted"), ex.candidates)
+    if not _is_number_key(ka):
         return ex
     named = [_value_key(n) for n in _NAMED_NUMBER_RE.findall(tail[cue.end():])]
     if not named or ka in named:  # nothing named after the cue, or the answer itself restated (a check)
@@ -171,7 +187,106 @@ def _is_number_key(key: str) -> bool:
     return True
 
 
+# Layout a response ends with after its answer, not part of it: a horizontal rule, an end-of-proof mark, a
+# closing answer tag, a code fence, a short closing remark without any value ('I hope this helps!',
+# '*(Checked by substituting back.)*', 'This completes the solution.'). Answer tags and fence lines around
+# the answer are dropped too ('<answer>$12$</answer>', '```text\n12\n```').
+_RULE_LINE_RE = re.compile(r"(?:-{3,}|\*{3,}|_{3,}|(?:\*[ \t]*){3,})")
+_END_MARK_RE = re.compile(r"(?:[ \t]*(?:\u220e|\u25a1|\u25a0|</answer>|\$\\(?:blacksquare|square|qed)\$"
+                          r"|\\\(\\(?:blacksquare|square)\\\)|\\(?:blacksquare|qed)\b|q\.e\.d\.?))+[ \t]*\Z", re.I)
+_TAG_OR_FENCE_RE = re.compile(r"</?answer>|^[ \t]*```[\w+-]{0,12}[ \t]*$", re.I | re.M)
+_CLOSING_REMARK_RE = re.compile(r"\bhope\b|\bhelps?\b|\bcomplete[sd]?\b|\bchecked\b|\bverified\b|\bdone\b"
+                                r"|\blet me know\b|\bq\.?e\.?d\b", re.I)
+_LAST_FENCE_RE = re.compile(r"(\n|\A)[ \t]*```[\w+-]{0,12}[ \t]*\n([^$:`\n]{1,200})\n[ \t]*```[ \t]*\Z")
+_PROSE_WORD_RE = re.compile(r"(?<![\\{a-zA-Z])[a-zA-Z]{3,}")
+_BOLD_ITALIC_RE = re.compile(r"\*\*\*(?=\S)|(?<=\S)\*\*\*")
+_LAYOUT_WINDOW = 600
+
+
+def _drop_layout(region: str) -> str:
+    head, tail = region[:-_LAYOUT_WINDOW], region[-_LAYOUT_WINDOW:]
+    if not any(c in tail for c in "-*_\u220e\u25a1\u25a0<`\\!") and "complete" not in tail and "check" not in tail:
+        return region   # C-speed check: nothing to drop
+    lines = tail.rstrip().split("\n")
+    for _ in range(12):
+        last = lines[-1].strip() if lines else ""
+        if len(lines) > 1 and (not last or _RULE_LINE_RE.fullmatch(last)):
+            lines.pop()
+            continue
+        m = _END_MARK_RE.search(lines[-1]) if lines else None
+        if m is not None and (m.start() > 0 or len(lines) > 1):
+            lines[-1] = lines[-1][:m.start()]
+            continue
+        # a short closing paragraph without any value ('I hope this helps!')
+        k = len(lines) - 1
+        while k > 0 and lines[k - 1].strip():
+            k -= 1
+        par = " ".join(lines[k:]).strip()
+        if k > 0 and len(par) <= 80 and not re.search(r"[\d$=\\]", par) and _CLOSING_REMARK_RE.search(par):
+            del lines[k:]
+            continue
+        break
+    tail = "\n".join(lines)
+    fence = _LAST_FENCE_RE.search(tail)
+    if fence is not None and not _PROSE_WORD_RE.search(fence.group(2)):
+        # a fenced block closing the response that holds one line of mathematics: that line, as math
+        tail = tail[:fence.start()] + fence.group(1) + "$" + fence.group(2).strip() + "$\n"
+    tail = _BOLD_ITALIC_RE.sub("**", _TAG_OR_FENCE_RE.sub("\n", tail))
+    return head + tail
+
+
+# Layout around the value of an answer span: spacing commands at either end ('\\ 12\\ ', '\\, 12\\,'), an
+# end-of-proof mark ('12\\quad\\blacksquare'), a trailing remark in parentheses that opens with a word of
+# circumstance ('12 \\text{ (achieved at } x = 3)', '89\\quad(\\text{at } t=7)') or a remark set off by a
+# \\quad ('1938\\quad \\text{(this is the only solution)}'). A remark that hedges ('(or 13)') or restates the value
+# ('(exactly 98{,}765{,}432)', '(i.e. 0.5)', '(approximately ...)') is no such word.
+_LEAD_SPACE_RE = re.compile(r"\A(?:\\[,;:! ]|\\q?quad(?![a-zA-Z])|~|\s)+")
+_END_SPACE_RE = re.compile(r"(?:\\[,;:!]|\\q?quad|~|\s|\\\Z)+\Z")
+_END_PROOF_RE = re.compile(r"(?:\\q?quad|\\[,;: ]|~|\s)*\\(?:blacksquare|square|Box|checkmark|qed)\s*\Z")
+_REMARK_WORDS = (r"(?:for|when|where|at|achieved|attained|obtained|reached|since|with|by|using|taking"
+                 r"|this|the|verified|checked|unique|only|from|given|note|valid|minimum|maximum|min|max)\b")
+_REMARK_RE = re.compile(r"(?:\\q?quad|\\[,;: ]|~|\s)*(?:\\text\{\s*\(\s*|\(\s*\\text\{\s*|\\text\{\s*\(?\s*(?=[a-z]))"
+                        + _REMARK_WORDS, re.I)
+_QUAD_RE = re.compile(r"\\q?quad|\\[;:]")
+# a remark of words only in parentheses that says the value is checked or final ('\\qquad \\text{(exact value)}',
+# '(verified)'), unless it bounds or hedges ('\\text{ (or more)}'); not a clause that qualifies the value
+# ('(and permutations thereof)', '(cm)')
+_WORDS_REMARK_RE = re.compile(r"(?:\\q?quad|\\[,;: ]|~|\s)*\\text\{\s*(\(?)\s*(?:exact|verified|checked|final|answer|unique"
+                              r"|simplified|this|the|only|valid|correct|solution|confirmed)\b[A-Za-z ,.'-]{0,60}(\)?)\s*\}\s*\Z", re.I)
+_BOUND_WORD_RE = re.compile(r"\b(?:or|more|less|least|most|not|no|about|approx\w*|roughly|maybe|possibly|perhaps|unless"
+                            r"|except|than|nearly|almost|over|under|up|per|each|mod|modulo)\b", re.I)
+
+
+def _trim_value(s: str) -> str:
+    if len(s) > 400 or "\\" not in s and "~" not in s:
+        return s
+    t = _LEAD_SPACE_RE.sub("", s)
+    t = _END_SPACE_RE.sub("", _END_PROOF_RE.sub("", _END_SPACE_RE.sub("", t)))
+    for m in _REMARK_RE.finditer(t):
+        if m.start() == 0:
+            continue
+        opener = m.group()
+        if "(" not in opener and not _QUAD_RE.search(opener):
+            continue   # a bare '\\text{ for ...}' clause is not set off as a remark
+        head = t[:m.start()]
+        if head.count("{") == head.count("}") and head.count("(") == head.count(")") and head.strip():
+            t = _END_SPACE_RE.sub("", head)
+            break
+    m = _WORDS_REMARK_RE.search(t)
+    if m is not None and m.start() > 0 and m.group(1) and m.group(2) and not _BOUND_WORD_RE.search(m.group()) \
+            and (" " in m.group().split("(", 1)[1].strip() or len(m.group().split("(", 1)[1]) > 8):   # not '(cm)'
+
+        head = t[:m.start()]
+        if head.count("{") == head.count("}") and head.strip():
+            t = _END_SPACE_RE.sub("", head)
+    return t or s
+
+
 def _with_flags(ex: Extraction, flags: tuple[str, ...]) -> Extraction:
+    if ex.answer is not None:
+        trimmed = _trim_value(ex.answer)
+        if trimmed != ex.answer:
+            ex = Extraction(trimmed, ex.method, ex.flags, ex.candidates)
     if not flags:
         return ex
     return Extraction(ex.answer, ex.method, tuple(dict.fromkeys(ex.flags + flags)), ex.candidates)
@@ -188,7 +303,7 @@ def extract_answer(response: str) -> Extraction:
         return _with_flags(_retracted(_boxed_or_later_marker(region, boxes), region), flags)
     if boxes_only:
         return Extraction(None, "none", flags)
-    found = _from_prose(region)
+    found = _from_prose(_drop_layout(region))
     if found is None:
         return Extraction(None, "none", flags)
     if found.method == "whole" and after_think:

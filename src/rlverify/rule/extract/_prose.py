@@ -82,6 +82,13 @@ _LINK_ONLY = re.compile(r"[ \t*]*(?:(?:simply|just|then|now|thus|therefore|hence
 def _span_after(region: str, pos: int) -> str:
     """The answer text after a marker: the rest of the line, or the next block."""
     rest = region[pos:pos + _SPAN_WINDOW]
+    if rest.lstrip(" \t").startswith("}") and region.rfind("\\text{", max(0, pos - 60), pos) >= 0:
+        # the marker sat in a \\text{} inside math ('\\(\\text{The answer is } 375\\)'): the value follows its
+        # brace, up to the math's closing delimiter
+        rest = rest.lstrip(" \t")[1:]
+        close = re.search(r"\\\)|\\\]|\$", rest)
+        if close is not None:
+            rest = rest[:close.start()]
     line, _, after = rest.partition("\n")
     if line.strip() and _LINK_ONLY.fullmatch(line):    # "the answer is given by\n\n<value>": the value is below
         line, rest = "", after
@@ -344,6 +351,10 @@ def _from_last_number(par: str) -> Extraction | None:
     return Extraction(last.value + unit, "last_number", ("fallback",) + _prose_hedge(sentence))
 
 
+# one math segment alone, set off by its delimiters (a displayed list is stated, not a row of candidates)
+_DISPLAYED_RE = re.compile(r"\$\$[^$]{1,300}\$\$|\$[^$]{1,300}\$|\\\[(?:(?!\\\]).){1,300}\\\]|\\\((?:(?!\\\)).){1,300}\\\)", re.S)
+
+
 def _from_prose(region: str) -> Extraction | None:
     window = max(0, len(region) - 4 * _PROSE_WINDOW)
     marked = _from_markers(region[window:])
@@ -371,6 +382,13 @@ def _from_prose(region: str) -> Extraction | None:
         for finder in (_from_bold, _from_conclusion, _from_words):
             found = _from_conclusion(par, statements=False) if ends_graded and i and finder is _from_conclusion \
                 else finder(par)
+            if found is not None:
+                return found
+        # the response ends on a paragraph that is one value alone (a bare list of numbers is left to the fallback,
+        # which reads it as candidates)
+        alone = par.strip().strip("*_").strip()
+        if i == 0 and not ends_graded and re.search(r"[\d\\$]", par) and ("," not in par or _DISPLAYED_RE.fullmatch(alone)):
+            found = _from_whole(alone.replace("\n", " "))
             if found is not None:
                 return found
     if marked is not None:

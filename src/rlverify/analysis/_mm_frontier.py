@@ -1,0 +1,315 @@
+"""Generator families for the way current frontier models (o1/o3, Claude, Gemini, DeepSeek-R1, Qwen3) end a
+solution: the closing of the response written by a seeded grammar, not taken from a list.
+
+An ending is composed of independent draws:
+
+- the *value*: the reference rendered in the drawn background style, or the dataset's text as written;
+- a *body* around it: a label (``n = 12``), a short sentence (``\\text{The minimum is } 12``), a derivation's
+  last link (``= 12``), a remark (``12 \\text{ (achieved at } x = 3)``, ``12 \\quad (\\text{...})``), the
+  counted noun from the question (``12 \\text{ integers}``), ``\\displaystyle``, thin spaces (``\\,12\\,``),
+  a restatement in a second form (``\\frac{1}{2} = 0.5``, ``\\sqrt{2} \\approx 1.4142``);
+- a *box* (``\\boxed{}`` with or without inner spacing) or none;
+- *math delimiters* (``$``, ``$$`` on its own lines, ``\\[ \\]``, ``\\( \\)``);
+- a *frame*: a markdown heading (``### Final Answer``, ``**Final Answer**``, ``---``), a bold label
+  (``**Answer:**``), a sentence (``Thus the answer is $12$.``), a bare bold value (``**12**``), ``Answer: 12``,
+  a summary table followed by the box, a code fence, ``<answer>...</answer>`` tags, a think block before;
+- a *tail*: a restatement outside the box (``(i.e. $0.5$)``), a closing remark, a trailing rule or tag.
+
+``frontier_ending`` (EQUIVALENT) keeps the value. ``near_frontier_ending`` (NEAR_MISS) writes the same kind of
+ending around a changed value (a digit changed, the sign flipped), or states the right value in an earlier step
+that is then retracted for a wrong one. Registered by :mod:`._mm_families`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+from typing import Any
+
+from . import _forms as F
+from ._mm_refs import Reference, _decimal, _exact, _same, _scalar, _value, _var
+
+__all__ = ["register", "ending"]
+
+Draft: Any = None
+EQUIVALENT: dict = {}
+NEAR_MISS: dict = {}
+
+
+def register(equivalent: dict, near_miss: dict, draft: type) -> None:
+    global Draft
+    Draft = draft
+    equivalent.update(EQUIVALENT)
+    near_miss.update(NEAR_MISS)
+
+
+def _family(table: dict, name: str) -> Any:
+    def deco(fn: Any) -> Any:
+        table[name] = fn
+        return fn
+    return deco
+
+
+# ------------------------------------------------------------------ the value and its body
+
+def _numeric(n: object) -> bool:
+    return n is not None and _scalar(n) and not F.has_symbols(n)
+
+
+def _restatement(n: object, rng: random.Random) -> tuple[str, str] | None:
+    """A second form of a numeric non-integer value: ('=', '0.5') when the decimal is exact, else ('\\approx', ...)."""
+    if not _numeric(n):
+        return None
+    ex = _exact(n)
+    if ex is not None and ex.denominator == 1:
+        return None
+    if ex is not None:
+        d = ex.denominator
+        while d % 2 == 0:
+            d //= 2
+        while d % 5 == 0:
+            d //= 5
+        if d == 1 and len(str(float(ex))) <= 10:
+            s = format(Fraction(ex).numerator / Fraction(ex).denominator, ".10g")
+            if Fraction(s) == ex:
+                return "=", s
+    v = _value(n)
+    if v is None or abs(v.imag) > 1e-12:
+        return None
+    s = _decimal(v.real, rng.choice((4, 5, 6)))
+    return ("\\approx", s) if s is not None else None
+
+
+_EXTREMES = (("minimum", re.compile(r"\b(minimum|smallest|least|minimal)\b", re.I)),
+             ("maximum", re.compile(r"\b(maximum|largest|greatest|maximal)\b", re.I)))
+_HOW_MANY = re.compile(r"\b[Hh]ow many ((?:(?:positive|negative|distinct|ordered|different|real|integer|possible|"
+                       r"unordered|non-negative|nonnegative) )?[a-z]{3,})\b")
+_NOT_NOUNS = frozenset(("are", "is", "can", "does", "do", "of", "will", "were", "more", "times", "total", "ways,"))
+
+
+def _noun(ref: Reference) -> str | None:
+    m = _HOW_MANY.search(ref.question)
+    if not m or m.group(1).split()[-1] in _NOT_NOUNS:
+        return None
+    return m.group(1)
+
+
+def _subject(ref: Reference, rng: random.Random) -> str:
+    for word, cue in _EXTREMES:
+        if cue.search(ref.question):
+            return rng.choice((f"The {word} is", f"The {word} value is", f"{word.capitalize()}:"))
+    return rng.choice(("The answer is", "Answer:", "The value is", "The result is", "Result:"))
+
+
+def _body(value: str, ref: Reference, node: object, rng: random.Random, tags: list[str]) -> str:
+    """The value with what frontier models put around it inside the box (or the math of the last line)."""
+    numeric = _numeric(node)
+    kinds = ["plain", "plain", "space", "displaystyle", "sentence"]
+    if numeric:
+        kinds += ["label", "label", "chain_end", "remark", "quad_remark"]
+        if _restatement(node, rng) is not None:
+            kinds += ["restate", "restate"]
+        ex = _exact(node)
+        if ex is not None and ex.denominator == 1 and ex > 0 and _noun(ref):
+            kinds += ["noun", "noun"]
+    kind = rng.choice(kinds)
+    tags.append("body:" + kind)
+    var = _var(ref)
+    if kind == "space":
+        return rng.choice(("\\,{v}\\,", "\\; {v} \\;", "\\ {v}\\ ", "~{v}~")).format(v=value)
+    if kind == "displaystyle":
+        return "\\displaystyle " + value
+    if kind == "sentence":
+        return "\\text{" + _subject(ref, rng) + " } " + value
+    if kind == "label":
+        lhs = rng.choice((var, var, "N", "S", "n", "k", "\\text{answer}", f"{var}_{{\\min}}"))
+        return f"{lhs} = {value}"
+    if kind == "chain_end":
+        return "= " + value
+    if kind == "remark":
+        k = rng.randint(2, 9)
+        form = rng.choice(("{v} \\text{{ (achieved at }} {x} = {k})", "{v} \\ \\text{{(attained when }} {x} = {k}\\text{{)}}",
+                           "{v} \\text{{ (for }} {x} = {k}\\text{{)}}", "{v}\\quad(\\text{{at }} {x}={k})"))
+        return form.format(v=value, x=rng.choice(("x", "t", "a")), k=k)
+    if kind == "quad_remark":
+        return value + rng.choice(("\\quad\\text{(verified)}", "\\qquad \\text{(exact value)}",
+                                   "\\quad \\text{(this is the only solution)}", "\\quad\\blacksquare"))
+    if kind == "restate":
+        op, dec = _restatement(node, rng) or ("=", value)
+        return f"{value} {op} {dec}"
+    if kind == "noun":
+        return value + "\\text{ " + (_noun(ref) or "") + "}"
+    return value
+
+
+# ------------------------------------------------------------------ box, delimiters, frame
+
+def _box(body: str, rng: random.Random, tags: list[str]) -> str:
+    kind = rng.choice(("boxed", "boxed", "boxed", "boxed_space", "none"))
+    tags.append("box:" + kind)
+    if kind == "boxed":
+        return "\\boxed{" + body + "}"
+    if kind == "boxed_space":
+        return rng.choice(("\\boxed{ " + body + " }", "\\boxed {" + body + "}", "\\boxed{\\, " + body + " \\,}"))
+    return body
+
+
+def _math(expr: str, rng: random.Random, tags: list[str], display: bool | None = None) -> str:
+    kinds = ("$$own", "$$inline", "\\[", "\\[own") if display else ("$", "\\(") if display is False else \
+        ("$", "$", "\\(", "$$own", "$$inline", "\\[", "\\[own")
+    kind = rng.choice(kinds)
+    tags.append("math:" + kind)
+    return {"$": f"${expr}$", "\\(": f"\\({expr}\\)", "$$own": f"$$\n{expr}\n$$", "$$inline": f"$${expr}$$",
+            "\\[": f"\\[{expr}\\]", "\\[own": f"\\[\n{expr}\n\\]"}[kind]
+
+
+_HEADINGS = ("### Final Answer", "## Final Answer", "**Final Answer**", "### Answer", "**Final Answer:**",
+             "---\n\n### Final Answer", "---\n\n**Final Answer**", "## Answer", "### ✅ Final Answer",
+             "**Answer**", "# Final Answer")
+_SENTENCES = ("Thus the answer is {m}.", "Therefore, the answer is {m}.", "So the final answer is {m}.",
+              "Hence {m}.", "The final answer is {m}.", "Therefore, {m}", "**Final answer:** {m}",
+              "Final answer: {m}", "**Answer:** {m}", "Answer: {m}", "So, the answer is {m}",
+              "Putting everything together, the answer is {m}.", "Therefore the required value is {m}.")
+_CLOSERS = ("", "", "", "\n\nI hope this helps!", "\n\n---", "\n\nThis completes the solution.",
+            "\n\n*(Checked by substituting back.)*", " \u220e", "\n\n$\\blacksquare$")
+
+
+def _plain(value: str) -> str | None:
+    """The value as plain text when it needs no LaTeX (integers, decimals, simple signs)."""
+    return value if re.fullmatch(r"-?\d+(?:\.\d+)?|-?\d{1,3}(?:,\d{3})+", value) else None
+
+
+def _frame(value: str, ref: Reference, node: object, rng: random.Random, tags: list[str]) -> str:
+    kind = rng.choice(("heading", "heading", "heading", "sentence", "sentence", "sentence", "bold_value",
+                       "answer_line", "table", "code", "answer_tag", "final_paren", "two_forms"))
+    tags.append("frame:" + kind)
+    if kind in ("bold_value", "answer_line", "code"):
+        plain = _plain(value)
+        shown = plain if plain is not None and rng.random() < 0.6 else f"${value}$"
+        if kind == "bold_value":
+            return rng.choice(("**{a}**", "The answer is **{a}**.", "**Answer: {a}**", "*Answer:* **{a}**",
+                               "***{a}***", "Final answer: **{a}**", "_Answer_: {a}")).format(a=shown)
+        if kind == "answer_line":
+            return rng.choice(("Answer: {a}", "ANSWER: {a}", "Answer: {a}.", "Final Answer: {a}",
+                               "**Answer**\n\n{a}", "The answer is {a}.")).format(a=shown)
+        return rng.choice(("```\nAnswer: {a}\n```", "```text\n{a}\n```", "Final answer:\n```\n{a}\n```")).format(
+            a=plain if plain is not None else value)
+    boxed = _box(_body(value, ref, node, rng, tags), rng, tags)
+    if kind == "heading":
+        head = rng.choice(_HEADINGS)
+        if rng.random() < 0.7:
+            return f"{head}\n\n{_math(boxed, rng, tags, display=True)}"
+        return f"{head}\n{rng.choice(('The answer is ', '', 'Thus, '))}{_math(boxed, rng, tags, display=False)}" \
+               + rng.choice((".", ""))
+    if kind == "sentence":
+        return rng.choice(_SENTENCES).format(m=_math(boxed, rng, tags, display=False))
+    if kind == "final_paren":
+        return rng.choice(("Final answer: \\(\\boxed{{{b}}}\\)", "**Final answer:** \\(\\boxed{{{b}}}\\)",
+                           "Final Answer: $\\boxed{{{b}}}$")).format(b=value)
+    if kind == "two_forms":
+        again = _restatement(node, rng)
+        boxed = "\\boxed{" + value + "}"
+        if again is None:
+            return f"So the answer is ${boxed}$."
+        tags.append("two_forms:" + again[0])
+        return rng.choice(("${b}$ (i.e. ${d}$)", "${b}$ \u2014 that is, approximately ${d}$", "${b} {op} {d}$",
+                           "The answer is ${b}$, or about ${d}$.")).format(b=boxed, d=again[1], op=again[0])
+    if kind == "table":
+        rows = "| Step | Result |\n|---|---|\n| Setup | equations written |\n| Solve | $" + value + "$ |"
+        return rows + "\n\n" + rng.choice(("**Answer:** ", "Final answer: ", "")) + _math(boxed, rng, tags)
+    # answer_tag
+    inner = _math(boxed, rng, tags)
+    return rng.choice(("<answer>\n{m}\n</answer>", "<answer>{m}</answer>", "{m}\n</answer>",
+                       "The answer is {m}.</answer>")).format(m=inner)
+
+
+_THINK_DOUBTS = ("Wait, let me double-check that step.", "Hmm, is that right? Let me recompute.",
+                 "Let me verify with a small case.", "Actually, let me re-derive the last line to be safe.")
+
+
+def ending(value: str, ref: Reference, node: object, rng: random.Random, tags: list[str] | None = None) -> str:
+    """One frontier-style closing of a response holding ``value`` (LaTeX) as the final answer."""
+    tags = tags if tags is not None else []
+    text = _frame(value, ref, node, rng, tags) + rng.choice(_CLOSERS)
+    if rng.random() < 0.2:
+        tags.append("think")
+        text = f"<think>\n{rng.choice(_THINK_DOUBTS)} Yes, it checks out.\n</think>\n\n" + text
+    if rng.random() < 0.2:
+        tags.append("hrule")
+        text = "---\n\n" + text
+    return text
+
+
+def _value_text(ref: Reference, st: F.Style) -> str:
+    if ref.node is not None:
+        return F.render(ref.node, st)
+    text = ref.gold.strip().strip("$").strip()
+    if "$" in text or text.count("{") != text.count("}"):
+        return ""   # a reference written as several math segments or cut off: no single value to write
+    return text
+
+
+@_family(EQUIVALENT, "frontier_ending")
+def _frontier_ending(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    value = _value_text(ref, st)
+    if not value or "\n" in value:
+        return None
+    return Draft(ending(value, ref, ref.node, rng), plain=True, sentence=True)
+
+
+# ------------------------------------------------------------------ near-misses
+
+def _leaves(n: object) -> list[F.Num]:
+    out, stack = [], [n]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, F.Num) and "e" not in x.text:
+            out.append(x)
+        stack.extend(F.children(x))
+    return out
+
+
+def _swap_leaf(n: object, target: object, new: object) -> object:
+    from ._mm_families import _replace_leaf
+    return _replace_leaf(n, target, new)
+
+
+def _changed(ref: Reference, rng: random.Random) -> object | None:
+    """The reference with one digit changed, or its sign flipped (a scalar); None when the value stays."""
+    n = ref.node
+    if n is None:
+        return None
+    if _scalar(n) and rng.random() < 0.25:
+        new = n.x if isinstance(n, F.Neg) else F.Neg(n)
+    else:
+        leaves = _leaves(n)
+        if not leaves:
+            return None
+        leaf = rng.choice(leaves)
+        pos = [i for i, c in enumerate(leaf.text) if c.isdigit()]
+        i = rng.choice(pos)
+        digits = [d for d in "0123456789" if d != leaf.text[i] and not (d == "0" and i == 0 and len(leaf.text) > 1
+                                                                         and leaf.text[1] != ".")]
+        new = _swap_leaf(n, leaf, F.Num(leaf.text[:i] + rng.choice(digits) + leaf.text[i + 1:]))
+    return None if _same(n, new) else new
+
+
+_RETRACTS = ("Wait, that overcounts: one case was counted twice. Correcting it,",
+             "Hmm, I made a sign error above. Redoing the last step,",
+             "Actually, that is wrong: the boundary case is not allowed. So instead",
+             "But wait, let me recheck. The earlier step dropped a term; fixing it,")
+
+
+@_family(NEAR_MISS, "near_frontier_ending")
+def _near_frontier_ending(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+    new = _changed(ref, rng)
+    if new is None:
+        return None
+    wrong = F.render(new, st)
+    if rng.random() < 0.3:   # the right value stated first, then retracted for the wrong one
+        right = F.render(ref.node, st)
+        first = rng.choice(("So the answer would be ${r}$.", "This gives $\\boxed{{{r}}}$.", "Tentatively, ${r}$."))
+        return Draft(first.format(r=right) + "\n\n" + rng.choice(_RETRACTS) + "\n\n" + ending(wrong, ref, new, rng),
+                     plain=True, sentence=True)
+    return Draft(ending(wrong, ref, new, rng), plain=True, sentence=True)
