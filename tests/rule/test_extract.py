@@ -217,3 +217,16 @@ def test_a_box_retracted_for_a_later_declared_value_is_a_hedge() -> None:
             assert ex.hedge, (cue, later)
     ex = extract_answer("This gives $\\boxed{12}$.\n\nLet me recheck: $3 \\cdot 4 = 12$. Yes.\n\n**12**")
     assert not ex.hedge
+
+
+def test_an_unbraced_font_switch_or_italics_is_typography() -> None:
+    import random
+    rng = random.Random(3)
+    for _ in range(60):
+        v = str(rng.choice((rng.randint(2, 9999), -rng.randint(2, 99))))
+        font = rng.choice(("\\bf ", "\\mathbf ", "\\textbf ", "\\boldsymbol "))
+        shown = rng.choice(("$\\boxed{{{f}{v}}}$", "\\[\\boxed{{{f}{v}}}\\]", "**Answer:** ${f}{v}$")).format(f=font, v=v)
+        assert extract_answer(f"We add 2 and 3.\n\n{shown}").answer == v, shown
+        italic = rng.choice(("*{v}*", "_{v}_", "*${v}$*", "_${v}$_")).format(v=v)
+        close = rng.choice(("", " \u220e", "\n\n---", "\n\nI hope this helps!"))
+        assert extract_answer(f"We add 2 and 3 first.\n\n{italic}{close}").answer == v, italic

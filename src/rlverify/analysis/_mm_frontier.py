@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -106,6 +107,8 @@ def _body(value: str, ref: Reference, node: object, rng: random.Random, tags: li
     """The value with what frontier models put around it inside the box (or the math of the last line)."""
     numeric = _numeric(node)
     kinds = ["plain", "plain", "space", "displaystyle", "sentence"]
+    if _plain(value) is not None:
+        kinds += ["bold_math"]
     if numeric:
         kinds += ["label", "label", "chain_end", "remark", "quad_remark"]
         if _restatement(node, rng) is not None:
@@ -118,6 +121,8 @@ def _body(value: str, ref: Reference, node: object, rng: random.Random, tags: li
     var = _var(ref)
     if kind == "space":
         return rng.choice(("\\,{v}\\,", "\\; {v} \\;", "\\ {v}\\ ", "~{v}~")).format(v=value)
+    if kind == "bold_math":
+        return rng.choice(("\\mathbf{{{v}}}", "\\textbf{{{v}}}", "\\bf {v}", "\\mathbf {v}")).format(v=value)
     if kind == "displaystyle":
         return "\\displaystyle " + value
     if kind == "sentence":
@@ -146,10 +151,12 @@ def _body(value: str, ref: Reference, node: object, rng: random.Random, tags: li
 # ------------------------------------------------------------------ box, delimiters, frame
 
 def _box(body: str, rng: random.Random, tags: list[str]) -> str:
-    kind = rng.choice(("boxed", "boxed", "boxed", "boxed_space", "none"))
+    kind = rng.choice(("boxed", "boxed", "boxed", "boxed_space", "none", "fbox"))
     tags.append("box:" + kind)
     if kind == "boxed":
         return "\\boxed{" + body + "}"
+    if kind == "fbox":
+        return rng.choice(("\\fbox{$" + body + "$}", "\\boxed{\\boxed{" + body + "}}", "\\boxed{{" + body + "}}"))
     if kind == "boxed_space":
         return rng.choice(("\\boxed{ " + body + " }", "\\boxed {" + body + "}", "\\boxed{\\, " + body + " \\,}"))
     return body
@@ -182,7 +189,8 @@ def _plain(value: str) -> str | None:
 
 def _frame(value: str, ref: Reference, node: object, rng: random.Random, tags: list[str]) -> str:
     kind = rng.choice(("heading", "heading", "heading", "sentence", "sentence", "sentence", "bold_value",
-                       "answer_line", "table", "code", "answer_tag", "final_paren", "two_forms"))
+                       "answer_line", "table", "code", "answer_tag", "final_paren", "two_forms", "bare_box",
+                       "bold_box", "box_then_words", "display_remark", "word_sentence", "italic"))
     tags.append("frame:" + kind)
     if kind in ("bold_value", "answer_line", "code"):
         plain = _plain(value)
@@ -195,6 +203,37 @@ def _frame(value: str, ref: Reference, node: object, rng: random.Random, tags: l
                                "**Answer**\n\n{a}", "The answer is {a}.")).format(a=shown)
         return rng.choice(("```\nAnswer: {a}\n```", "```text\n{a}\n```", "Final answer:\n```\n{a}\n```")).format(
             a=plain if plain is not None else value)
+    if kind == "italic":
+        plain = _plain(value)
+        shown = plain if plain is not None and rng.random() < 0.5 else f"${value}$"
+        return rng.choice(("*{a}*", "_{a}_", "The answer is *{a}*.", "*Answer:* {a}")).format(a=shown)
+    if kind == "word_sentence":
+        noun = _noun(ref)
+        plain = _plain(value)
+        shown = plain if plain is not None and rng.random() < 0.5 else f"${value}$"
+        if noun and plain is not None:
+            return rng.choice(("So there are **{a}** {n}.", "Hence there are {a} {n} in total.",
+                               "Therefore, exactly **{a}** {n} satisfy the conditions.")).format(a=shown, n=noun)
+        return rng.choice(("So the value is **{a}**.", "Therefore the answer is {a}, as claimed.",
+                           "Hence the required quantity equals {a}.")).format(a=shown)
+    if kind == "bare_box":
+        return rng.choice(("**Final Answer**\n\\boxed{{{b}}}", "Final answer:\n\n\\boxed{{{b}}}",
+                           "### Final Answer\n\\boxed{{{b}}}", "\\boxed{{{b}}}")).format(b=value)
+    if kind == "bold_box":
+        return rng.choice(("**Answer: $\\boxed{{{b}}}$**", "**Final answer: $\\boxed{{{b}}}$**",
+                           "**The answer is $\\boxed{{{b}}}$.**")).format(b=value)
+    if kind == "box_then_words":
+        k = rng.randint(2, 9)
+        tail = rng.choice((", achieved when $x = {k}$.", " square units.", " is the minimum value.",
+                           ", which occurs at $t = {k}$.", " (attained at $a = {k}$).", ", and this is optimal.",
+                           " is the final answer.")).format(k=k)
+        return rng.choice(("Therefore, $\\boxed{{{b}}}${t}", "The answer is $\\boxed{{{b}}}${t}",
+                           "Hence $\\boxed{{{b}}}${t}")).format(b=value, t=tail)
+    if kind == "display_remark":
+        k = rng.randint(2, 9)
+        remark = rng.choice(("\\quad\\text{{(minimum at }} x={k})", "\\qquad (\\text{{for }} n = {k})",
+                             "\\quad \\blacksquare", "\\quad\\checkmark")).format(k=k)
+        return rng.choice(("\\[\n\\boxed{{{b}}}{r}\n\\]", "$$\\boxed{{{b}}}{r}$$")).format(b=value, r=remark)
     boxed = _box(_body(value, ref, node, rng, tags), rng, tags)
     if kind == "heading":
         head = rng.choice(_HEADINGS)
@@ -241,8 +280,10 @@ def ending(value: str, ref: Reference, node: object, rng: random.Random, tags: l
     return text
 
 
-def _value_text(ref: Reference, st: F.Style) -> str:
+def _value_text(ref: Reference, st: F.Style, rng: random.Random | None = None) -> str:
     if ref.node is not None:
+        if rng is not None and st.frac == "frac" and rng.random() < 0.2:
+            st = replace(st, frac=rng.choice(("tfrac", "dfrac")))
         return F.render(ref.node, st)
     text = ref.gold.strip().strip("$").strip()
     if "$" in text or text.count("{") != text.count("}"):
@@ -252,7 +293,7 @@ def _value_text(ref: Reference, st: F.Style) -> str:
 
 @_family(EQUIVALENT, "frontier_ending")
 def _frontier_ending(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
-    value = _value_text(ref, st)
+    value = _value_text(ref, st, rng)
     if not value or "\n" in value:
         return None
     return Draft(ending(value, ref, ref.node, rng), plain=True, sentence=True)

@@ -199,6 +199,7 @@ _CLOSING_REMARK_RE = re.compile(r"\bhope\b|\bhelps?\b|\bcomplete[sd]?\b|\bchecke
                                 r"|\blet me know\b|\bq\.?e\.?d\b", re.I)
 _LAST_FENCE_RE = re.compile(r"(\n|\A)[ \t]*```[\w+-]{0,12}[ \t]*\n([^$:`\n]{1,200})\n[ \t]*```[ \t]*\Z")
 _PROSE_WORD_RE = re.compile(r"(?<![\\{a-zA-Z])[a-zA-Z]{3,}")
+_ITALIC_PAR_RE = re.compile(r"\*(?!\*)([^*\n]{1,300}?)(?<!\*)\*|_(?!_)([^_\n]{1,300}?)(?<!_)_")
 _BOLD_ITALIC_RE = re.compile(r"\*\*\*(?=\S)|(?<=\S)\*\*\*")
 _LAYOUT_WINDOW = 600
 
@@ -232,6 +233,12 @@ def _drop_layout(region: str) -> str:
         # a fenced block closing the response that holds one line of mathematics: that line, as math
         tail = tail[:fence.start()] + fence.group(1) + "$" + fence.group(2).strip() + "$\n"
     tail = _BOLD_ITALIC_RE.sub("**", _TAG_OR_FENCE_RE.sub("\n", tail))
+    # a closing paragraph in italics ('*120*', '_$8$_') is its text
+    cut = tail.rstrip().rfind("\n")
+    last = tail[cut + 1:].strip()
+    m = _ITALIC_PAR_RE.fullmatch(last)
+    if m is not None:
+        tail = tail[:cut + 1] + (m.group(1) or m.group(2))
     return head + tail
 
 
@@ -241,6 +248,8 @@ def _drop_layout(region: str) -> str:
 # \\quad ('1938\\quad \\text{(this is the only solution)}'). A remark that hedges ('(or 13)') or restates the value
 # ('(exactly 98{,}765{,}432)', '(i.e. 0.5)', '(approximately ...)') is no such word.
 _LEAD_SPACE_RE = re.compile(r"\A(?:\\[,;:! ]|\\q?quad(?![a-zA-Z])|~|\s)+")
+# an unbraced font switch opening the span ('\\bf 6', '\\mathbf 75'): typography, the value follows
+_FONT_SWITCH_RE = re.compile(r"\A\\(?:bf|mathbf|textbf|boldsymbol|bm|it|rm|mathrm|displaystyle|textstyle)(?=[\s\d-])\s*")
 _END_SPACE_RE = re.compile(r"(?:\\[,;:!]|\\q?quad|~|\s|\\\Z)+\Z")
 _END_PROOF_RE = re.compile(r"(?:\\q?quad|\\[,;: ]|~|\s)*\\(?:blacksquare|square|Box|checkmark|qed)\s*\Z")
 _REMARK_WORDS = (r"(?:for|when|where|at|achieved|attained|obtained|reached|since|with|by|using|taking"
@@ -260,7 +269,7 @@ _BOUND_WORD_RE = re.compile(r"\b(?:or|more|less|least|most|not|no|about|approx\w
 def _trim_value(s: str) -> str:
     if len(s) > 400 or "\\" not in s and "~" not in s:
         return s
-    t = _LEAD_SPACE_RE.sub("", s)
+    t = _FONT_SWITCH_RE.sub("", _LEAD_SPACE_RE.sub("", s))
     t = _END_SPACE_RE.sub("", _END_PROOF_RE.sub("", _END_SPACE_RE.sub("", t)))
     for m in _REMARK_RE.finditer(t):
         if m.start() == 0:
