@@ -352,6 +352,14 @@ def compare_latex(a: str, b: str) -> str:
     """Worker entry point: ``"equal"``, ``"unequal"`` or ``"unparsed"``."""
     import sympy
 
+    ra, rb = _relation_at_top(a), _relation_at_top(b)
+    if ra != rb:  # one side is written as an equation, the other not: read the other side first
+        plain = _parse(b if ra else a)
+        if plain is None:
+            return "unparsed"
+        if isinstance(plain, sympy.Expr):
+            return "unequal"  # an expression never equals what an equation reads as (the grammar's LL look-ahead
+            # over a long equation is skipped: 'b_n = \frac{(v - a_1) \ldots}{v^{n-1}}', 0.2 s)
     pa, pb = _parse(a), _parse(b)
     if pa is None or pb is None:
         return "unparsed"
@@ -365,6 +373,26 @@ def compare_latex(a: str, b: str) -> str:
         _log.debug("rule/answers/symbolic.py: handled exception", exc_info=True)
         res = None
     return {True: "equal", False: "unequal"}.get(res, "unparsed")
+
+
+def _relation_at_top(text: str) -> bool:
+    """A lone ``=`` outside every bracket, in a text with no environment or alignment: both readers (the
+    arithmetic reader and the grammar, with ``interpret_simple_eq_as_assignment`` off) read it as an
+    equation, a conjunction or a list of them, or not at all, never as an expression (sympy.Expr)."""
+    if "=" not in text or "\\begin" in text or "&" in text:
+        return False
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+            if depth < 0:
+                return False
+        elif ch == "=" and depth == 0 and text[i - 1:i] not in ("<", ">", "!", "=", ":", "\\") \
+                and text[i + 1:i + 2] != "=":
+            return True
+    return False
 
 
 _WARM_EXPRESSIONS = (
