@@ -230,3 +230,17 @@ def test_an_unbraced_font_switch_or_italics_is_typography() -> None:
         italic = rng.choice(("*{v}*", "_{v}_", "*${v}$*", "_${v}$_")).format(v=v)
         close = rng.choice(("", " \u220e", "\n\n---", "\n\nI hope this helps!"))
         assert extract_answer(f"We add 2 and 3 first.\n\n{italic}{close}").answer == v, italic
+
+
+def test_therefore_sign_fenced_answer_line_and_a_derivation_link_box() -> None:
+    import random
+    rng = random.Random(4)
+    for _ in range(40):
+        v = str(rng.randint(2, 9999))
+        lead = rng.choice(("\u2234 ${v}$", "$\\therefore$ ${v}$", "```\nAnswer: {v}\n```", "```text\n{v}\n```",
+                           "$\\boxed{{= {v}}}$", "$\\boxed{{\\, = {v}\\,}}$")).format(v=v)
+        text = f"The quantities involved are ${rng.randint(2, 99)}$, ${rng.randint(2, 99)}$.\n\n{lead}"
+        assert extract_answer(text).answer == v, text
+    eq = extract_answer("We get $3$.\n\n```\nAnswer: y + 3x - 4 = 0\n```").answer
+    assert eq is not None and eq.replace(" ", "") == "y+3x-4=0"
+    assert extract_answer("$\\boxed{a = b}$").answer == "a = b"

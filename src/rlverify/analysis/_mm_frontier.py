@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from . import _forms as F
-from ._mm_refs import Reference, _decimal, _exact, _same, _scalar, _value, _var
+from ._mm_refs import UNITS, Reference, _decimal, _exact, _same, _scalar, _value, _var
 
 __all__ = ["register", "ending"]
 
@@ -116,6 +116,9 @@ def _body(value: str, ref: Reference, node: object, rng: random.Random, tags: li
         ex = _exact(node)
         if ex is not None and ex.denominator == 1 and ex > 0 and _noun(ref):
             kinds += ["noun", "noun"]
+        if ref.unit in UNITS and not ref.unit_in_gold:
+            kinds += ["unit", "unit"]
+        kinds += ["period"]
     kind = rng.choice(kinds)
     tags.append("body:" + kind)
     var = _var(ref)
@@ -143,6 +146,10 @@ def _body(value: str, ref: Reference, node: object, rng: random.Random, tags: li
     if kind == "restate":
         op, dec = _restatement(node, rng) or ("=", value)
         return f"{value} {op} {dec}"
+    if kind == "unit":
+        return value + rng.choice(UNITS[ref.unit][2])
+    if kind == "period":
+        return value + rng.choice((".", "\\text{.}", "\\,."))
     if kind == "noun":
         return value + "\\text{ " + (_noun(ref) or "") + "}"
     return value
@@ -190,7 +197,23 @@ def _plain(value: str) -> str | None:
 def _frame(value: str, ref: Reference, node: object, rng: random.Random, tags: list[str]) -> str:
     kind = rng.choice(("heading", "heading", "heading", "sentence", "sentence", "sentence", "bold_value",
                        "answer_line", "table", "code", "answer_tag", "final_paren", "two_forms", "bare_box",
-                       "bold_box", "box_then_words", "display_remark", "word_sentence", "italic"))
+                       "bold_box", "box_then_words", "display_remark", "word_sentence", "italic", "therefore",
+                       "check_mark", "bullets", "or_equivalently"))
+    if kind == "therefore":
+        return rng.choice(("\u2234 ${v}$", "$\\therefore$ ${v}$", "$\\therefore \\boxed{{{v}}}$", "\u2234 $\\boxed{{{v}}}$",
+                           "$$\\therefore\\ {v}$$")).format(v=value)
+    if kind == "check_mark":
+        return rng.choice(("**\u2705 Final Answer:** $\\boxed{{{v}}}$", "Final Answer: $\\boxed{{{v}}}$ \u2705",
+                           "\u2705 **Answer: ${v}$**", "### \U0001F3AF Final Answer\n\n$$\\boxed{{{v}}}$$")).format(v=value)
+    if kind == "bullets":
+        return ("### Summary\n\n- The setup gives the equations above.\n- Solving them: ${v}$.\n\n"
+                + rng.choice(("**Answer:** ${v}$", "$$\\boxed{{{v}}}$$", "- **Final answer:** ${v}$"))).format(v=value)
+    if kind == "or_equivalently":
+        again = _restatement(node, rng)
+        if again is not None and again[0] == "=":
+            return rng.choice(("$\\boxed{{{b}}}$ (or equivalently ${d}$)", "$\\boxed{{{b}}}$ (or ${d}$)",
+                               "The answer is $\\boxed{{{b}}}$, or equivalently ${d}$.")).format(b=value, d=again[1])
+        kind = "sentence"
     tags.append("frame:" + kind)
     if kind in ("bold_value", "answer_line", "code"):
         plain = _plain(value)

@@ -197,7 +197,10 @@ _END_MARK_RE = re.compile(r"(?:[ \t]*(?:\u220e|\u25a1|\u25a0|</answer>|\$\\(?:bl
 _TAG_OR_FENCE_RE = re.compile(r"</?answer>|^[ \t]*```[\w+-]{0,12}[ \t]*$", re.I | re.M)
 _CLOSING_REMARK_RE = re.compile(r"\bhope\b|\bhelps?\b|\bcomplete[sd]?\b|\bchecked\b|\bverified\b|\bdone\b"
                                 r"|\blet me know\b|\bq\.?e\.?d\b", re.I)
-_LAST_FENCE_RE = re.compile(r"(\n|\A)[ \t]*```[\w+-]{0,12}[ \t]*\n([^$:`\n]{1,200})\n[ \t]*```[ \t]*\Z")
+_LAST_FENCE_RE = re.compile(r"(\n|\A)[ \t]*```[\w+-]{0,12}[ \t]*\n((?:final[ \t]+)?answer[ \t]*:[ \t]*)?([^$:`\n]{1,200})\n[ \t]*```[ \t]*\Z",
+                            re.I)
+# a line opened by the therefore sign ('∴ $4$', '$\\therefore$ $58$') concludes
+_THEREFORE_RE = re.compile(r"^([ \t]*)(?:\u2234|\$\\therefore\$|\\\(\\therefore\\\))[ \t]*", re.M)
 _PROSE_WORD_RE = re.compile(r"(?<![\\{a-zA-Z])[a-zA-Z]{3,}")
 _ITALIC_PAR_RE = re.compile(r"\*(?!\*)([^*\n]{1,300}?)(?<!\*)\*|_(?!_)([^_\n]{1,300}?)(?<!_)_")
 _BOLD_ITALIC_RE = re.compile(r"\*\*\*(?=\S)|(?<=\S)\*\*\*")
@@ -206,7 +209,7 @@ _LAYOUT_WINDOW = 600
 
 def _drop_layout(region: str) -> str:
     head, tail = region[:-_LAYOUT_WINDOW], region[-_LAYOUT_WINDOW:]
-    if not any(c in tail for c in "-*_\u220e\u25a1\u25a0<`\\!") and "complete" not in tail and "check" not in tail:
+    if not any(c in tail for c in "-*_\u220e\u25a1\u25a0\u2234<`\\!") and "complete" not in tail and "check" not in tail:
         return region   # C-speed check: nothing to drop
     lines = tail.rstrip().split("\n")
     for _ in range(12):
@@ -229,10 +232,10 @@ def _drop_layout(region: str) -> str:
         break
     tail = "\n".join(lines)
     fence = _LAST_FENCE_RE.search(tail)
-    if fence is not None and not _PROSE_WORD_RE.search(fence.group(2)):
+    if fence is not None and not _PROSE_WORD_RE.search(fence.group(3)):
         # a fenced block closing the response that holds one line of mathematics: that line, as math
-        tail = tail[:fence.start()] + fence.group(1) + "$" + fence.group(2).strip() + "$\n"
-    tail = _BOLD_ITALIC_RE.sub("**", _TAG_OR_FENCE_RE.sub("\n", tail))
+        tail = tail[:fence.start()] + fence.group(1) + (fence.group(2) or "") + "$" + fence.group(3).strip() + "$\n"
+    tail = _THEREFORE_RE.sub("\\1Therefore, ", _BOLD_ITALIC_RE.sub("**", _TAG_OR_FENCE_RE.sub("\n", tail)))
     # a closing paragraph in italics ('*120*', '_$8$_') is its text
     cut = tail.rstrip().rfind("\n")
     last = tail[cut + 1:].strip()
@@ -267,9 +270,11 @@ _BOUND_WORD_RE = re.compile(r"\b(?:or|more|less|least|most|not|no|about|approx\w
 
 
 def _trim_value(s: str) -> str:
-    if len(s) > 400 or "\\" not in s and "~" not in s:
+    if len(s) > 400 or "\\" not in s and "~" not in s and not s.startswith("="):
         return s
     t = _FONT_SWITCH_RE.sub("", _LEAD_SPACE_RE.sub("", s))
+    if t.startswith("=") and not t.startswith("==") and "=" not in t[1:]:
+        t = _LEAD_SPACE_RE.sub("", t[1:])   # the last link of a derivation ('\\boxed{= 12}'): the value it ends on
     t = _END_SPACE_RE.sub("", _END_PROOF_RE.sub("", _END_SPACE_RE.sub("", t)))
     for m in _REMARK_RE.finditer(t):
         if m.start() == 0:
