@@ -559,8 +559,10 @@ class _Led:
 def _from_lead_in(region: str) -> _Led | None:
     """The answer of a response that ends on a value introduced by a lead-in (see above)."""
     base = max(0, len(region) - _SPAN_WINDOW)
-    t = _HOPE_TAIL_RE.sub("", region[base:])
-    t = _TRAILING_RE.sub("", t)
+    t = region[base:]
+    if _HOPE_RE.search(t):   # C-speed gate: the tail pattern tried at every position was 0.09 s per 6k responses
+        t = _HOPE_TAIL_RE.sub("", t)
+    t = _strip_trailing(t)
     found = _trailing_value(t) if t else None
     if found is None:
         return None
@@ -584,6 +586,17 @@ def _from_lead_in(region: str) -> _Led | None:
 
 
 _HOPE_TAIL_RE = re.compile(r"\s*I hope (?:it|this) is correct\.?\s*\Z", re.I)
+_HOPE_RE = re.compile(r"hope", re.I)   # in every match of _HOPE_TAIL_RE (same flags)
+_TRAILING_CHARS = frozenset(".;,。")
+
+
+def _strip_trailing(t: str) -> str:
+    """``_TRAILING_RE.sub("", t)`` without a regex attempt at every position: the trailing run of
+    whitespace (``\\s`` is ``str.isspace``) and ``.;,。`` cut off."""
+    i = len(t)
+    while i and (t[i - 1].isspace() or t[i - 1] in _TRAILING_CHARS):
+        i -= 1
+    return t[:i]
 
 
 # A response cut off mid-formula or degenerating into a digit loop states no answer.
