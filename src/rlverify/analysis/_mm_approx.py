@@ -17,32 +17,18 @@ from fractions import Fraction
 from typing import Any
 
 from . import _forms as F
+from ._mm_table import Families
 from ._mm_refs import Reference
 from ._mm_units import _digits_of, _number, _quantity, question_unit, unit_forms
 
 __all__ = ["register"]
 
-Draft: Any = None
-EQUIVALENT: dict = {}
-NEAR_MISS: dict = {}
+_T = Families()
+register = _T.register
 
 # the generator's own reading of "an approximation is expected" (not the verifier's)
 _APPROX_WORDS = re.compile(r"\bapproximately\b|\bapproximate\b|\bestimate\b|\broughly\b|\\approx\b", re.I)
 _ROUNDING_ASKED = re.compile(r"\bround|\bdecimal places?\b|\bsignificant\b|\bnearest\b", re.I)   # the question fixes it
-
-
-def register(equivalent: dict, near_miss: dict, draft: type) -> None:
-    global Draft
-    Draft = draft
-    equivalent.update(EQUIVALENT)
-    near_miss.update(NEAR_MISS)
-
-
-def _family(table: dict, name: str) -> Any:
-    def deco(fn: Any) -> Any:
-        table[name] = fn
-        return fn
-    return deco
 
 
 def _coarsenable(ref: Reference) -> tuple[Decimal, int, Any] | None:
@@ -70,14 +56,14 @@ def _zeros_ambiguous(d: Decimal) -> bool:
     return d.as_tuple().exponent >= 0 and format(d, "f").endswith("0")
 
 
-def _with_unit(text: str, unit: Any, rng: random.Random) -> Draft:
+def _with_unit(text: str, unit: Any, rng: random.Random) -> Any:
     if unit is not None and rng.random() < 0.5:
-        return Draft(text + rng.choice(unit_forms(unit, rng)))
-    return Draft(text)
+        return _T.draft(text + rng.choice(unit_forms(unit, rng)))
+    return _T.draft(text)
 
 
-@_family(EQUIVALENT, "ref_coarsened")
-def _ref_coarsened(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+@_T.equivalent("ref_coarsened")
+def _ref_coarsened(ref: Reference, rng: random.Random, st: F.Style) -> Any:
     got = _coarsenable(ref)
     if got is None:
         return None
@@ -88,8 +74,8 @@ def _ref_coarsened(ref: Reference, rng: random.Random, st: F.Style) -> Draft | N
     return _with_unit(format(r, "f"), unit, rng)
 
 
-@_family(NEAR_MISS, "near_coarsened")
-def _near_coarsened(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+@_T.near_miss("near_coarsened")
+def _near_coarsened(ref: Reference, rng: random.Random, st: F.Style) -> Any:
     got = _coarsenable(ref)
     if got is None:
         return None

@@ -14,29 +14,15 @@ import random
 from typing import Any
 
 from . import _forms as F
+from ._mm_table import Families
 from ._mm_refs import Reference, _exact
 
 __all__ = ["register"]
 
-Draft: Any = None
-EQUIVALENT: dict = {}
-NEAR_MISS: dict = {}
+_T = Families()
+register = _T.register
 
 _MAX_N = 40
-
-
-def register(equivalent: dict, near_miss: dict, draft: type) -> None:
-    global Draft
-    Draft = draft
-    equivalent.update(EQUIVALENT)
-    near_miss.update(NEAR_MISS)
-
-
-def _family(table: dict, name: str) -> Any:
-    def deco(fn: Any) -> Any:
-        table[name] = fn
-        return fn
-    return deco
 
 
 @functools.lru_cache(maxsize=1)
@@ -76,17 +62,17 @@ def _write(kind: str, n: int, k: int, m: int, rng: random.Random) -> str:
     return body if m == 1 else f"{m}{body}" if body.startswith(("{", "\\")) else f"{m} \\cdot {body}"
 
 
-@_family(EQUIVALENT, "counting_notation")
-def _counting_notation(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+@_T.equivalent("counting_notation")
+def _counting_notation(ref: Reference, rng: random.Random, st: F.Style) -> Any:
     v = _value(ref)
     got = _draw(v, rng) if v is not None else None
     if got is None:
         return None
-    return Draft(_write(*got, rng))
+    return _T.draft(_write(*got, rng))
 
 
-@_family(NEAR_MISS, "near_counting_notation")
-def _near_counting_notation(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+@_T.near_miss("near_counting_notation")
+def _near_counting_notation(ref: Reference, rng: random.Random, st: F.Style) -> Any:
     v = _value(ref)
     got = _draw(v, rng) if v is not None else None
     if got is None:
@@ -96,4 +82,4 @@ def _near_counting_notation(ref: Reference, rng: random.Random, st: F.Style) -> 
     if not 2 <= k2 <= n2:
         return None
     value = m * (math.comb(n2, k2) if kind == "C" else math.perm(n2, k2))
-    return Draft(_write(kind, n2, k2, m, rng)) if value != v else None
+    return _T.draft(_write(kind, n2, k2, m, rng)) if value != v else None

@@ -14,27 +14,13 @@ import re
 from typing import Any
 
 from . import _forms as F
+from ._mm_table import Families
 from ._mm_refs import Reference
 
 __all__ = ["register"]
 
-Draft: Any = None
-EQUIVALENT: dict = {}
-NEAR_MISS: dict = {}
-
-
-def register(equivalent: dict, near_miss: dict, draft: type) -> None:
-    global Draft
-    Draft = draft
-    equivalent.update(EQUIVALENT)
-    near_miss.update(NEAR_MISS)
-
-
-def _family(table: dict, name: str) -> Any:
-    def deco(fn: Any) -> Any:
-        table[name] = fn
-        return fn
-    return deco
+_T = Families()
+register = _T.register
 
 
 def _names(n: Any) -> set[str]:
@@ -71,19 +57,19 @@ def _implicit(e: str, rng: random.Random) -> str:
     ))
 
 
-@_family(EQUIVALENT, "implicit_equation")
-def _implicit_equation(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+@_T.equivalent("implicit_equation")
+def _implicit_equation(ref: Reference, rng: random.Random, st: F.Style) -> Any:
     e = _expression(ref)
     if e is None:
         return None
     eq = _implicit(e, rng)
-    return Draft(e, gold=eq) if rng.random() < 0.6 else Draft(eq, gold=e)
+    return _T.draft(e, gold=eq) if rng.random() < 0.6 else _T.draft(eq, gold=e)
 
 
-@_family(NEAR_MISS, "near_implicit_equation")
-def _near_implicit_equation(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+@_T.near_miss("near_implicit_equation")
+def _near_implicit_equation(ref: Reference, rng: random.Random, st: F.Style) -> Any:
     e = _expression(ref)
     if e is None:
         return None
     wrong = rng.choice((f"{e} + {rng.randint(1, 5)}", f"{rng.randint(2, 5)}\\left({e}\\right)", f"{e} - 1"))
-    return Draft(wrong, gold=_implicit(e, rng))
+    return _T.draft(wrong, gold=_implicit(e, rng))

@@ -15,33 +15,19 @@ import re
 from typing import Any
 
 from . import _forms as F
+from ._mm_table import Families
 from ._mm_refs import Reference
 
 __all__ = ["register"]
 
-Draft: Any = None
-EQUIVALENT: dict = {}
-NEAR_MISS: dict = {}
+_T = Families()
+register = _T.register
 
 _TUPLE = re.compile(r"\(([^()]*)\)")
 _AFTER = ("\\text{ and its permutations}", "\\text{ and their permutations}", "\\text{ and permutations}",
           "\\text{ up to permutation}", "\\text{ (in any order)}", ", \\text{and all permutations}",
           "\\text{ and all their permutations}", "\\quad\\text{(and permutations thereof)}")
 _BEFORE = ("\\text{all permutations of } ", "\\text{permutations of } ")
-
-
-def register(equivalent: dict, near_miss: dict, draft: type) -> None:
-    global Draft
-    Draft = draft
-    equivalent.update(EQUIVALENT)
-    near_miss.update(NEAR_MISS)
-
-
-def _family(table: dict, name: str) -> Any:
-    def deco(fn: Any) -> Any:
-        table[name] = fn
-        return fn
-    return deco
 
 
 def _orbits(ref: Reference) -> list[list[tuple[str, ...]]] | None:
@@ -73,18 +59,18 @@ def _write(reps: list[tuple[str, ...]], rng: random.Random) -> str:
     return body + rng.choice(_AFTER)
 
 
-@_family(EQUIVALENT, "permutation_clause")
-def _permutation_clause(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+@_T.equivalent("permutation_clause")
+def _permutation_clause(ref: Reference, rng: random.Random, st: F.Style) -> Any:
     orbits = _orbits(ref)
     if orbits is None:
         return None
     reps = [rng.choice(o) for o in orbits]
     rng.shuffle(reps)
-    return Draft(_write(reps, rng), box_only=True)
+    return _T.draft(_write(reps, rng), box_only=True)
 
 
-@_family(NEAR_MISS, "near_permutation_clause")
-def _near_permutation_clause(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+@_T.near_miss("near_permutation_clause")
+def _near_permutation_clause(ref: Reference, rng: random.Random, st: F.Style) -> Any:
     orbits = _orbits(ref)
     if orbits is None:
         return None
@@ -92,10 +78,10 @@ def _near_permutation_clause(ref: Reference, rng: random.Random, st: F.Style) ->
     way = rng.random()
     if way < 0.4 and len(reps) > 1:
         reps.pop(rng.randrange(len(reps)))            # an orbit left out
-        return Draft(_write(reps, rng), box_only=True)
+        return _T.draft(_write(reps, rng), box_only=True)
     cyclic = [i for i, t in enumerate(reps) if len(set(t)) >= 3]
     if way < 0.7 and cyclic:
-        return Draft(", ".join("(" + ", ".join(t) + ")" for t in reps) + "\\text{ and cyclic permutations}",
+        return _T.draft(", ".join("(" + ", ".join(t) + ")" for t in reps) + "\\text{ and cyclic permutations}",
                      box_only=True)
     i = rng.randrange(len(reps))
     t = list(reps[i])
@@ -106,4 +92,4 @@ def _near_permutation_clause(ref: Reference, rng: random.Random, st: F.Style) ->
     if tuple(sorted(t)) in {tuple(sorted(o[0])) for o in orbits}:
         return None
     reps[i] = tuple(t)
-    return Draft(_write(reps, rng), box_only=True)
+    return _T.draft(_write(reps, rng), box_only=True)

@@ -14,27 +14,13 @@ import re
 from typing import Any
 
 from . import _forms as F
+from ._mm_table import Families
 from ._mm_refs import Reference
 
 __all__ = ["register", "scrape"]
 
-Draft: Any = None
-EQUIVALENT: dict = {}
-NEAR_MISS: dict = {}
-
-
-def register(equivalent: dict, near_miss: dict, draft: type) -> None:
-    global Draft
-    Draft = draft
-    equivalent.update(EQUIVALENT)
-    near_miss.update(NEAR_MISS)
-
-
-def _family(table: dict, name: str) -> Any:
-    def deco(fn: Any) -> Any:
-        table[name] = fn
-        return fn
-    return deco
+_T = Families()
+register = _T.register
 
 
 _SYMBOLS = {
@@ -82,8 +68,8 @@ def _usable(ref: Reference) -> bool:
     return ref.node is not None and len(ref.gold) <= 120 and "\\text" not in ref.gold and "\\begin" not in ref.gold
 
 
-@_family(EQUIVALENT, "web_scraped")
-def _web_scraped(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+@_T.equivalent("web_scraped")
+def _web_scraped(ref: Reference, rng: random.Random, st: F.Style) -> Any:
     if not _usable(ref):
         return None
     gold = ref.gold.strip().strip("$")
@@ -91,15 +77,15 @@ def _web_scraped(ref: Reference, rng: random.Random, st: F.Style) -> Draft | Non
     if out is None:
         return None
     if rng.random() < 0.5:
-        return Draft(gold, gold=out)              # the reference scraped, the answer in LaTeX
-    return Draft(out, box_only=True, plain=True)  # the answer scraped
+        return _T.draft(gold, gold=out)              # the reference scraped, the answer in LaTeX
+    return _T.draft(out, box_only=True, plain=True)  # the answer scraped
 
 
 _DIGIT = re.compile(r"[0-9\uff10-\uff19]")
 
 
-@_family(NEAR_MISS, "near_web_scraped")
-def _near_web_scraped(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
+@_T.near_miss("near_web_scraped")
+def _near_web_scraped(ref: Reference, rng: random.Random, st: F.Style) -> Any:
     if not _usable(ref) or isinstance(ref.node, F.Sym):
         return None
     gold = ref.gold.strip().strip("$")
@@ -114,4 +100,4 @@ def _near_web_scraped(ref: Reference, rng: random.Random, st: F.Style) -> Draft 
     d = int(chr(ord(m.group()) - 0xFEE0) if full else m.group())
     new = str(rng.choice([k for k in range(10) if k != d and not (k == 0 and m.start() == 0)]))
     wrong = out[:m.start()] + (chr(ord(new) + 0xFEE0) if full else new) + out[m.end():]
-    return Draft(wrong, box_only=True, plain=True)
+    return _T.draft(wrong, box_only=True, plain=True)
