@@ -230,6 +230,7 @@ def test_an_unbraced_font_switch_or_italics_is_typography() -> None:
         italic = rng.choice(("*{v}*", "_{v}_", "*${v}$*", "_${v}$_")).format(v=v)
         close = rng.choice(("", " \u220e", "\n\n---", "\n\nI hope this helps!"))
         assert extract_answer(f"We add 2 and 3 first.\n\n{italic}{close}").answer == v, italic
+    assert extract_answer("We add 2 and 3 first.\n\n_$40_9$_\n\n$\\blacksquare$").answer == "40_9"
 
 
 def test_therefore_sign_fenced_answer_line_and_a_derivation_link_box() -> None:

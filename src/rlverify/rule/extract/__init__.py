@@ -202,7 +202,7 @@ _LAST_FENCE_RE = re.compile(r"(\n|\A)[ \t]*```[\w+-]{0,12}[ \t]*\n((?:final[ \t]
 # a line opened by the therefore sign ('∴ $4$', '$\\therefore$ $58$') concludes
 _THEREFORE_RE = re.compile(r"^([ \t]*)(?:\u2234|\$\\therefore\$|\\\(\\therefore\\\))[ \t]*", re.M)
 _PROSE_WORD_RE = re.compile(r"(?<![\\{a-zA-Z])[a-zA-Z]{3,}")
-_ITALIC_PAR_RE = re.compile(r"\*(?!\*)([^*\n]{1,300}?)(?<!\*)\*|_(?!_)([^_\n]{1,300}?)(?<!_)_")
+_ITALIC_PAR_RE = re.compile(r"\*(?!\*)([^*\n]{1,300}?)(?<!\*)\*|_(?!_)(\$[^$\n]{1,300}\$|[^_\n]{1,300}?)(?<!_)_")
 _BOLD_ITALIC_RE = re.compile(r"\*\*\*(?=\S)|(?<=\S)\*\*\*")
 _LAYOUT_WINDOW = 600
 
