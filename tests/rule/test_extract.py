@@ -245,3 +245,21 @@ def test_therefore_sign_fenced_answer_line_and_a_derivation_link_box() -> None:
     eq = extract_answer("We get $3$.\n\n```\nAnswer: y + 3x - 4 = 0\n```").answer
     assert eq is not None and eq.replace(" ", "") == "y+3x-4=0"
     assert extract_answer("$\\boxed{a = b}$").answer == "a = b"
+
+
+def test_a_closing_check_confirming_the_answer_is_not_the_answer() -> None:
+    import random
+    rng = random.Random(6)
+    for _ in range(60):
+        v, a, b = rng.randint(2, 999), rng.randint(2, 30), rng.randint(2, 30)
+        shown = rng.choice(("**{v}**", "_${v}$_", "Hence the required quantity equals ${v}$.", "```text\n{v}\n```",
+                            "$\\therefore$ ${v}$")).format(v=v)
+        check = rng.choice(("**Verification:** substituting back gives ${a} + {b} = {c}$ \u2713.",
+                            "This agrees with a quick check for $n = {a}$, which gives ${b}$.",
+                            "*Sanity check:* the smaller case with {a} items gives {b}, consistent with the pattern.")
+                           ).format(a=a, b=b, c=a + b)
+        text = f"We use ${rng.randint(2, 9)}$ and ${rng.randint(2, 9)}$.\n\n{shown}\n\n{check}"
+        assert extract_answer(text).answer == str(v), text
+    # a check that corrects or names an answer is not dropped
+    ex = extract_answer("So we get **12**.\n\nCheck: that is wrong, the last step gives $13$.")
+    assert ex.answer != "12" or ex.hedge

@@ -195,10 +195,30 @@ def _plain(value: str) -> str | None:
 
 
 def _frame(value: str, ref: Reference, node: object, rng: random.Random, tags: list[str]) -> str:
-    kind = rng.choice(("heading", "heading", "heading", "sentence", "sentence", "sentence", "bold_value",
+    kind = rng.choice(("heading", "heading", "heading", "sentence", "sentence", "sentence", "bold_value", "bold_unit",
                        "answer_line", "table", "code", "answer_tag", "final_paren", "two_forms", "bare_box",
                        "bold_box", "box_then_words", "display_remark", "word_sentence", "italic", "therefore",
-                       "check_mark", "bullets", "or_equivalently"))
+                       "check_mark", "bullets", "or_equivalently", "named_sentence", "items", "items"))
+    items = _items(node, ref)
+    if kind == "items" and items is not None:
+        tags.append("items")
+        var = _var(ref)
+        way = rng.random()
+        if way < 0.35:
+            joined = rng.choice((", ", " , ", " and ", ",\\ ")).join("\\boxed{" + i + "}" for i in items)
+            return rng.choice(("The solutions are ${j}$.", "### Final Answer\n\n${j}$", "Hence ${j}$.")).format(j=joined)
+        if way < 0.7:
+            joined = " \\text{ or } ".join(f"{var} = {i}" for i in items)
+            return rng.choice(("Therefore $\\boxed{{{j}}}$.", "**Answer:** ${j}$", "$$\\boxed{{{j}}}$$")).format(j=joined)
+        body = f"{var} \\in \\{{{', '.join(items)}\\}}"
+        return rng.choice(("Therefore $\\boxed{{{b}}}$.", "### Final Answer\n\n$$\\boxed{{{b}}}$$", "**Answer:** ${b}$")).format(b=body)
+    if kind == "items":
+        kind = "heading"
+    if kind == "named_sentence":
+        var = _var(ref)
+        noun = rng.choice(("the smallest such", "the required", "the only possible", "the value of"))
+        return rng.choice(("Therefore, {n} ${x}$ is $\\boxed{{{v}}}$.", "**Final Answer:** {n} ${x}$ is ${v}$.",
+                           "So {n} ${x}$ equals $\\boxed{{{v}}}$.")).format(n=noun, x=var, v=value)
     if kind == "therefore":
         return rng.choice(("\u2234 ${v}$", "$\\therefore$ ${v}$", "$\\therefore \\boxed{{{v}}}$", "\u2234 $\\boxed{{{v}}}$",
                            "$$\\therefore\\ {v}$$")).format(v=value)
@@ -226,6 +246,14 @@ def _frame(value: str, ref: Reference, node: object, rng: random.Random, tags: l
                                "**Answer**\n\n{a}", "The answer is {a}.")).format(a=shown)
         return rng.choice(("```\nAnswer: {a}\n```", "```text\n{a}\n```", "Final answer:\n```\n{a}\n```")).format(
             a=plain if plain is not None else value)
+    if kind == "bold_unit":
+        plain = _plain(value)
+        if plain is not None and ref.unit in UNITS and not ref.unit_in_gold:
+            unit = re.sub(r"\\(?:text|mathrm)\{\s*([^{}]*)\}|\\[,\ ]", r" \1", rng.choice(UNITS[ref.unit][2])).strip()
+            if re.fullmatch(r"[A-Za-z/ ]+", unit):
+                return rng.choice(("The answer is **{a} {u}**.", "**Answer:** {a} {u}", "So it takes **{a} {u}**.")
+                                  ).format(a=plain, u=unit)
+        kind = "bold_value"
     if kind == "italic":
         plain = _plain(value)
         shown = plain if plain is not None and rng.random() < 0.5 else f"${value}$"
@@ -286,6 +314,15 @@ def _frame(value: str, ref: Reference, node: object, rng: random.Random, tags: l
                        "The answer is {m}.</answer>")).format(m=inner)
 
 
+def _items(node: object, ref: Reference) -> list[str] | None:
+    """The members of a list or set of numbers (the solutions a question asks for), rendered; None otherwise."""
+    if not ref.unordered or not isinstance(node, (F.Lst, F.Seq)) or isinstance(node, F.Seq) and node.open != "{":
+        return None
+    if not 2 <= len(node.items) <= 4 or not all(_numeric(i) for i in node.items):
+        return None
+    return [F.render(i) for i in node.items]
+
+
 _THINK_DOUBTS = ("Wait, let me double-check that step.", "Hmm, is that right? Let me recompute.",
                  "Let me verify with a small case.", "Actually, let me re-derive the last line to be safe.")
 
@@ -294,6 +331,12 @@ def ending(value: str, ref: Reference, node: object, rng: random.Random, tags: l
     """One frontier-style closing of a response holding ``value`` (LaTeX) as the final answer."""
     tags = tags if tags is not None else []
     text = _frame(value, ref, node, rng, tags) + rng.choice(_CLOSERS)
+    if rng.random() < 0.15:   # a check after the answer that names other numbers
+        a, b = rng.randint(2, 30), rng.randint(2, 30)
+        text += rng.choice(("\n\nThis agrees with a quick check for $n = {a}$, which gives ${b}$.",
+                            "\n\n**Verification:** substituting back gives ${a} + {b} = {c}$ \u2713.",
+                            "\n\n*Sanity check:* the smaller case with {a} items gives {b}, consistent with the pattern.")
+                           ).format(a=a, b=b, c=a + b)
     if rng.random() < 0.2:
         tags.append("think")
         text = f"<think>\n{rng.choice(_THINK_DOUBTS)} Yes, it checks out.\n</think>\n\n" + text

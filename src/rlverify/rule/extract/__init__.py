@@ -203,13 +203,18 @@ _LAST_FENCE_RE = re.compile(r"(\n|\A)[ \t]*```[\w+-]{0,12}[ \t]*\n((?:final[ \t]
 _THEREFORE_RE = re.compile(r"^([ \t]*)(?:\u2234|\$\\therefore\$|\\\(\\therefore\\\))[ \t]*", re.M)
 _PROSE_WORD_RE = re.compile(r"(?<![\\{a-zA-Z])[a-zA-Z]{3,}")
 _ITALIC_PAR_RE = re.compile(r"\*(?!\*)([^*\n]{1,300}?)(?<!\*)\*|_(?!_)(\$[^$\n]{1,300}\$|[^_\n]{1,300}?)(?<!_)_")
+_CHECK_PAR_RE = re.compile(r"[*_ \t]*(?:verification|verifying|check(?:ing)?|sanity check|double[- ]check|as a check|a quick check"
+                           r"|this (?:agrees|matches|is consistent|checks out)|consistent with|indeed)\b", re.I)
+_CHECK_DOUBT_RE = re.compile(r"\b(?:answer|wrong|incorrect|mistake|error|actually|wait|instead|however|but|not|no|fails?"
+                             r"|doesn't|does not|inconsistent|correct(?:ed|ion|ing)?|should|recomput\w*|redo\w*|oops|hmm)\b|[?\u2717\u2718]", re.I)
 _BOLD_ITALIC_RE = re.compile(r"\*\*\*(?=\S)|(?<=\S)\*\*\*")
 _LAYOUT_WINDOW = 600
 
 
 def _drop_layout(region: str) -> str:
     head, tail = region[:-_LAYOUT_WINDOW], region[-_LAYOUT_WINDOW:]
-    if not any(c in tail for c in "-*_\u220e\u25a1\u25a0\u2234<`\\!") and "complete" not in tail and "check" not in tail:
+    if not any(c in tail for c in "-*_\u220e\u25a1\u25a0\u2234<`\\!") and "complete" not in tail and "heck" not in tail \
+            and "consistent" not in tail and "agrees" not in tail and "matches" not in tail and "ndeed" not in tail:
         return region   # C-speed check: nothing to drop
     lines = tail.rstrip().split("\n")
     for _ in range(12):
@@ -227,6 +232,13 @@ def _drop_layout(region: str) -> str:
             k -= 1
         par = " ".join(lines[k:]).strip()
         if k > 0 and len(par) <= 80 and not re.search(r"[\d$=\\]", par) and _CLOSING_REMARK_RE.search(par):
+            del lines[k:]
+            continue
+        # a closing check that confirms the answer above it ('**Verification:** substituting back gives
+        # $3 + 4 = 7$ ✓.', 'This agrees with a quick check for $n = 2$, which gives $5$.'): not a new answer; one
+        # that corrects, doubts or names an answer is kept
+        if k > 0 and len(par) <= 240 and _CHECK_PAR_RE.match(par) and not _CHECK_DOUBT_RE.search(par) \
+                and "\n".join(lines[:k]).strip():
             del lines[k:]
             continue
         break
