@@ -55,6 +55,8 @@ _CONDITION = re.compile(r"\b(?:for|when|if|where|with|at|unless|except)\b", re.I
 _IN = re.compile(r"\\in(?![a-zA-Z])")
 _OR_WORD = re.compile(r"\bor\b|\\lor(?![a-zA-Z])|\\vee(?![a-zA-Z])", re.I)
 _NAME_LHS = re.compile(r"^[^=<>]*[a-zA-Z][^=<>]*$")
+# a product of factors (a power, adjacent brackets, a coordinate letter applied to a bracket): x^2(y+1), (x+1)(y-2), x(y+1)
+_PRODUCT_LHS = re.compile(r"\^|\)\s*\(|[}\d]\s*\(|(?<![A-Za-z\\])[xyz]\s*(?:\\left\s*)?\(")
 # a multiple of one variable (2y, -y, \frac{1}{2}x, 3a_1): ``2y = 2(x+1)`` states 2y, not y
 _SCALED_NAME = re.compile(r"^\s*(?:-\s*|\+\s*)?(?:\d+(?:\.\d+)?|\\[dt]?frac\s*\{\d+\}\s*\{\d+\})?\s*(?:\\cdot\s*)?"
                           r"[a-zA-Z](?:_\{?\w+\}?)?\s*$")
@@ -266,6 +268,17 @@ def _env_after_name(s: str) -> str | None:
     return clean("\\begin" + env)
 
 
+def _zero_set(lhs: str, rhs: str) -> bool:
+    """``lhs = 0`` is an equation: the left side a product with a variable (``x(y+1)``) or a sum with a variable
+    and a constant term (``y^2 + 3``); ``a + b = 0`` (the sum asked for) is not."""
+    if clean(rhs).strip() != "0" or not re.search(r"[A-Za-z]", lhs):
+        return False
+    if _PRODUCT_LHS.search(lhs):
+        return True
+    terms = [t.strip() for t in split_top(lhs.strip(), ("+", "-")) if t.strip()]
+    return len(terms) > 1 and any(parse_number(t) is not None for t in terms)
+
+
 def _last_member(s: str) -> str | None:
     """``total = 30+15 = 45`` -> ``45``; ``f(x) \\in (0,1)`` -> ``(0,1)``."""
     if "\\begin" in s:
@@ -279,6 +292,8 @@ def _last_member(s: str) -> str | None:
         return None
     if len(parts) == 2 and _scaled_name(parts[0]):
         return None  # ``2y = 2(x+1)``: the value of 2y, not of y
+    if len(parts) == 2 and _zero_set(parts[0], parts[1]):
+        return None  # ``x^2(y^2+y-6) = 0``, ``y^2 + 3 = 0``: an equation set to zero, not the value 0
     if len(parts) == 2 and not _members_consistent([clean(p) for p in parts]):
         return None  # "3 = 5" states a contradiction, not a value; a longer chain (x = 5+5+1 = 7 = 11) ends on its value
     if any(_OR_WORD.search(unwrap_text(p)) for p in parts[:-1]):
@@ -366,7 +381,10 @@ def rhs_of_assignment(gold: str) -> str | None:
         return None  # ``\pm n = 2`` names two values (n = 2 or n = -2), not the name n
     if _scaled_name(lhs):
         return None  # ``2y = 2(x+1)`` or ``-y = 3`` states a multiple of y, not y
-    return clean(parts[1])
+    rhs = clean(parts[1])
+    if rhs.strip() == "0" and _PRODUCT_LHS.search(lhs):
+        return None  # ``x^2(y^2+y-6) = 0``, ``x(y+1) = 0``: a product set to zero is an equation (a curve), not a name
+    return rhs
 
 
 def is_sum(side: str) -> bool:
@@ -378,13 +396,16 @@ def is_sum(side: str) -> bool:
 
 
 def is_equation(text: str) -> bool:
-    """Two sides, the left a sum with a variable: a relation such as ``y+3x-4=0``; or a constant on the
-    left and variables on the right (``7 = 11a+c``): a condition on the variables, not a value."""
+    """Two sides, the left a sum with a variable: a relation such as ``y+3x-4=0``; a product with a variable set
+    to zero (``x(y+1)=0``); or a constant on the left and variables on the right (``7 = 11a+c``): a condition on
+    the variables, not a value."""
     parts = split_top(text, ("=",))
     if len(parts) != 2:
         return False
     if parse_number(parts[0]) is not None and parts[1]:
         return bool(re.search(r"[A-Za-z]", _CONSTANT_COMMANDS.sub("", parts[1]))) and "\\text" not in parts[1]
+    if clean(parts[1]).strip() == "0" and _PRODUCT_LHS.search(parts[0]) and re.search(r"[A-Za-z]", parts[0]):
+        return True   # a product set to zero (x^2(y^2+y-6)=0, (x+1)(y-2)=0): the union of curves, not the value 0
     return bool(_NAME_LHS.match(parts[0])) and is_sum(parts[0])
 
 
