@@ -20,7 +20,7 @@ from typing import Union
 
 __all__ = ["Unreadable", "Style", "Num", "Sym", "Neg", "Add", "Mul", "Frac", "Pow", "Sqrt", "Paren", "Func",
            "Seq", "Rel", "Cup", "Lst", "Mat", "Pct", "Deg", "Node", "parse", "render", "evaluate", "CANONICAL",
-           "group_digits", "GROUPINGS", "REL_OPS"]
+           "group_digits", "GROUPINGS", "REL_OPS", "replace_leaf"]
 
 
 class Unreadable(ValueError):
@@ -692,3 +692,21 @@ def children(n: Node) -> tuple:
     if isinstance(n, Mat):
         return tuple(c for r in n.rows for c in r)
     return ()
+
+
+def replace_leaf(n: object, target: object, new: object) -> object:
+    """``n`` with the (identity-)first occurrence of ``target`` replaced by ``new``."""
+    if n is target:
+        return new
+    if isinstance(n, (Num, Sym)):
+        return n
+    if isinstance(n, Mat):
+        return Mat(tuple(tuple(replace_leaf(c, target, new) for c in r) for r in n.rows))
+    fields = {}
+    for k in n.__dataclass_fields__:
+        v = getattr(n, k)
+        if isinstance(v, tuple):
+            fields[k] = tuple(replace_leaf(x, target, new) if not isinstance(x, str) else x for x in v)
+        elif v is not None and not isinstance(v, str):
+            fields[k] = replace_leaf(v, target, new)
+    return replace(n, **fields)

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Callable, Iterator
 
 from . import _forms as F
+from ._forms import replace_leaf as _replace_leaf
 from ._mm_refs import (
     UNITS,
     Reference,
@@ -585,24 +586,6 @@ def _gold_side(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None:
 
 
 # near-misses ---------------------------------------------------------------------
-
-def _replace_leaf(n: object, target: object, new: object) -> object:
-    """``n`` with the (identity-)first occurrence of ``target`` replaced by ``new``."""
-    if n is target:
-        return new
-    if isinstance(n, (F.Num, F.Sym)):
-        return n
-    if isinstance(n, F.Mat):
-        return F.Mat(tuple(tuple(_replace_leaf(c, target, new) for c in r) for r in n.rows))
-    fields = {}
-    for k in n.__dataclass_fields__:
-        v = getattr(n, k)
-        if isinstance(v, tuple):
-            fields[k] = tuple(_replace_leaf(x, target, new) if not isinstance(x, str) else x for x in v)
-        elif v is not None and not isinstance(v, str):
-            fields[k] = _replace_leaf(v, target, new)
-    return replace(n, **fields)
-
 
 def _near(ref: Reference, new: object, st: F.Style) -> Draft | None:
     if ref.node is None or _same(ref.node, new):

@@ -378,8 +378,7 @@ def _leaves(n: object) -> list[F.Num]:
 
 
 def _swap_leaf(n: object, target: object, new: object) -> object:
-    from ._mm_families import _replace_leaf
-    return _replace_leaf(n, target, new)
+    return F.replace_leaf(n, target, new)
 
 
 def _changed(ref: Reference, rng: random.Random) -> object | None:
