@@ -326,7 +326,9 @@ def _restated_hedge(span: str, sent: str, value: str) -> tuple[str, ...]:
         lead = re.search(r"(?:\bthat is|\bequivalently)[,:\s]*", sent)
         after = sent[lead.end():lead.end() + 80] if lead else ""
     m = _RESTATED_VALUE_RE.match(after) if lead else None
-    a, b = _number_of(value), (_number_of(m.group(1)) if m else None)
+    if m is None:
+        return ()
+    a, b = _number_of(value), _number_of(m.group(1))
     if a is None or b is None:
         return ()
     digits = m.group(1).strip("$").split(".")[-1] if "." in m.group(1) else ""
@@ -452,6 +454,8 @@ def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
     sent = sent[:cut + len(last) + 12] if cut >= 0 else sent
     if _HEDGE_PROSE_RE.search(_RELATIVE_MODAL_RE.sub(" ", sent)):
         return ("hedge",)
+    if not _OR_RE.search(sent):
+        return ()            # every gap _OR_GAP_RE accepts holds an 'or' (same flags): no values to read
     vals = _values(sent)
     for a, b in zip(vals, vals[1:]):
         if not _OR_GAP_RE.fullmatch(sent[a.end:b.start]) or _RELATION_RE.search(a.value + b.value):
@@ -468,6 +472,7 @@ _ALTERNATIVE_RE = re.compile(
 _RELATION_RE = re.compile(r"[=<>≤≥≠]|\\(?:le|ge|leq|geq|neq|ne|in|lt|gt)(?![A-Za-z])")
 
 _OR_GAP_RE = re.compile(r"[\s*,]*(?:or|\\text\{\s*or\s*\})[\s*]*", re.I)
+_OR_RE = re.compile(r"or", re.I)
 
 
 from ...runtime.caches import register_cache  # noqa: E402
