@@ -231,6 +231,8 @@ def test_an_unbraced_font_switch_or_italics_is_typography() -> None:
         close = rng.choice(("", " \u220e", "\n\n---", "\n\nI hope this helps!"))
         assert extract_answer(f"We add 2 and 3 first.\n\n{italic}{close}").answer == v, italic
     assert extract_answer("We add 2 and 3 first.\n\n_$40_9$_\n\n$\\blacksquare$").answer == "40_9"
+    for label in ("_Answer_:", "*Answer:*", "*Final answer*:", "__Answer__:"):
+        assert extract_answer(f"We add $2$ and $3$.\n\n{label} $\\cot(x)$").answer == "\\cot(x)", label
 
 
 def test_therefore_sign_fenced_answer_line_and_a_derivation_link_box() -> None:

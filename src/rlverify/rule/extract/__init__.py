@@ -207,6 +207,8 @@ _CHECK_PAR_RE = re.compile(r"[*_ \t]*(?:verification|verifying|check(?:ing)?|san
                            r"|this (?:agrees|matches|is consistent|checks out)|consistent with|indeed)\b", re.I)
 _CHECK_DOUBT_RE = re.compile(r"\b(?:answer|wrong|incorrect|mistake|error|actually|wait|instead|however|but|not|no|fails?"
                              r"|doesn't|does not|inconsistent|correct(?:ed|ion|ing)?|should|recomput\w*|redo\w*|oops|hmm)\b|[?\u2717\u2718]", re.I)
+_ITALIC_LABEL_RE = re.compile(r"^([ \t]*)(?:_{1,2}|\*(?!\*))((?:final[ \t]+)?answer)[ \t]*:?[ \t]*(?:_{1,2}|(?<!\*)\*(?!\*))[ \t]*:?",
+                             re.I | re.M)
 _BOLD_ITALIC_RE = re.compile(r"\*\*\*(?=\S)|(?<=\S)\*\*\*")
 _LAYOUT_WINDOW = 600
 
@@ -247,6 +249,7 @@ def _drop_layout(region: str) -> str:
     if fence is not None and not _PROSE_WORD_RE.search(fence.group(3)):
         # a fenced block closing the response that holds one line of mathematics: that line, as math
         tail = tail[:fence.start()] + fence.group(1) + (fence.group(2) or "") + "$" + fence.group(3).strip() + "$\n"
+    tail = _ITALIC_LABEL_RE.sub(r"\1\2:", tail)   # '_Answer_: $x$', '*Final answer:* $x$' is the label
     tail = _THEREFORE_RE.sub("\\1Therefore, ", _BOLD_ITALIC_RE.sub("**", _TAG_OR_FENCE_RE.sub("\n", tail)))
     # a closing paragraph in italics ('*120*', '_$8$_') is its text
     cut = tail.rstrip().rfind("\n")
