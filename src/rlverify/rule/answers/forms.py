@@ -31,6 +31,7 @@ from . import _forms_cas as cas
 from .match import same_multiset
 from .sets import read_set
 from .surface import MAX_PARTS, split_top, unwrap
+from .views import rhs_of_assignment
 from ...runtime.caches import memo_text
 
 __all__ = ["Part", "Parts", "parse_parts", "function_rhs", "compare_parts", "compare_labelled", "same_relation",
@@ -281,8 +282,8 @@ def solves_equation(answer: str, gold: str) -> bool | None:
         return None
     expr, eq = (a, g) if "=" in g else (g, a)
     le, lq = (set(_LETTER.findall(_COMMAND.sub(" ", t))) for t in (expr, eq))
-    if not le or not le < lq or len(lq - le) != 1:
-        return None
+    if not le or not le < lq or len(lq - le) != 1 or rhs_of_assignment(eq) is not None:
+        return None   # 'b_n = ...' names its value: the core has compared that right side already
     return _bounded(cas.solved_equation, expr, eq)
 
 
