@@ -265,3 +265,19 @@ def test_a_closing_check_confirming_the_answer_is_not_the_answer() -> None:
     # a check that corrects or names an answer is not dropped
     ex = extract_answer("So we get **12**.\n\nCheck: that is wrong, the last step gives $13$.")
     assert ex.answer != "12" or ex.hedge
+
+
+def test_a_box_retracted_before_a_table_and_a_closing_check_is_a_hedge() -> None:
+    import random
+    rng = random.Random(9)
+    for _ in range(30):
+        v, w = rng.randint(10, 999), rng.randint(10, 999)
+        if v == w:
+            continue
+        table = "| Step | Result |\n|---|---|\n| Setup | equations written |\n| Solve | $" + str(w) + "$ |"
+        close = rng.choice(("\n\nI hope this helps!", "\n\n$\\blacksquare$", ""))
+        check = rng.choice(("\n\nThis agrees with a quick check for $n = 3$, which gives $4$.",
+                            "\n\n**Verification:** substituting back gives $11 + 23 = 34$ \u2713.", ""))
+        text = (f"This gives $\\boxed{{{v}}}$.\n\nHmm, I made a sign error above. Redoing the last step,\n\n---\n\n"
+                f"{table}\n\n$x = {w}${close}{check}")
+        assert extract_answer(text).hedge, text

@@ -137,7 +137,8 @@ _RETRACTION_RE = re.compile(
     r"|re-?check(?:ing)?|recomput(?:e|ing)|reconsider(?:ing)?|on second thought|scratch that"
     r"|(?:over|under|mis)count(?:s|ed|ing)?)\b", re.I)
 _NAMED_NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w.]*\d)")
-_MAX_RETRACTION = 200
+_MAX_RETRACTION = 200            # a cue this close to the end withdraws a number for any number named after it
+_MAX_DECLARED_RETRACTION = 500   # ... this close, for another answer declared after it
 _RETRACTION_WORDS = ("wait", "oops", "hold on", "correct", "made a", "wrong", "incorrect", "not right", "actually",
                      "hmm", "no,", "no that", "error", "redo", "check", "recomput", "reconsider", "second thought",
                      "scratch", "count")
@@ -151,8 +152,9 @@ def _retracted(ex: Extraction, region: str) -> Extraction:
     ``hedge`` (flag ``retracted``): the response ends on a different value than it declared."""
     if ex.answer is None or ex.hedge:
         return ex
-    tail = region[-_PROSE_WINDOW:]
-    start = max(0, len(tail) - _MAX_RETRACTION - 40)  # only a cue ending in the last 200 chars counts
+    # the layout and confirming checks the response closes with do not count towards the distance
+    tail = _drop_layout(region[-_PROSE_WINDOW:])
+    start = max(0, len(tail) - _MAX_DECLARED_RETRACTION - 40)
     low = tail[start:].lower()
     if not any(w in low for w in _RETRACTION_WORDS):  # C-speed check before the regex
         return ex
@@ -160,18 +162,20 @@ def _retracted(ex: Extraction, region: str) -> Extraction:
     cue = None
     for cue in _RETRACTION_RE.finditer(tail, start):
         pass
-    if cue is None or len(tail) - cue.end() > _MAX_RETRACTION:
+    if cue is None or len(tail) - cue.end() > _MAX_DECLARED_RETRACTION:
         return ex
     # the withdrawn answer is followed by another one declared after the cue (a box then 'Hmm, I made a sign
-    # error. Redoing the last step, **7**', any kind of value): two answers, the declared one not final
-    rest = _drop_layout(tail[cue.end():]).strip()
-    later = _from_prose(rest)
-    if (later is None or later.method not in _DECLARED_METHODS) and "\n\n" in rest:
-        # the text after the cue ends on a paragraph that is one value alone ('***$x$***', a fenced '50\%')
-        later = _from_whole(rest.rsplit("\n\n", 1)[1].strip().strip("*_").strip())
-    if later is not None and later.answer and later.method in _DECLARED_METHODS and _value_key(later.answer) != ka:
-        return Extraction(ex.answer, ex.method, ex.flags + ("hedge", "retracted"), ex.candidates)
-    if not _is_number_key(ka):
+    # error. Redoing the last step, **7**', any kind of value, a table before it): two answers, the declared one
+    # not final. A box after the cue is the answer itself (the boxes decided).
+    rest = tail[cue.end():].strip()
+    if "\\boxed" not in rest and "\\fbox" not in rest:
+        later = _from_prose(rest)
+        if (later is None or later.method not in _DECLARED_METHODS) and "\n\n" in rest:
+            # the text after the cue ends on a paragraph that is one value alone ('***$x$***', a fenced '50\%')
+            later = _from_whole(rest.rsplit("\n\n", 1)[1].strip().strip("*_").strip())
+        if later is not None and later.answer and later.method in _DECLARED_METHODS and _value_key(later.answer) != ka:
+            return Extraction(ex.answer, ex.method, ex.flags + ("hedge", "retracted"), ex.candidates)
+    if not _is_number_key(ka) or len(tail) - cue.end() > _MAX_RETRACTION:
         return ex
     named = [_value_key(n) for n in _NAMED_NUMBER_RE.findall(tail[cue.end():])]
     if not named or ka in named:  # nothing named after the cue, or the answer itself restated (a check)
