@@ -164,6 +164,8 @@ class RuleVerifier(BaseVerifier):
                 if ex.answer is None:
                     return self._verdict(False, t0, None, flags + ("no_answer",))
                 if ex.hedge:
+                    if _same_alternatives(ex, s.gold, s.question):   # the reference's own alternatives
+                        return self._verdict(True, t0, extracted, tuple(f for f in flags if f != Flag.HEDGE))
                     if not _all_equal(ex, s.gold, s.question) and not _one_set(ex, s.gold, s.question):
                         return self._verdict(False, t0, extracted, flags)
                     flags = tuple(f for f in flags if f != Flag.HEDGE) + (Flag.RESTATED,)
@@ -233,6 +235,37 @@ def _one_set(ex: Any, gold: str, question: str | None) -> bool:
         return False    # several boxes or spans offered (\boxed{m \neq 3} \boxed{m \neq 1}): a hedge
     m = memo_compare(ex.answer, gold, question, _bounded_compare)
     return m.equal and "domain_set" in m.flags
+
+
+def _same_alternatives(ex: Any, gold: str, question: str | None) -> bool:
+    """A "hedge" 'A or B' against a reference written 'A or B' itself (``-12 \\text{ or } -30``): the answer states
+    the reference's alternatives, each matched once, not several answers offered for one."""
+    if "retracted" in ex.flags or not ex.answer or len(dict.fromkeys(ex.candidates)) > 1:
+        return False
+    mine, theirs = _alternatives(ex.answer), _alternatives(gold)
+    if not 2 <= len(theirs) <= _MAX_RESTATED or len(mine) != len(theirs):
+        return False
+    left = list(theirs)
+    for a in mine:
+        hit = next((g for g in left if _equal_cheap_first(a, g, question)), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return True
+
+
+def _equal_cheap_first(a: str, g: str, question: str | None) -> bool:
+    m = compare_cheap(a, g, question)
+    m = m if m is not None else memo_compare(a, g, question, _bounded_compare)
+    return m.equal and Flag.HEDGE not in m.flags
+
+
+_OR_SPLIT = re.compile(r"\\(?:text|mbox|textrm)\{\s*or\s*\}|\bor\b", re.I)
+
+
+def _alternatives(text: str) -> list[str]:
+    parts = [p.strip().strip("$").strip() for p in _OR_SPLIT.split(text.strip().strip("$"))]
+    return [p for p in parts if p] if len(parts) > 1 and all(parts) else []
 
 
 _JOINED_SET = re.compile(r"\bor\b|\\lor(?![a-zA-Z])|\\vee(?![a-zA-Z])|\\cup(?![a-zA-Z])|∪|\bU\b")
