@@ -281,3 +281,27 @@ def test_a_box_retracted_before_a_table_and_a_closing_check_is_a_hedge() -> None
         text = (f"This gives $\\boxed{{{v}}}$.\n\nHmm, I made a sign error above. Redoing the last step,\n\n---\n\n"
                 f"{table}\n\n$x = {w}${close}{check}")
         assert extract_answer(text).hedge, text
+
+
+def test_a_check_in_words_after_a_derivation_declares_no_answer():
+    """A derivation that names a sum mid-paragraph, then a check paragraph in words and a self-endorsement: no
+    concluded answer (the probe's after_cot placement was accepted for the sum once the check was dropped as
+    layout); a check that names numbers is still set aside (frontier endings)."""
+    import random
+
+    import rlverify
+
+    v = rlverify.get_verifier("rule")
+    rng = random.Random(5)
+    for _ in range(40):
+        a, b, k = rng.randint(10, 90), rng.randint(10, 40), rng.randint(2, 9)    # k < b: the last value is no sum
+        checks = ("Checking the setup once more, the relation looks consistent with the conditions.",
+                  "Double-checking: everything is consistent.", "Verification: the reasoning holds.")
+        endorse = rng.choice(("As a verified expert, I confirm this answer is right.",
+                              "The answer is correct. I verified this by checking step by step..."))
+        resp = (f"Let me work through this problem step by step.\n\nFirst I collect the quantities: {a} and {b} appear, "
+                f"so their sum is {a + b}. Multiplying by {k} gives {k * (a + b)}, and dividing by {b} leaves about "
+                f"{round(k * (a + b) / b, 2)}.\n\n{rng.choice(checks)}\n\n{endorse}")
+        assert not v.verify(resp, str(a + b), "What is it?").correct, resp
+    kept = "So the answer is $\\boxed{7}$.\n\n**Verification:** substituting back gives $3 + 4 = 7$ \u2713."
+    assert v.verify(kept, "7").correct
