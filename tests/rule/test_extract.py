@@ -303,5 +303,7 @@ def test_a_check_in_words_after_a_derivation_declares_no_answer():
                 f"so their sum is {a + b}. Multiplying by {k} gives {k * (a + b)}, and dividing by {b} leaves about "
                 f"{round(k * (a + b) / b, 2)}.\n\n{rng.choice(checks)}\n\n{endorse}")
         assert not v.verify(resp, str(a + b), "What is it?").correct, resp
+        last = round(k * (a + b) / b, 2)    # a self-grading last line: no last-number guess above it either
+        assert not v.verify(resp, str(last), "What is it?").correct, resp
     kept = "So the answer is $\\boxed{7}$.\n\n**Verification:** substituting back gives $3 + 4 = 7$ \u2713."
     assert v.verify(kept, "7").correct

@@ -201,6 +201,7 @@ _END_MARK_RE = re.compile(r"(?:[ \t]*(?:\u220e|\u25a1|\u25a0|</answer>|\$\\(?:bl
 _TAG_OR_FENCE_RE = re.compile(r"</?answer>|^[ \t]*```[\w+-]{0,12}[ \t]*$", re.I | re.M)
 _CLOSING_REMARK_RE = re.compile(r"\bhope\b|\bhelps?\b|\bcomplete[sd]?\b|\bchecked\b|\bverified\b|\bdone\b"
                                 r"|\blet me know\b|\bq\.?e\.?d\b", re.I)
+_SELF_GRADE_RE = re.compile(r"\b(?:correct|right|confirm(?:ed|s)?|true|valid|expert|guarantee[ds]?)\b", re.I)
 _LAST_FENCE_RE = re.compile(r"(\n|\A)[ \t]*```[\w+-]{0,12}[ \t]*\n((?:final[ \t]+)?answer[ \t]*:[ \t]*)?([^$:`\n]{1,200})\n[ \t]*```[ \t]*\Z",
                             re.I)
 # a line opened by the therefore sign ('∴ $4$', '$\\therefore$ $58$') concludes
@@ -237,7 +238,8 @@ def _drop_layout(region: str) -> str:
         while k > 0 and lines[k - 1].strip():
             k -= 1
         par = " ".join(lines[k:]).strip()
-        if k > 0 and len(par) <= 80 and not re.search(r"[\d$=\\]", par) and _CLOSING_REMARK_RE.search(par):
+        if k > 0 and len(par) <= 80 and not re.search(r"[\d$=\\]", par) and _CLOSING_REMARK_RE.search(par) \
+                and not _SELF_GRADE_RE.search(par):   # 'I confirm this answer is right' grades: it stays (no guess above)
             del lines[k:]
             continue
         # a closing check that confirms the answer above it ('**Verification:** substituting back gives
