@@ -396,7 +396,7 @@ def _cheap_match(cands: tuple[str, ...], gold: _Gold, q: Question) -> Match | No
                 return Match(True, (Flag.ROUNDING,))
             if num is not None and gnum is not None and q.expects_approximation and rounded_from_reference(cand, view):
                 return Match(True, (Flag.ROUNDING,))
-            if num is None and "." in cand and continued_decimal(cand, _approximate_value(view)):
+            if num is None and "." in cand and continued_decimal(cand, lambda v=view: _approximate_value(v)):
                 return Match(True, (Flag.ROUNDING,))
     return None
 

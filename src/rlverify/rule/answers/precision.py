@@ -213,12 +213,17 @@ def converted_as_written(gold: str, answer_value: float, gold_value: float, answ
 _CONTINUED = re.compile(r"^\s*([+-]?\d+\.\d+)\s*(?:\\[lc]?dots|\.\.\.|\u2026)\s*$")
 
 
-def continued_decimal(answer: str, exact: Fraction | float | None) -> bool:
+def continued_decimal(answer: str, exact: "Fraction | float | None | Callable[[], Fraction | float | None]") -> bool:
     """``0.333\\ldots`` / ``3.14159...``: a decimal said to go on, against the exact value it begins. It
     agrees when the value cut or rounded at the last written digit gives those digits, with >= 3 significant
-    digits written, and the value does not stop before them (0.333... is not 0.3337, which stops)."""
+    digits written, and the value does not stop before them (0.333... is not 0.3337, which stops). ``exact`` may be
+    a callable that reads the value (called only when the span is such a decimal)."""
     m = _CONTINUED.match(answer)
-    if m is None or exact is None:
+    if m is None:
+        return False
+    if callable(exact):
+        exact = exact()          # the reference's value is read only for a span that is such a decimal
+    if exact is None:
         return False
     w = written(m.group(1))
     if w is None or w.digits < MIN_ROUNDED_DIGITS:
