@@ -20,7 +20,7 @@ from typing import Union
 
 __all__ = ["Unreadable", "Style", "Num", "Sym", "Neg", "Add", "Mul", "Frac", "Pow", "Sqrt", "Paren", "Func",
            "Seq", "Rel", "Cup", "Lst", "Mat", "Pct", "Deg", "Node", "parse", "render", "evaluate", "CANONICAL",
-           "group_digits", "GROUPINGS", "REL_OPS", "replace_leaf"]
+           "group_digits", "GROUPINGS", "REL_OPS", "replace_leaf", "changed_digit"]
 
 
 class Unreadable(ValueError):
@@ -710,3 +710,11 @@ def replace_leaf(n: object, target: object, new: object) -> object:
         elif v is not None and not isinstance(v, str):
             fields[k] = replace_leaf(v, target, new)
     return replace(n, **fields)
+
+
+def changed_digit(text: str, rng) -> str:
+    """``text`` (a numeral) with one digit drawn and replaced by another drawn digit (never a new leading 0)."""
+    pos = [i for i, c in enumerate(text) if c.isdigit()]
+    i = rng.choice(pos)
+    digits = [d for d in "0123456789" if d != text[i] and not (d == "0" and i == 0 and len(text) > 1 and text[1] != ".")]
+    return text[:i] + rng.choice(digits) + text[i + 1:]

@@ -604,12 +604,7 @@ def _near_digit(ref: Reference, rng: random.Random, st: F.Style) -> Draft | None
     if not leaves:
         return None
     leaf = rng.choice(leaves)
-    pos = [i for i, c in enumerate(leaf.text) if c.isdigit()]
-    i = rng.choice(pos)
-    choices = [d for d in "0123456789" if d != leaf.text[i] and not (d == "0" and i == 0 and len(leaf.text) > 1
-                                                                       and leaf.text[1] != ".")]
-    text = leaf.text[:i] + rng.choice(choices) + leaf.text[i + 1:]
-    return _near(ref, _replace_leaf(ref.node, leaf, F.Num(text)), st)
+    return _near(ref, _replace_leaf(ref.node, leaf, F.Num(F.changed_digit(leaf.text, rng))), st)
 
 
 @_family(NEAR_MISS, "near_sign")

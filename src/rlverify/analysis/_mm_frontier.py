@@ -377,9 +377,6 @@ def _leaves(n: object) -> list[F.Num]:
     return out
 
 
-def _swap_leaf(n: object, target: object, new: object) -> object:
-    return F.replace_leaf(n, target, new)
-
 
 def _changed(ref: Reference, rng: random.Random) -> object | None:
     """The reference with one digit changed, or its sign flipped (a scalar); None when the value stays."""
@@ -393,11 +390,7 @@ def _changed(ref: Reference, rng: random.Random) -> object | None:
         if not leaves:
             return None
         leaf = rng.choice(leaves)
-        pos = [i for i, c in enumerate(leaf.text) if c.isdigit()]
-        i = rng.choice(pos)
-        digits = [d for d in "0123456789" if d != leaf.text[i] and not (d == "0" and i == 0 and len(leaf.text) > 1
-                                                                         and leaf.text[1] != ".")]
-        new = _swap_leaf(n, leaf, F.Num(leaf.text[:i] + rng.choice(digits) + leaf.text[i + 1:]))
+        new = F.replace_leaf(n, leaf, F.Num(F.changed_digit(leaf.text, rng)))
     return None if _same(n, new) else new
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from .latex import balanced
 from .match import same_multiset
 from .order import same_item, ungroup
 from .surface import MAX_PARTS, numeric_value, split_top, unwrap
@@ -79,7 +80,7 @@ def _item(piece: str) -> tuple[str, str] | None:
         m = pat.match(p)
         if m:
             label, value = re.sub(r"\s+", " ", m.group("label").strip()), m.group("value").strip().rstrip(".;,")
-            if not value or re.search(r"[=:]", value) or not _balanced(value):
+            if not value or re.search(r"[=:]", value) or not balanced(value):
                 return None
             value = strip_trailing_words(value) or value
             if _PROSE.search(re.sub(r"\\[A-Za-z]+", " ", value)) and not _UNIT_TAIL.search(value):
@@ -87,14 +88,6 @@ def _item(piece: str) -> tuple[str, str] | None:
             return label, value
     return None
 
-
-def _balanced(s: str) -> bool:
-    depth = 0
-    for c in s:
-        depth += 1 if c in "([{" else -1 if c in ")]}" else 0
-        if depth < 0:
-            return False
-    return depth == 0
 
 
 def read_labelled(text: str) -> list[tuple[str, str]] | None:

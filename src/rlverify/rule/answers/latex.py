@@ -31,6 +31,7 @@ __all__ = [
     "plain_key",
     "collapse_digit_groups",
     "short_fracs",
+    "balanced",
 ]
 
 _OPEN = "([{"
@@ -370,3 +371,13 @@ def plain_key(text: str) -> str:
 # is ``(2n)!\\,2^{n^2}``, ``M*R`` is ``MR``); kept between two digits (``2\\cdot 3`` is not ``23``).
 _EXPLICIT_PRODUCT = re.compile(r"(?<![\d\s*])\s*(?:\\cdot|\\times)(?![a-zA-Z])\s*|\s*(?:\\cdot|\\times)(?![a-zA-Z])\s*(?![\d\s])"
                                r"|(?<=[A-Za-z)}])\s*\*\s*(?=[A-Za-z(\\])")
+
+
+def balanced(s: str) -> bool:
+    """Brackets of every kind (``( [ {``) never close before they open and are all closed at the end."""
+    depth = 0
+    for c in s:
+        depth += 1 if c in "([{" else -1 if c in ")]}" else 0
+        if depth < 0:
+            return False
+    return depth == 0

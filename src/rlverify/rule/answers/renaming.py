@@ -32,6 +32,7 @@ import itertools
 import re
 
 from .core import compare_core
+from .latex import balanced
 from .surface import split_top, unwrap
 
 __all__ = ["same_up_to_renaming", "symbols", "question_symbols", "rename"]
@@ -122,7 +123,7 @@ def _form(text: str) -> tuple[str, str, list[str]] | None:
         return None
     if split_top(s, (",", ";")) != [s.strip()]:
         return None                                    # a list: each item may name its own parameter
-    if s.startswith("(") and s.endswith(")") and _balanced(s[1:-1]):
+    if s.startswith("(") and s.endswith(")") and balanced(s[1:-1]):
         items = split_top(s[1:-1], (",",))
         if len(items) >= 2:
             return re.sub(r"\s+", "", lhs), s, items
@@ -166,14 +167,6 @@ def _unit_like(items: list[str], sym: str) -> bool:
         hits += found
     return hits > 0
 
-
-def _balanced(s: str) -> bool:
-    depth = 0
-    for c in s:
-        depth += 1 if c in "([{" else -1 if c in ")]}" else 0
-        if depth < 0:
-            return False
-    return depth == 0
 
 
 def same_up_to_renaming(answer: str, gold: str, question: object) -> bool | None:
