@@ -59,6 +59,7 @@ cues, fallback); this module picks the region and the evidence.
 """
 from __future__ import annotations
 
+import functools
 import re
 from fractions import Fraction
 
@@ -67,6 +68,7 @@ from ._types import Extraction, MAX_CANDIDATES, _PROSE_WINDOW
 from ._boxes import _Box, _clean_box, _find_boxes, _from_boxes
 from ._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose, _from_whole
 from ._spans import _value_key
+from ...runtime.caches import register_cache
 
 __all__ = ["Extraction", "extract_answer", "MAX_CANDIDATES"]
 
@@ -219,10 +221,19 @@ _LAYOUT_WINDOW = 600
 
 
 def _drop_layout(region: str) -> str:
+    """``region`` without the layout it closes with (above): only its last ``_LAYOUT_WINDOW`` characters
+    are rewritten."""
     head, tail = region[:-_LAYOUT_WINDOW], region[-_LAYOUT_WINDOW:]
     if not any(c in tail for c in "-*_\u220e\u25a1\u25a0\u2234<`\\!") and "complete" not in tail and "heck" not in tail \
             and "consistent" not in tail and "agrees" not in tail and "matches" not in tail and "ndeed" not in tail:
         return region   # C-speed check: nothing to drop
+    return head + _layout_tail(tail)
+
+
+@functools.lru_cache(maxsize=64)
+def _layout_tail(tail: str) -> str:
+    """The rewrite of :func:`_drop_layout`'s window (memoized: the box and prose paths and the retraction
+    check read the same response's window)."""
     lines = tail.rstrip().split("\n")
     for _ in range(12):
         last = lines[-1].strip() if lines else ""
@@ -255,19 +266,29 @@ def _drop_layout(region: str) -> str:
             continue
         break
     tail = "\n".join(lines)
-    fence = _LAST_FENCE_RE.search(tail)
+    fence = _LAST_FENCE_RE.search(tail) if "```" in tail else None
     if fence is not None and not _PROSE_WORD_RE.search(fence.group(3)):
         # a fenced block closing the response that holds one line of mathematics: that line, as math
         tail = tail[:fence.start()] + fence.group(1) + (fence.group(2) or "") + "$" + fence.group(3).strip() + "$\n"
-    tail = _ITALIC_LABEL_RE.sub(r"\1\2:", tail)   # '_Answer_: $x$', '*Final answer:* $x$' is the label
-    tail = _THEREFORE_RE.sub("\\1Therefore, ", _BOLD_ITALIC_RE.sub("**", _TAG_OR_FENCE_RE.sub("\n", tail)))
+    # each rewrite below runs only where its pattern can match (C-speed checks: they ran at every position)
+    if ("*" in tail or "_" in tail) and "answer" in tail.lower():
+        tail = _ITALIC_LABEL_RE.sub(r"\1\2:", tail)   # '_Answer_: $x$', '*Final answer:* $x$' is the label
+    if "```" in tail or "answer>" in tail.lower():
+        tail = _TAG_OR_FENCE_RE.sub("\n", tail)
+    if "***" in tail:
+        tail = _BOLD_ITALIC_RE.sub("**", tail)
+    if "\u2234" in tail or "therefore" in tail:
+        tail = _THEREFORE_RE.sub("\\1Therefore, ", tail)
     # a closing paragraph in italics ('*120*', '_$8$_') is its text
     cut = tail.rstrip().rfind("\n")
     last = tail[cut + 1:].strip()
     m = _ITALIC_PAR_RE.fullmatch(last)
     if m is not None:
         tail = tail[:cut + 1] + (m.group(1) or m.group(2))
-    return head + tail
+    return tail
+
+
+register_cache(_layout_tail.cache_clear)
 
 
 # Layout around the value of an answer span: spacing commands at either end ('\\ 12\\ ', '\\, 12\\,'), an
