@@ -271,7 +271,9 @@ def _symbolic_diff_zero(a: Any, b: Any) -> bool | None:
     d = a - b
     if d == 0 or sympy.expand(d) == 0:
         return True
-    syms = sorted(d.free_symbols, key=str)
+    # the points give a value to every symbol of either side: a symbol that cancels in ``a - b``
+    # (``2^{k-1} + 1`` vs ``2^{k-1}``) left both sides unevaluated, so every point was undecided
+    syms = sorted(a.free_symbols | b.free_symbols, key=str)
     if len(syms) > 3:
         return None
     decided = 0
