@@ -356,6 +356,8 @@ def compare_latex(a: str, b: str) -> str:
 
     ra, rb = _relation_at_top(a), _relation_at_top(b)
     if ra != rb:  # one side is written as an equation, the other not: read the other side first
+        if not _may_relate(b if ra else a):
+            return "unequal"  # no sign of a relation: whatever it reads as holds no equation
         plain = _parse(b if ra else a)
         if plain is None:
             return "unparsed"
@@ -375,6 +377,27 @@ def compare_latex(a: str, b: str) -> str:
         _log.debug("rule/answers/symbolic.py: handled exception", exc_info=True)
         res = None
     return {True: "equal", False: "unequal"}.get(res, "unparsed")
+
+
+_RELATION_CHARS = frozenset("=<>\u2264\u2265\u2260\u2248\u2208\u2209\u2282\u2283\u2286\u2287\u2261\u2245\u223c"
+                           "\u2192\u21d2\u21d4\u2194\u2200\u2203")
+_COMMAND = re.compile(r"\\([a-zA-Z]+)")
+_RELATION_COMMANDS = frozenset(("le", "ge", "lt", "gt", "ne", "ll", "gg", "in", "notin", "ni", "owns", "sim", "approx",
+                                "equiv", "cong", "subset", "supset", "to", "iff", "implies", "impliedby", "propto",
+                                "mid", "perp", "parallel", "prec", "succ", "models", "vdash", "gets", "mapsto",
+                                "forall", "exists", "land", "lor", "wedge", "vee", "neg", "lnot"))
+
+
+def _may_relate(text: str) -> bool:
+    """False when ``text`` holds no sign a relation or a logical statement could be read from (no ``=``,
+    ``<``, ``>``, relation symbol or command such as ``\\le``, ``\\neq``, ``\\in``, ``\\to``, ``\\forall``): then
+    neither reader builds an equation, an inequality or a conjunction from it."""
+    if not _RELATION_CHARS.isdisjoint(text):
+        return True
+    for name in _COMMAND.findall(text):
+        if name in _RELATION_COMMANDS or name.endswith(("eq", "eqq", "arrow", "Arrow", "slant")):
+            return True
+    return False
 
 
 def _relation_at_top(text: str) -> bool:
