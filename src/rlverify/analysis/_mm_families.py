@@ -916,5 +916,8 @@ _register_perm(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_frontier import register as _register_frontier  # noqa: E402  (how frontier models end a solution)
 
 _register_frontier(EQUIVALENT, NEAR_MISS, Draft)
+from ._mm_closing import register as _register_closing  # noqa: E402  (what frontier models write after the value)
+
+_register_closing(EQUIVALENT, NEAR_MISS, Draft)
 
 FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)

@@ -156,12 +156,28 @@ _BLOCK = {"or", "and", "not", "no", "less", "more", "than", "at", "least", "most
 _TRAILING = re.compile(r"^(.*?\d)\s+((?:[A-Za-z][A-Za-z'\-]{2,}\s*){1,4})$")
 
 
+# a closing remark of words alone in parentheses ('414\\ (\\text{minimal})', '\\frac12\\quad(\\text{exact value})')
+_PAREN_REMARK = re.compile(r"^(.*?[\w})\]])\s*\(\s*((?:[A-Za-z][A-Za-z'\-]{1,}[ \t,]*){1,6})\)\s*\.?$")
+# words that would make such a remark qualify, scale or condition the value ('(negative)', '(if ordered)')
+_REMARK_BLOCK = frozenset({"negative", "positive", "twice", "thrice", "double", "triple", "mod", "modulo", "if",
+                           "when", "unless", "assuming", "otherwise", "else", "degrees", "degree", "radians", "rad",
+                           "each", "estimate", "estimated", "rounded", "exclusive", "inclusive", "excluding",
+                           "including", "without", "with", "in", "times"})
+
+
 def strip_trailing_words(text: str) -> str | None:
-    """``18 ways`` -> ``18``; None when there are no trailing words or they could change the value."""
+    """``18 ways`` -> ``18``; ``414 (minimal)`` -> ``414``; None when there are no trailing words or they could
+    change the value."""
     s = unwrap(text)
     m = _TRAILING.match(s)
     if not m:
-        return None
+        r = _PAREN_REMARK.match(s)
+        if r is None or r.group(1).count("(") != r.group(1).count(")"):
+            return None
+        words = [w.lower().strip(",") for w in r.group(2).split()]
+        if any(w in _BLOCK or w in _ORD or w in _REMARK_BLOCK or w.rstrip("s") in _BLOCK for w in words):
+            return None
+        return r.group(1).strip()
     words = [w.lower() for w in m.group(2).split()]
     if any(w in _BLOCK or w in _ORD or w.rstrip("s") in _BLOCK for w in words):
         return None

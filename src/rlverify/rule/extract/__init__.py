@@ -64,6 +64,7 @@ import re
 from fractions import Fraction
 
 from ...runtime.limits import MAX_RESPONSE_CHARS
+from ._checks import confirming_check
 from ._types import Extraction, MAX_CANDIDATES, _PROSE_WINDOW
 from ._boxes import _Box, _clean_box, _find_boxes, _from_boxes
 from ._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose, _from_whole
@@ -180,8 +181,8 @@ def _retracted(ex: Extraction, region: str) -> Extraction:
     if not _is_number_key(ka) or len(tail) - cue.end() > _MAX_RETRACTION:
         return ex
     named = [_value_key(n) for n in _NAMED_NUMBER_RE.findall(tail[cue.end():])]
-    if not named or ka in named:  # nothing named after the cue, or the answer itself restated (a check)
-        return ex
+    if not named or ka in named or confirming_check(tail[cue.start():]):  # nothing named after the cue, the answer
+        return ex                          # itself restated, or a check that confirms it ('Wait, ... consistent.')
     return Extraction(ex.answer, ex.method, ex.flags + ("hedge", "retracted"), ex.candidates)
 
 

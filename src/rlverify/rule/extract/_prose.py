@@ -8,6 +8,7 @@ from typing import Iterator
 
 from ._types import Extraction, _PROSE_WINDOW, _SPAN_WINDOW
 from ._spans import (
+    bullet_item,
     _BOLD_RE,
     _BULLET_RE,
     _SENTENCE_END_RE,
@@ -45,7 +46,7 @@ _MARKERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("answer_is", re.compile(r"(?:最终)?答案\s*(?:是|为|應為|应为|[:：])")),
     ("heading", re.compile(r"^[ \t]*#{1,6}[ \t]*(?:final[ \t]+)?answers?[ \t]*:?[ \t]*$", re.I | re.M)),
     ("answer_line", re.compile(
-        r"^[ \t>*-]*(?:\*\*)?(?:final[ \t]+)?(?:answers?|ans)(?:\*\*)?[ \t]*[:：](?:\*\*)?", re.I | re.M)),
+        r"^[ \t>*-]*(?:#{1,6}[ \t]+)?(?:\*\*)?(?:final[ \t]+)?(?:answers?|ans)(?:\*\*)?[ \t]*[:：](?:\*\*)?", re.I | re.M)),
     ("answer_line", re.compile(r"^[ \t]*A[ \t]*:(?=[^\n]*\s*\Z)", re.M)),
     ("answer_line", re.compile(r"^[ \t]*####[ \t]*(?=\S)", re.M)),
     ("answer_line", re.compile(
@@ -469,7 +470,7 @@ def _bullet_block(t: str) -> tuple[str, int] | None:
         k -= 1
     if len(lines) - k < 2 or k == 0:
         return None
-    values = [_reduce(_BULLET_RE.match(ln).group(1))[0] for ln in lines[k:]]   # type: ignore[union-attr]
+    values = [bullet_item(_BULLET_RE.match(ln).group(1)) for ln in lines[k:]]   # type: ignore[union-attr]
     if not all(v and (re.search(r"[\d\\]", v) or _plain_value(v)) for v in values):
         return None
     return ", ".join(v for v in values if v), len(t) - len("\n".join(lines[k:]))

@@ -137,10 +137,18 @@ def _first_sentence(s: str) -> str:
     ends = [p.end for p in pieces if _DISPLAY_THEN_CAPITAL_RE.match(s, p.end)
             and (s[p.start] != "$" or s.startswith("$$", p.start))]   # a $$ display too, not inline $x$
     for m in _SENTENCE_END_RE.finditer(s):
-        if not _inside(pieces, m.start()) and not _decimal_point(s, m.start()):
+        if not _inside(pieces, m.start()) and not _decimal_point(s, m.start()) and not _abbreviation(s, m.start()):
             ends.append(m.start())
             break
     return s[:min(ends)] if ends else s
+
+
+# a period that ends an abbreviation inside the sentence ('**3.5** (i.e. $\\frac72$)', 'e.g.', 'approx.')
+_ABBREVIATION_RE = re.compile(r"(?:\b(?:i\.e|e\.g|cf|approx|resp|vs|viz)|\(i\.e|\(e\.g)\Z", re.I)
+
+
+def _abbreviation(s: str, i: int) -> bool:
+    return s[i] == "." and _ABBREVIATION_RE.search(s, max(0, i - 8), i) is not None
 
 
 def _inside(pieces: tuple[_Piece, ...], i: int) -> bool:
@@ -360,8 +368,27 @@ def _bullet_values(span: str) -> str | None:
     items = [_BULLET_RE.match(ln) for ln in lines[:20]]
     if len(lines) < 2 or len(lines) > 20 or not all(items):
         return None
-    values = [_reduce(m.group(1))[0] for m in items if m]
+    values = [bullet_item(m.group(1)) for m in items if m]
     return ", ".join(v for v in values if v) if all(values) else None
+
+
+# a bullet that labels its value ('**$a$**: $-2$', '**Minimum:** $2$', '$x_1$: $3$')
+_BULLET_LABEL_RE = re.compile(r"\A[ \t]*(?:(?:\*\*|__)[ \t]*(\$[^$\n]{1,20}\$|[A-Za-z][A-Za-z ]{0,30})[ \t]*"
+                              r"(?:(?:\*\*|__)[ \t]*:|:[ \t]*(?:\*\*|__))|(\$[^$\n]{1,20}\$)[ \t]*:)[ \t]*(?=\S)")
+_LABEL_NAME_RE = re.compile(r"[A-Za-z](?:_\{?[A-Za-z0-9]{1,3}\}?)?")
+
+
+def bullet_item(line: str) -> str | None:
+    """The value one bullet line states; a line '<label>: <value>' states its value, as 'a = v' when the label
+    is a variable's name."""
+    m = _BULLET_LABEL_RE.match(line)
+    if m is None:
+        return _reduce(line)[0]
+    value = _reduce(line[m.end():])[0]
+    name = (m.group(1) or m.group(2)).strip("$ ")
+    if value and _LABEL_NAME_RE.fullmatch(name) and "=" not in value:
+        return f"{name} = {value}"
+    return value
 
 
 def _single_value(sent: str) -> str | None:

@@ -1,0 +1,38 @@
+"""The closing families of the metamorphic generator (rlverify.analysis._mm_closing): commentary after or inside the
+final value, a closing check that doubts and confirms, named parts in aligned/array/cases blocks or bullet lines, the
+value repeated in words; near-miss twins write the same closings around a changed value."""
+from __future__ import annotations
+
+import rlverify
+from rlverify.analysis import metamorphic as mm
+from rlverify.analysis._mm_closing import words
+
+EQUIVALENT = ("closing_comment", "closing_check", "aligned_parts", "words_restated")
+FAMILIES = EQUIVALENT + tuple("near_" + f for f in EQUIVALENT)
+
+
+def test_registered_seeded_and_varied() -> None:
+    assert set(FAMILIES) <= set(mm.FAMILIES)
+    a = mm.generate(400, seed=5, families=FAMILIES)
+    assert a == mm.generate(400, seed=5, families=FAMILIES) and len(a) == 400
+    assert {r["family"] for r in a} == set(FAMILIES)
+    assert all(r["label"] is (r["family"] in EQUIVALENT) for r in a)
+    assert len({r["response"].rsplit("\n\n", 1)[-1][:14] for r in a}) > 100
+
+
+def test_words() -> None:
+    assert words(0) == "zero" and words(21) == "twenty-one" and words(321) == "three hundred twenty-one"
+    assert words(4005) == "four thousand five"
+
+
+def test_rule_reads_closings() -> None:
+    """Recall >= 0.99 and no near-miss accepted (before the fixes, 2,000 pairs at seed 3: closing_comment 0.933,
+    closing_check 0.717, aligned_parts 0.714; Math-Verify 0.576 / 0.991 / 0.000)."""
+    rows = mm.generate(800, seed=13, families=FAMILIES)
+    v = rlverify.get_verifier("rule", timeout=10.0)
+    res = v.verify_batch([{"response": r["response"], "gold": r["gold"], "question": r["question"]} for r in rows],
+                         workers=1)
+    pos = [x.correct for r, x in zip(rows, res) if r["label"]]
+    neg = [(r["family"], r["response"][-200:], r["gold"]) for r, x in zip(rows, res) if not r["label"] and x.correct]
+    assert sum(pos) / len(pos) >= 0.99
+    assert neg == []

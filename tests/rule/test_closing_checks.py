@@ -1,0 +1,103 @@
+"""What frontier models write after or around the final value (issue 14, round 4): a closing check that doubts and
+then confirms the answer, a bold or boxed value with commentary in parentheses, a heading 'Answer:' line with a
+remark, bullet lines that label their values. Seeded: each case is built over many values, and every accepted
+form has a twin with a changed value or a correction that must stay rejected."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rlverify
+from rlverify.rule.extract import extract_answer
+from rlverify.rule.extract._checks import confirming_check
+from rlverify.rule.extract._spans import bullet_item
+
+RULE = rlverify.get_verifier("rule", timeout=10.0)
+
+_CHECKS = ("Wait, I should double-check the case $n = {a}$. It gives ${b}$ solutions, consistent with the formula.",
+           "Hold on, is the case $m = {a}$ counted correctly? That case contributes ${b}$, as counted above. Good.",
+           "Actually, wait. Let me sanity-check with ${a}$ and ${b}$. Both give ${c}$ as expected.",
+           "Wait, let me verify with $k = {a}$: plugging in gives ${a} + {b} = {c}$, which matches.")
+_CORRECTIONS = ("Wait, I should double-check the case $n = {a}$. It was counted twice, so it is ${w}$ instead.",
+                "Hold on, is the case $m = {a}$ counted correctly? No: it contributes ${b}$, so the total is ${w}$.",
+                "Wait, let me verify with $k = {a}$. That fails, so I made an error; the count is ${w}$.",
+                "Actually, wait. Let me re-check with ${a}$: it gives ${b}$, which does not match; the answer is ${w}$.")
+
+
+def _numbers(rng: random.Random) -> dict:
+    a, b = rng.randint(2, 9), rng.randint(2, 9)
+    return {"a": a, "b": b, "c": a + b}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_confirming_check_keeps_the_answer(seed: int) -> None:
+    rng = random.Random(seed)
+    for form in _CHECKS:
+        v = rng.randint(20, 999)
+        resp = f"We count the cases.\n\nSo the answer is $\\boxed{{{v}}}$.\n\n" + form.format(**_numbers(rng))
+        got = RULE.verify(resp, str(v))
+        assert got.correct, (resp, got)
+        assert not RULE.verify(resp, str(v + 1)).correct
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_correcting_check_stays_a_retraction(seed: int) -> None:
+    rng = random.Random(seed)
+    for form in _CORRECTIONS:
+        v = rng.randint(20, 999)
+        w = v + rng.choice((-3, -1, 1, 2, 7))
+        resp = f"We count the cases.\n\nTherefore, the answer is ${v}$.\n\n" + form.format(w=w, **_numbers(rng))
+        assert not RULE.verify(resp, str(v)).correct, resp
+
+
+def test_confirming_check_reader() -> None:
+    assert confirming_check("Wait, I should double-check the case $n = 3$. It gives $2$ solutions, consistent.")
+    assert confirming_check("Hold on, is the case $m = 2$ counted correctly? This checks out.")
+    # no check set out, a correction, a question left open, no confirmation
+    assert not confirming_check("Wait, the sum is $12$, consistent with the table.")
+    assert not confirming_check("Wait, let me check: $3 + 4 = 8$. That is wrong, consistent with nothing.")
+    assert not confirming_check("Wait, let me check $n = 3$. It matches. But is $n = 4$ allowed?")
+    assert not confirming_check("Wait, let me check $n = 3$. It gives $8$.")
+    assert not confirming_check("Wait, let me check. " + "It matches. " * 60)     # too long to be one check
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_value_with_commentary(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(10):
+        v, k = rng.randint(10, 999), rng.randint(2, 9)
+        half = f"{v}.5"
+        cases = [
+            (f"So the answer is **{half}** (i.e. $\\frac{{{2 * v + 1}}}{{2}}$).", f"\\frac{{{2 * v + 1}}}{{2}}"),
+            (f"### Answer: {v} (since each of the ${k}$ pairs works)", str(v)),
+            (f"## Final Answer: {v} (after removing the ${k}$ duplicates)", str(v)),
+            (f"Therefore $\\boxed{{{v}\\ (\\text{{minimal}})}}$.", str(v)),
+            (f"$$\\boxed{{{v}\\quad(\\text{{the largest possible value}})}}$$", str(v)),
+        ]
+        for resp, gold in cases:
+            text = f"We use ${k}$ and ${k + 1}$.\n\n{resp}"
+            assert RULE.verify(text, gold).correct, text
+            assert not RULE.verify(text, str(v + 2)).correct, text
+
+
+def test_remark_that_qualifies_stays() -> None:
+    for remark in ("negative", "if order matters", "or more", "in thousands", "twice"):
+        assert not RULE.verify(f"$\\boxed{{12\\ (\\text{{{remark}}})}}$", "12").correct, remark
+
+
+def test_bullet_labels() -> None:
+    assert bullet_item("**$a$**: $-2$") == "a = -2"
+    assert bullet_item("$x_1$: $3$") == "x_1 = 3"
+    assert bullet_item("**Minimum:** $2$") == "2"
+    assert bullet_item("$x = 3$") == "x = 3"
+    resp = "Solving the system.\n\n**Answer:**\n\n- **$a$**: $-2$\n- **$b$**: $1$"
+    q = "Find the ordered pair $(a, b)$."
+    assert RULE.verify(resp, "(-2, 1)", q).correct
+    assert not RULE.verify(resp, "(1, -2)", q).correct
+    assert not RULE.verify(resp.replace("$1$", "$3$"), "(-2, 1)", q).correct
+
+
+def test_abbreviation_is_no_sentence_end() -> None:
+    assert extract_answer("So the answer is **3.5** (i.e. $\\frac{7}{2}$).").answer == "3.5"
+    assert extract_answer("The answer is **12** (e.g. for $n = 4$).").answer == "12"
