@@ -919,5 +919,8 @@ _register_frontier(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_closing import register as _register_closing  # noqa: E402  (what frontier models write after the value)
 
 _register_closing(EQUIVALENT, NEAR_MISS, Draft)
+from ._mm_physics import register as _register_physics  # noqa: E402  (units after the box, symbols, powers of ten)
+
+_register_physics(EQUIVALENT, NEAR_MISS, Draft)
 
 FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)

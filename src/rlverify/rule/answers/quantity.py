@@ -123,7 +123,7 @@ def _scaled(mag: str, rest: str) -> tuple[str, str] | None:
     return text, rest[m.end():].strip()
 
 
-_PLAIN_TIMES = re.compile(r"(?<=\d)\s*[xX*]\s*(?=10\s*\^)")
+_PLAIN_TIMES = re.compile(r"(?<=\d)\s*[xX*·⋅]\s*(?=10\s*\^)")
 _E_NOTATION = re.compile(r"(?<=\d)[eE]([+-]?\d{1,3})(?![\d.])")
 # the exponent of a power of ten written without braces: 10^-10, \times 10^14 (one exponent, not 10^1 * 4)
 _BARE_EXPONENT = re.compile(r"((?:\\times|\\cdot)\s*10|^10)\s*\^\s*([+-]?\d{1,3})(?![\d.])")
@@ -132,8 +132,37 @@ _UNIT_FRAC = re.compile(r"(?<=[\d\s}])\\frac\s*\{\s*(1|[A-Za-zµμÅΩ\\ ,;^{}\-
                         r"\s*\{\s*([A-Za-zµμÅΩ\\ ,;^{}\-\d]*?[A-Za-zµμÅΩ][A-Za-zµμÅΩ\\ ,;^{}\-\d]*?)\s*\}\s*$")
 
 
+_SUPER_EXPONENT = re.compile("(?<![\\d.])10([⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})(?![⁰¹²³⁴⁵⁶⁷⁸⁹])")
+_SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
+_BRACED_TIMES = re.compile(r"\{\s*(\\times|\\cdot)\s*\}")
+_PAREN_EXPONENT = re.compile(r"(?<![\d.])10\s*(?:\^\s*\(\s*([+-]?\d{1,3})\s*\)|\*\*\s*\(?\s*([+-]?\d{1,3})\s*\)?)(?![\d.])")
+# a measured value with its uncertainty: (3.2 \pm 0.1)\times 10^{4}, 3.20 ± 0.05 (the central value is the answer)
+_UNCERTAINTY = re.compile(r"^(?:\(\s*([+-]?\d+(?:\.\d+)?)\s*(?:\\pm|±)\s*(\d+(?:\.\d+)?)\s*\)|"
+                          r"([+-]?\d+(?:\.\d+)?)\s*(?:\\pm|±)\s*(\d+(?:\.\d+)?))(?=\s*(?:(?:\\times|\\cdot)\s*10\s*\^|"
+                          r"\\[,;: ]|~|\\(?:text|mathrm|rm|mbox|operatorname)\s*\{|[A-Za-zµμΩÅ°]))")
+
+
+def _central(s: str) -> str:
+    """``(3.2 \\pm 0.1)\\times10^{4}`` -> ``3.2\\times10^{4}``: an uncertainty smaller than the value it follows,
+    before a power of ten or a unit, is no second value (``1 \\pm \\sqrt{2}`` and ``5 \\pm 7`` stay as written)."""
+    m = _UNCERTAINTY.match(s)
+    if m is None:
+        return s
+    value, unc = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(3), m.group(4))
+    if not 0 < float(unc) < abs(float(value)):
+        return s
+    return value + s[m.end():]
+
+
 def _plain_sci(s: str) -> str:
-    """Plain-text scientific notation: ``1.2 x 10^5``, ``1.2*10^-5`` and ``3.0e8`` as ``\\times 10^{..}``."""
+    """Plain-text scientific notation: ``1.2 x 10^5``, ``1.2*10^-5``, ``3.0e8``, ``1.2{\\times}10^{5}`` and
+    ``7.5 x 10^(7)`` as ``\\times 10^{..}``."""
+    if "{" in s:
+        s = _BRACED_TIMES.sub(r"\1 ", s)
+    if not s.isascii():
+        s = _SUPER_EXPONENT.sub(lambda m: "10^{" + m.group(1).translate(_SUPER_DIGITS) + "}", s)
+    if "(" in s or "**" in s:
+        s = _PAREN_EXPONENT.sub(lambda m: "10^{" + (m.group(1) or m.group(2)) + "}", s)
     s = _PLAIN_TIMES.sub(r"\\times ", s)
     s = _E_NOTATION.sub(lambda m: f"\\times 10^{{{m.group(1)}}}", s)
     return _BARE_EXPONENT.sub(lambda m: f"{m.group(1)}^{{{m.group(2)}}}", s)
@@ -143,6 +172,8 @@ def _unit_fraction(s: str) -> str:
     m = _UNIT_FRAC.search(s) if "\\frac" in s else None
     if m is None or re.search(r"\\(?:frac|sqrt|pi)\b", m.group(1) + m.group(2)):
         return s
+    if m.group(1).strip() == "1":            # 4\\,\\frac{1}{\\mathrm{s}}: a reciprocal unit, the 1 no factor of the value
+        return f"{s[:m.start()]} 1/({m.group(2)})"
     return f"{s[:m.start()]} ({m.group(1)})/({m.group(2)})"
 
 
@@ -155,7 +186,7 @@ def parse_quantity(text: str) -> Quantity | None:
     wrapped = bool(_WRAPPED.search(text))
     if "\\rm" in text:                  # plain TeX's font switch: {\\rm 3.2\\ kJ}, 3.2\\ {\\rm kJ}
         text = _RM.sub(lambda m: " " + m.group(1), text).replace("\\rm ", " ")
-    s = _unit_fraction(_plain_sci(strip_approx(unwrap(text))))
+    s = _unit_fraction(_plain_sci(_central(strip_approx(unwrap(text)))))
     if not s or len(s) > 120:
         return None
     s = s.replace("{}", "")        # '25\\,{}^{\\circ}C': an empty group only carries the degree sign
@@ -360,10 +391,30 @@ def _answer_angle(a: Quantity, g: Quantity, question: str | None) -> Aligned | N
     return _aligned(a, g, True)
 
 
+_PERIODS = {"second": "second", "minute": "minute", "hour": "hour", "day": "day", "week": "week", "month": "month",
+            "year": "year"}
+
+
+def _per_named_period(unit: UnitSpec, question: str | None) -> UnitSpec | None:
+    """``miles per week`` where the question asks for miles over the period it names ('5 times a week', 'each
+    day', 'per hour'): the rate over that period is the amount asked (the unit without the period), else None."""
+    per = [(n, e) for n, e in unit.factors if n in _PERIODS and e == -1]
+    if len(per) != 1 or len(unit.factors) < 2 or not question:
+        return None
+    word = _PERIODS[per[0][0]]
+    if not re.search(r"\b(?:a|an|per|each|every|one)\s+" + word + r"\b", question[-4000:], re.I):
+        return None
+    rest = tuple(f for f in unit.factors if f != per[0])
+    return replace(unit, factors=rest, short=False) if rest else None
+
+
 def _answer_unit(a: Quantity, g: Quantity, question: str | None) -> Aligned | Match | None:
     assert a.unit is not None
     if a.unit.kind == "angle":
         return _answer_angle(a, g, question)
+    per = _per_named_period(a.unit, question) if _asks_other_dimension(question, a.unit) else None
+    if per is not None:                        # '30 miles per week' for 'how many miles ... 5 times a week'
+        a = replace(a, unit=per, alt=None)
     if _asks_other_dimension(question, a.unit):
         if a.alt is not None and not _asks_other_dimension(question, a.alt):
             return _answer_unit(replace(a, unit=a.alt, alt=None), g, question)
@@ -451,17 +502,24 @@ def _measured_exact(answer: str, gold: str, qa: Quantity | None, qg: Quantity | 
                    None, None, False, one_sided=True)
 
 
-_NAMED_APPROX = re.compile(r"^\s*[A-Za-z](?:_\{?[\w\\]{1,12}\}?)?\s*(?:\\approx|≈|\\simeq)\s*")
-_NAME_EQ = re.compile(r"^[^=\d<>]{1,40}?=\s*")
+# the symbol of a physical quantity as answers write it before its value: a letter or a Greek letter, \Delta before
+# it, a subscript of any content (v_0, T_{1/2}, s_{\text{max}}, \lambda_{\max}), a prime or a superscript
+_SYMBOL = (r"(?:\\Delta\s*)?(?:[A-Za-z]|\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|eta|theta|kappa|lambda|mu|nu|xi|"
+           r"rho|sigma|tau|phi|varphi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Sigma|Phi|Psi|Omega)(?![A-Za-z])|"
+           r"\\mathcal\s*\{[A-Z]\})(?:\s*_\s*(?:\{(?:[^{}]|\{[^{}]*\}){1,30}\}|\\?[A-Za-z0-9]+))?"
+           r"(?:\s*\^\s*(?:\{(?:[^{}]|\{[^{}]*\}){1,20}\}|\\[A-Za-z]+|[A-Za-z0-9]))?'*")
+_NAMED_APPROX = re.compile(r"^\s*" + _SYMBOL + r"\s*(?:\\approx|≈|\\simeq)\s*")
+_NAME_EQ = re.compile(r"^(?:\s*" + _SYMBOL + r"\s*|[^=\d<>]{1,40}?)=\s*")
+_CHAIN_RELATION = re.compile(r"=|\\approx|≈|\\simeq")
 
 
 def _value_side(text: str) -> str:
-    """``v = d/t = 20\\text{ m/s}`` -> ``20\\text{ m/s}``: the last member of an equality chain."""
+    """``v = d/t = 20\\text{ m/s}`` -> ``20\\text{ m/s}``: the last member of a chain of equalities (and
+    approximations: ``E = 2 \\times 6\\,\\mathrm{J} \\approx 12\\,\\mathrm{J}``) after a name; a chain whose members
+    name two values in one unit is a contradiction, decided before (``_contradictory_chain``)."""
     if "=" not in text or len(text) > 300 or not _NAME_EQ.match(text):
         return text
-    members = [m.strip() for m in text.split("=")[1:]]
-    if sum(parse_quantity(m) is not None for m in members) != 1:   # "θ = 61° = 60°" is no answer
-        return text
+    members = [m.strip() for m in _CHAIN_RELATION.split(text)[1:]]
     return members[-1] if parse_quantity(members[-1]) is not None else text
 
 

@@ -80,13 +80,23 @@ _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "012345678
 _SUPERSCRIPT_RUN = re.compile("⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 
 
+# an SI prefix written as a word before a unit's name: kilonewtons, megaparsecs, millielectron volts
+_PREFIX_WORD = re.compile(r"^(kilo|mega|giga|tera|milli|micro|nano|pico|femto|centi|deci)(?=[a-z])")
+_PREFIX_BASES = frozenset({"meter", "gram", "second", "liter", "joule", "watt", "newton", "pascal", "volt", "ampere",
+                           "ohm", "hertz", "mole", "electron_volt", "calorie", "tesla", "erg", "dyne", "byte", "parsec",
+                           "becquerel", "weber", "farad", "coulomb", "henry", "year", "light_year", "bar", "watt_hour"})
+
+
 def _join_words(m: re.Match) -> str:
     words = [w for w in m.groups() if w]
-    for n in (4, 3, 2):
-        if len(words) >= n:
-            joined = "_".join(words[:n]).lower()
-            if any(c in _JOINED for c in (joined, joined[:-1], joined[:-2])):
-                return joined + (" " + " ".join(words[n:]) if words[n:] else "")
+    for skip in (0, 1):                          # 'square electron volts': the name after a first word
+        rest = words[skip:]
+        for n in (4, 3, 2):
+            if len(rest) >= n:
+                joined = "_".join(rest[:n]).lower()
+                bare = _PREFIX_WORD.sub("", joined)
+                if any(c in _JOINED for c in (joined, joined[:-1], joined[:-2], bare, bare[:-1], bare[:-2])):
+                    return " ".join(words[:skip] + [joined] + rest[n:])
     return m.group(0)
 _QUESTION_SYMBOLS = {"cm", "mm", "km", "kg", "mg", "mL", "ml", "mph", "kph", "ft", "hr", "hrs", "min", "mins",
                      "sec", "lb", "lbs", "oz", "gal", "km/h", "m/s", "kJ", "kPa", "kW", "kWh", "MHz", "nm"}
@@ -212,6 +222,11 @@ def _lookup(tok: str) -> str | None:
             return _WORDS[cand]
     if tok in _PREFIXABLE:
         return _PREFIXABLE[tok]
+    pre = _PREFIX_WORD.match(low)
+    if pre and len(tok) > 5:
+        base = _lookup(tok[pre.end():])
+        if base in _PREFIX_BASES:
+            return pre.group(1) + base
     if len(tok) >= 2 and tok[0] in _PREFIXES and tok[1:] in _PREFIXABLE:
         return _PREFIXES[tok[0]] + _PREFIXABLE[tok[1:]]
     return None

@@ -254,9 +254,80 @@ def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
     unique = list({_value_key(c): c for c in contents if c}.values())
     if len(unique) <= 1:
         answer = unique[0] if unique else contents[-1]
-        return Extraction(answer, "boxed", (), cands)
+        return Extraction(answer + _unit_after_box(text, group[-1], answer), "boxed", (), cands)
     if any(_OR_RE.search(s) for s in seps) and all(_RELATION_RE.search(c) for c in unique):
         return Extraction(" \\text{ or } ".join(unique), "boxed", ("multi_box",), cands)   # x = 1 or x = 4
     if any(_OR_RE.search(s) for s in seps) or not any(_LIST_RE.search(s) for s in seps):
         return Extraction(unique[-1], "boxed", ("hedge",), cands)
     return Extraction(", ".join(unique), "boxed", ("multi_box",), cands)
+
+
+# ------------------------------------------------------------------ a unit written after the box
+
+_AFTER_BOX_WINDOW = 160
+_MATH_CLOSE_RE = re.compile(r"\$|\\\)|\\\]|\n")
+_LAYOUT_SPACE_RE = re.compile(r"(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|~|[ \t])+")
+_SENTENCE_STOP_RE = re.compile(r"[ \t]*[.,;!]?[ \t]*(?:\n|$)")
+_POWER_OF_TEN_RE = re.compile(r"1\s*(?:\\times|\\cdot)\s*10\s*\^\s*\{?\s*[+-]?\d{1,3}\s*\}?")
+
+
+def _unit_after_box(text: str, box: _Box, answer: str) -> str:
+    """The unit of a boxed number written after the box: ``\\boxed{12}\\ \\text{m/s}`` (same math),
+    ``$\\boxed{3.2}$ kg`` (after the math closes), ``\\boxed{12} m/s`` (no math at all). It is part of the
+    answer: without it ``\\boxed{12}\\,\\mathrm{km/s}`` read as 12 matched 12 m/s. '' when the box holds more
+    than a number, or what follows is no physical unit (read by the whitelisted readers, never evaluated)."""
+    rest = text[box.end:box.end + _AFTER_BOX_WINDOW]
+    if not rest.strip(" \t$.") or len(answer) > 40:
+        return ""
+    from ..answers.quantity import parse_quantity   # noqa: PLC0415 - lazy, like the unit reader of _spans
+
+    own = parse_quantity(answer)
+    if own is None or own.unit is not None:
+        return ""                                   # no bare number in the box, or it states its own unit
+    close = _MATH_CLOSE_RE.search(rest)
+    seg = rest[:close.start()] if close else rest
+    inner = _LAYOUT_SPACE_RE.sub(" ", seg).strip().rstrip(".,;").rstrip()
+    if inner:
+        q = parse_quantity("1 " + inner)
+        if q is not None and q.unit is not None and q.unit.kind in ("physical", "angle_rate") \
+                and (q.magnitude == "1" or _POWER_OF_TEN_RE.fullmatch(q.magnitude)) and (q.wrapped or not q.unit.short):
+            return " " + inner if q.magnitude == "1" else inner[inner.find("\\"):]
+        if close is not None and close.group() != "\n" or "\\" in inner:
+            return ""                               # math that goes on with something else
+        after = seg
+    elif close is not None and close.group() != "\n":
+        after = rest[close.end():]                  # prose after the math: '$\\boxed{3.2}$ kg.'
+        if after[:1] == "$":
+            return ""                               # '$$' closing a display: the next line is no unit
+    else:
+        return ""
+    return _prose_unit(after)
+
+
+_SIGN_UNIT_RE = re.compile(r"[ \t]*((?:1[ \t]*/[ \t]*[A-Za-zµμΩÅ]+|[°º][ \t]?[CF]|℃|℉)(?:\^-?\d|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?)"
+                           r"(?=[.,;:!?)]*(?:\s|$))")
+
+
+class _NoUnit:
+    kind = ""
+
+
+_NO_UNIT = _NoUnit()
+
+
+def _prose_unit(after: str) -> str:
+    """A unit in prose right after a boxed number ('m/s.', 'meters per second', 'kg'): the prose reader's, a
+    one-letter or ambiguous symbol ('m', 'in') only where it ends the sentence."""
+    from ._spans import _unit_after   # noqa: PLC0415
+    from ..answers.units import parse_unit   # noqa: PLC0415
+
+    unit = _unit_after(after)
+    if not unit:
+        m = _SIGN_UNIT_RE.match(after)         # what the word reader leaves: '1/s', '°C', '℃', '°F'
+        unit = " " + m.group(1) if m else ""
+        if not unit or (parse_unit(unit.strip()) or _NO_UNIT).kind != "physical":
+            return ""
+    spec = parse_unit(unit.strip())
+    if spec is None or spec.short and not _SENTENCE_STOP_RE.match(after, after.find(unit.strip()) + len(unit.strip())):
+        return ""
+    return unit

@@ -67,7 +67,9 @@ _NUMBER_RE = re.compile(
     r"|(?<![\w.^])[-\u2212]?\.\d+|(?<![\w.])[-\u2212]?[\u00bc-\u00be\u2150-\u215e]")   # 1½, ¾: unicode fractions
 
 # a power of ten written after a plain number: 2e27, 1.95E+03, 1.2 x 10^5, 3*10^-8
-_SCI_SUFFIX_RE = re.compile(r"(?:[eE][-+]?\d{1,3}|[ \t]*(?:x|×|\*)[ \t]*10[ \t]*\^[ \t]*(?:\{[-+]?\d{1,3}\}|[-+]?\d{1,3}))(?![\w.])")
+# a power of ten after a plain number: 3.0e8, 1.2 x 10^5, 4.5 · 10^33, 1.24×10⁻⁸, 7.5*10**7, 7.5 x 10^(7)
+_SCI_SUFFIX_RE = re.compile(r"(?:[eE][-+]?\d{1,3}|[ \t]*(?:x|×|\*|·|⋅)[ \t]*10[ \t]*(?:\^[ \t]*(?:\{[-+]?\d{1,3}\}|\([-+]?\d{1,3}\)|"
+                            r"[-+]?\d{1,3})|\*\*[ \t]*(?:\([-+]?\d{1,3}\)|[-+]?\d{1,3})|[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))(?![\w.])")
 
 _MULTIPLIER_RE = re.compile(
     r"\s*(%|\\%|°|\^\\circ|\^\{\\circ\}|percent\b|hundred\b|thousand\b|million\b|billion\b|trillion\b|dozen\b)", re.I)

@@ -1,0 +1,119 @@
+"""Physics answers, round 4 (issue 14): the unit written after the box belongs to the boxed number (it was dropped,
+so ``\\boxed{12}\\,\\mathrm{km/s}`` matched 12 m/s); the value after a symbol of any shape (``R_0 =``,
+``s_{\\text{max}} \\simeq``, chains ``= 2 \\times 6\\,\\mathrm{J} = 12\\,\\mathrm{J}``); powers of ten spelled
+``10^{+4}``, ``{\\times}``, ``× 10⁻⁸``, ``10^(7)``, ``10**7``, ``·``; an uncertainty ``(3.2 \\pm 0.1)\\times10^{4}``;
+SI prefixes as words (megaparsecs, millielectron volts); a rate over the period the question names.
+Grids over values, units and placements, each with value-changing twins."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import rlverify
+from rlverify.rule.answers import compare
+from rlverify.rule.extract import extract_answer
+
+V = rlverify.get_verifier("rule", timeout=10.0)
+
+# (gold, same quantity as LaTeX after the box, as prose after the math, another quantity (LaTeX), (prose))
+QUANTITIES = [
+    ("12\\ \\mathrm{m/s}", ("12", "\\ \\text{m/s}", "m/s"), ("12", "\\,\\mathrm{km/s}", "km/s")),
+    ("3.2\\ \\mathrm{kg}", ("3.2", "\\,\\mathrm{kg}", "kilograms"), ("3.2", "\\ \\text{g}", "grams")),
+    ("12\\ \\mathrm{kJ}", ("1.2\\times 10^{4}", "\\ \\text{J}", "joules"), ("1.2\\times 10^{4}", "\\ \\text{kJ}", "kJ")),
+    ("4.49\\ \\mathrm{cm}", ("44.9", "\\,\\mathrm{mm}", "millimeters"), ("4.49", "\\,\\mathrm{mm}", "mm")),
+    ("1.9\\ \\mathrm{eV}", ("1.9", "\\mathrm{~eV}", "electron volts"), ("1.9", "\\ \\mathrm{MeV}", "megaelectron volts")),
+    ("100\\ \\mathrm{pc}", ("0.100", "\\,\\mathrm{kpc}", "kiloparsecs"), ("100", "\\,\\mathrm{kpc}", "megaparsecs")),
+    ("300\\ \\mathrm{K}", ("300", "\\,\\mathrm{K}", "K"), ("300", "^{\\circ}\\mathrm{C}", "°C")),
+    ("9.8\\ \\mathrm{m/s^2}", ("9.8", "\\,\\mathrm{m\\,s^{-2}}", "m/s^2"), ("9.8", "\\,\\mathrm{m\\,s^{-1}}", "m/s")),
+    ("5\\ \\mathrm{s^{-1}}", ("5", "\\ \\frac{1}{\\mathrm{s}}", "1/s"), ("5", "\\,\\mathrm{s}", "seconds")),
+]
+
+
+def _placements(value: str, tex: str, prose: str) -> list[str]:
+    return [f"Therefore, the speed is $\\boxed{{{value}}}{tex}$.", f"So\n\\[\n\\boxed{{{value}}}{tex}\n\\]",
+            f"Thus $$\\boxed{{{value}}}{tex}$$", f"The answer is $\\boxed{{{value}}}$ {prose}.",
+            f"**Final answer:** \\(\\boxed{{{value}}}\\) {prose}", f"The answer is \\boxed{{{value}}} {prose}"]
+
+
+@pytest.mark.parametrize("gold,same,other", QUANTITIES)
+def test_unit_after_the_box(gold, same, other) -> None:
+    for resp in _placements(*same):
+        assert V.verify(resp, gold).correct, (resp, gold)
+    for resp in _placements(*other):
+        assert not V.verify(resp, gold).correct, (resp, gold)
+
+
+@pytest.mark.parametrize("after", ["in total.", "in all, as required", "ways to do it.", "as claimed.", "is the answer"])
+def test_words_after_the_box_are_no_unit(after) -> None:
+    for v in ("7", "12.5"):
+        got = extract_answer(f"So there are $\\boxed{{{v}}}$ {after}")
+        assert got.answer == v
+        assert V.verify(f"So there are $\\boxed{{{v}}}$ {after}", v).correct
+
+
+def test_box_with_its_own_unit_or_more_after_it() -> None:
+    assert extract_answer("$\\boxed{12\\text{ m}}\\ \\text{(rounded)}$").answer == "12\\text{ m}"
+    assert extract_answer("$\\boxed{5} + 3 = 8$").answer == "5"
+    assert extract_answer("$\\boxed{x^2}\\ \\text{m}$").answer == "x^2"
+
+
+SYMBOLS = ["v", "v_0", "v_{\\max}", "R_0", "T_{1/2}", "s_{\\text{max}}", "\\lambda", "\\lambda_{\\max}", "\\Delta E",
+           "E_{\\gamma}", "F_{\\text{net}}", "L_\\odot"]
+
+
+@pytest.mark.parametrize("sym", SYMBOLS)
+def test_value_after_a_symbol(sym) -> None:
+    gold = "4.49\\ \\mathrm{cm}"
+    for rel, boxed in itertools.product(("=", "\\approx", "\\simeq"), (True, False)):
+        body = f"{sym} {rel} 4.49\\,\\text{{cm}}"
+        resp = f"Hence $\\boxed{{{body}}}$." if boxed else f"Hence ${body}$."
+        assert V.verify(resp, gold).correct, resp
+        assert V.verify(resp, "4.49").correct, resp
+        assert not V.verify(resp.replace("4.49", "4.59"), gold).correct, resp
+    chain = f"{sym} = 2 \\times 2.245\\,\\mathrm{{cm}} = 4.49\\,\\mathrm{{cm}}"
+    assert V.verify(f"So $\\boxed{{{chain}}}$", gold).correct
+    assert not V.verify(f"So $\\boxed{{{chain.replace('= 4.49', '= 4.48')}}}$", gold).correct
+
+
+SCI = ["{m}\\times 10^{{+{e}}}", "{m} \\times 10^{{0{e}}}", "{m} × 10{sup}", "{m}{{\\times}}10^{{{e}}}", "{m} · 10^{e}",
+       "{m}·10^{{{e}}}", "{m} x 10^({e})", "{m}*10**{e}", "({m} \\pm 0.1)\\times 10^{{{e}}}", "({m} ± 0.1) × 10^{e}"]
+_SUP = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+@pytest.mark.parametrize("m,e", [("3.2", 4), ("6.63", 5), ("1.45", 7)])
+def test_powers_of_ten_every_spelling(m, e) -> None:
+    gold = f"{m}\\times 10^{{{e}}}\\ \\mathrm{{N}}"
+    for form in SCI:
+        text = form.format(m=m, e=e, sup=str(e).translate(_SUP)) + " N"
+        assert compare(text, gold).equal, text
+        wrong = form.format(m=m, e=e + 1, sup=str(e + 1).translate(_SUP)) + " N"
+        assert not compare(wrong, gold).equal, wrong
+        for pos in (f"$\\boxed{{{text}}}$", f"**Final answer:** {text}", f"The answer is {text}."):
+            assert V.verify(pos, gold).correct, pos
+
+
+def test_uncertainty_is_no_second_value() -> None:
+    assert compare("(3.2 \\pm 0.1)\\times10^4\\,\\mathrm{N}", "3.2\\times10^4 \\mathrm{N}").equal
+    assert compare("3.20 \\pm 0.05\\ \\mathrm{m}", "3.2 m").equal
+    assert not compare("(3.3 \\pm 0.1)\\times10^4\\,\\mathrm{N}", "3.2\\times10^4 \\mathrm{N}").equal
+    assert not compare("(3.2 \\pm 0.1)\\times10^5\\,\\mathrm{N}", "3.2\\times10^4 \\mathrm{N}").equal
+    assert not compare("1 \\pm \\sqrt{2}", "1").equal
+    assert not compare("5 \\pm 7\\ \\mathrm{m}", "5 m").equal        # an 'uncertainty' larger than the value
+
+
+@pytest.mark.parametrize("words,symbol", [("megaparsecs", "Mpc"), ("kiloelectron-volts", "keV"),
+                                          ("millielectron volts", "meV"), ("kilonewtons", "kN"),
+                                          ("micrograms", "\\mu g"), ("nanoseconds", "ns"), ("megajoules", "MJ")])
+def test_prefixes_as_words(words, symbol) -> None:
+    assert compare(f"2.5 {words}", f"2.5\\ \\mathrm{{{symbol}}}").equal
+    assert not compare(f"2.5 {words}", f"2.5\\ \\mathrm{{{symbol[1:] if len(symbol) > 1 else symbol}}}").equal
+
+
+@pytest.mark.parametrize("period", ["week", "day", "hour"])
+def test_rate_over_the_period_the_question_names(period) -> None:
+    q = f"Jeff walks 3 miles each {period}. How many miles does he walk in total?"
+    assert V.verify(f"So he walks $\\boxed{{30}}$ miles per {period}.", "30", q).correct
+    assert not V.verify(f"So he walks $\\boxed{{31}}$ miles per {period}.", "30", q).correct
+    other = "Jeff walks 3 miles. How many miles does he walk in total?"      # no period named: another dimension
+    assert not V.verify(f"So he walks $\\boxed{{30}}$ miles per {period}.", "30", other).correct
