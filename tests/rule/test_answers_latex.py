@@ -164,3 +164,44 @@ def test_upright_constants_are_the_constants(inline):
         assert compare(f"{k}\\mathrm{{i}}", f"{k}i").equal
     assert compare(r"\mathrm{e}^{\mathrm{i}\pi}", "-1").equal
     assert clean(r"5\mathrm{em}") == r"5\mathrm{em}"
+
+
+def _split_top_reference(text, seps=(",",)):
+    """split_top as a character-by-character loop (the definition the fast version must keep)."""
+    parts, depth, start, k = [], 0, 0, 0
+    while k < len(text):
+        c = text[k]
+        if c == "\\" and k + 1 < len(text) and text[k + 1] in "{}":
+            depth += 1 if text[k + 1] == "{" else -1
+            k += 2
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif depth == 0:
+            hit = next((s for s in seps if text.startswith(s, k)), None)
+            if hit is not None:
+                parts.append(text[start:k])
+                k += len(hit)
+                start = k
+                continue
+        k += 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts]
+
+
+def test_split_top_matches_the_character_loop_on_random_texts():
+    import random
+
+    from rlverify.rule.answers.latex import split_top
+
+    rng = random.Random(23)
+    pieces = ["a", "1", " ", ",", ";", "=", "+", "-", "(", ")", "[", "]", "{", "}", "\\{", "\\}", "\\", "\\quad", "\\text{or}",
+              " or ", "\x00", "\\approx", "\\frac{1}{2}", "x_{1}", "\\left(", "\\right)"]
+    sep_sets = [(",",), (",", ";"), ("=",), ("+", "-"), ("\\approx",), (",", ";", " or ", "\\text{or}"),
+                (",", ";", "\x00", "\\quad", "\\qquad"), ("\\", "{"), ("(",)]
+    for _ in range(4000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        seps = rng.choice(sep_sets)
+        assert split_top(text, seps) == _split_top_reference(text, seps), (text, seps)

@@ -19,6 +19,7 @@ All sympy work runs through :func:`rlverify.runtime.bounded.run_bounded`.
 
 from __future__ import annotations
 
+import functools
 import logging
 
 import re
@@ -32,7 +33,7 @@ from .match import same_multiset
 from .sets import read_set
 from .surface import MAX_PARTS, split_top, unwrap
 from .views import rhs_of_assignment
-from ...runtime.caches import memo_text
+from ...runtime.caches import memo_text, register_cache
 
 __all__ = ["Part", "Parts", "parse_parts", "function_rhs", "compare_parts", "compare_labelled", "same_relation",
            "same_solution_family", "looks_like_family", "same_set_in_domain", "same_real_set", "value_for_set", "question_domain", "bound_of_relation",
@@ -320,6 +321,12 @@ def looks_like_family(text: str) -> bool:
         "\\pi" in s or _has_qualifier(s))
 
 
+@functools.lru_cache(maxsize=4096)
+def _asks(pattern: re.Pattern, question: str) -> bool:
+    """``pattern`` occurs in the question (memoized: a function of the question, shared by its rollouts)."""
+    return pattern.search(question) is not None
+
+
 _SOLVE_Q = re.compile(r"\bsolve\b|\bsolutions?\b|\ball\b.*\b(?:x|angles?|values?|numbers?)\b|general", re.I)
 
 
@@ -328,7 +335,7 @@ def same_solution_family(answer: str, gold: str, question: str | None = None) ->
     if not (looks_like_family(answer) and looks_like_family(gold)):
         return None
     if not (_has_qualifier(answer) or _has_qualifier(gold)
-            or ("\\pi" in answer and "\\pi" in gold and question is not None and _SOLVE_Q.search(question))):
+            or ("\\pi" in answer and "\\pi" in gold and question is not None and _asks(_SOLVE_Q, question))):
         return None
     fa, fg = _families(answer), _families(gold)
     if fa is None or fg is None or sum(map(len, fa + fg)) > 1200:
@@ -362,7 +369,7 @@ _BOUND_Q = re.compile(r"at (?:least|most)|minimum|maximum|largest|smallest|great
 def bound_of_relation(answer: str, question: str | None) -> str | None:
     """``\\sum \\frac{a}{b+c} \\ge \\frac34`` -> ``\\frac34`` when the question asks for a bound
     (not for ``x > 5``: a single variable on the left is a range, not a bound)."""
-    if not question or not _BOUND_Q.search(question):
+    if not question or not _asks(_BOUND_Q, question):
         return None
     s = unwrap(answer)
     parts = _REL_SPLIT.split(s)
@@ -401,7 +408,7 @@ def _real_sets(answer: str, gold: str, question: str | None, require_domain: boo
         return _UNREAD
     if ra.points_only and rg.points_only:
         return None                      # finite sets of values: the core's
-    intervals = not question or _INTERVAL_Q.search(question) is not None   # no question: nothing says "a point"
+    intervals = not question or _asks(_INTERVAL_Q, question)   # no question: nothing says "a point"
     if ra.pair_like != rg.pair_like and not intervals:
         return None                      # (1, 2) is a point as much as an interval
     var = rg.var or ra.var
@@ -409,7 +416,7 @@ def _real_sets(answer: str, gold: str, question: str | None, require_domain: boo
     if require_domain and dom == "real":
         return None
     got = _bounded(cas.same_real_sets, ra.tree, rg.tree, dom, only_equal)
-    if got is False and (question and _INTEGER_Q.search(question) or (ra.pair_like or rg.pair_like) and not intervals):
+    if got is False and (question and _asks(_INTEGER_Q, question) or (ra.pair_like or rg.pair_like) and not intervals):
         return None                      # different sets of reals may hold the same integers; [1, 2] a vector
     return got
 
@@ -493,7 +500,7 @@ _REMAINDER_Q = re.compile(r"remainder|residue|modulo|\bmod\b|\\pmod|\\bmod", re.
 def congruence_residue(answer: str, question: str | None) -> str | None:
     """``N \\equiv 113 \\pmod{1000}`` -> ``113`` when the question asks for a remainder and the stated
     residue is already reduced (0 <= r < m); anything else is not read as a value."""
-    if not question or not _REMAINDER_Q.search(question) or len(answer) > 200:
+    if not question or not _asks(_REMAINDER_Q, question) or len(answer) > 200:
         return None
     m = _CONGRUENCE.match(unwrap(answer).strip())
     if m is None:
@@ -536,3 +543,6 @@ def split_condition(answer: str) -> tuple[str, str] | None:
             head = head[: -len(r"\text{}")].rstrip()
         return head, ("attained" if m.group("att") else "condition")
     return None
+
+
+register_cache(_asks.cache_clear)

@@ -15,6 +15,7 @@ Interface::
 
 from __future__ import annotations
 
+import functools
 import html
 import html.entities
 import re
@@ -328,14 +329,27 @@ def _strip_stray_closer(s: str) -> str:
     return s
 
 
+@functools.lru_cache(maxsize=64)
+def _split_stops(seps: tuple[str, ...]) -> re.Pattern:
+    """The characters where :func:`split_top` has something to do: a backslash, a bracket, a separator's first."""
+    return re.compile("[" + re.escape("\\" + _OPEN + _CLOSE + "".join(sorted({s[0] for s in seps if s}))) + "]")
+
+
 def split_top(text: str, seps: tuple[str, ...] = (",",)) -> list[str]:
     """Split ``text`` on any of ``seps`` where no bracket/brace is open."""
+    if not any(s in text for s in seps):
+        return [text.strip()]   # C-speed check: nothing to split at
+    stops = _split_stops(seps)
     parts: list[str] = []
     depth = 0
     start = 0
     k = 0
     n = len(text)
     while k < n:
+        m = stops.search(text, k)   # the characters in between change nothing
+        if m is None:
+            break
+        k = m.start()
         c = text[k]
         if c == "\\" and k + 1 < n and text[k + 1] in "{}":
             depth += 1 if text[k + 1] == "{" else -1

@@ -24,6 +24,7 @@ from typing import Callable
 from .core import compare_core
 from .renaming import symbols
 from .surface import MAX_PARTS, split_top, unwrap
+from ...runtime.caches import memo_text
 
 __all__ = ["same_order", "same_item", "question_direction", "read_chain", "ungroup"]
 
@@ -63,8 +64,11 @@ def _text(question: object) -> str | None:
 def question_direction(question: object) -> str | None:
     """"<" when the question asks for an increasing ordering, ">" for decreasing, else None."""
     q = _text(question)
-    if not q:
-        return None
+    return _direction(q) if q else None
+
+
+@memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
+def _direction(q: str) -> str | None:
     q = _SPACING.sub(" ", q.replace("$", " "))
     up, down = _ASK_UP.search(q) is not None, _ASK_DOWN.search(q) is not None
     return "<" if up and not down else ">" if down and not up else None
