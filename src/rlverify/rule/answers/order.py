@@ -42,6 +42,9 @@ _VERB = (r"(?:\b(?:order|arrange|rank|sort|enter|put|write|give)\b"
 _ASK_UP = re.compile(_VERB + r"[^.?!;]{0,120}?\b(?:" + _UP + r")\b", re.I)
 _ASK_DOWN = re.compile(_VERB + r"[^.?!;]{0,120}?\b(?:" + _DOWN + r")\b", re.I)
 
+# what either request needs: an ordering word, or a superlative (every one ends in "st": least, most, ...) then "to"/"through"
+_DIRECTION_WORD = re.compile(r"increasing|ascending|decreasing|descending|st\s+(?:to|through)\b", re.I)
+
 _STRICT = {"<": "<", "\\lt": "<", "\\textless": "<", ">": ">", "\\gt": ">", "\\textgreater": ">"}
 _OTHER_REL = re.compile(r"\\(?:le|leq|leqslant|ge|geq|geqslant|ne|neq|approx|sim|equiv|prec|succ|ll|gg)(?![A-Za-z])"
                         r"|[≤≥≠=]|<=|>=")
@@ -70,6 +73,8 @@ def question_direction(question: object) -> str | None:
 @memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
 def _direction(q: str) -> str | None:
     q = _SPACING.sub(" ", q.replace("$", " "))
+    if _DIRECTION_WORD.search(q) is None:
+        return None   # neither request can match without one of these words (a single cheap scan)
     up, down = _ASK_UP.search(q) is not None, _ASK_DOWN.search(q) is not None
     return "<" if up and not down else ">" if down and not up else None
 
