@@ -323,8 +323,9 @@ def _concrete(s: Any) -> bool:
 def same_real_sets(a: tuple, g: tuple, domain: str, only_equal: bool = False) -> bool | None:
     """Two trees of :mod:`.sets` as subsets of the domain ("pos", "nonneg", "neg", "real"): True when equal,
     False when a part of one is provably outside the other, None when an endpoint is not a real constant
-    or sympy cannot decide. ``only_equal``: the caller acts on True alone, so sets that a point well away
-    from every endpoint tells apart are None at once (sympy's set differences are most of this check's cost)."""
+    or sympy cannot decide. Sets that a point well away from every endpoint tells apart are False at once,
+    without sympy's set differences (most of this check's cost); ``only_equal`` (the caller acts on True
+    alone): None for them."""
     import sympy
 
     cache: dict = {}
@@ -339,8 +340,8 @@ def same_real_sets(a: tuple, g: tuple, domain: str, only_equal: bool = False) ->
         return None
     if ia == ig:
         return True
-    if only_equal and _told_apart(ia, ig):
-        return None
+    if _told_apart(ia, ig):
+        return None if only_equal else False   # a point in one and not the other: no set difference needed
     da, dg = sympy.Complement(ia, ig), sympy.Complement(ig, ia)
     if da == sympy.S.EmptySet and dg == sympy.S.EmptySet:
         return True
