@@ -158,13 +158,14 @@ _DEGREES = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:\^\s*(?:\{\s*\\circ\s*\}|
 
 
 def degrees_in_trig(text: str) -> str:
-    """``\\sin 60^\\circ`` -> ``\\sin \\left(\\frac{60\\pi}{180}\\right)``: in a text with a
+    """``\\sin 60^\\circ`` -> ``\\sin (\\frac{60\\pi}{180})``: in a text with a
     trigonometric function, a degree-marked number is its argument in radians. Both readers
     otherwise drop the degree sign (``75^\\circ`` is 75), which is right for a bare angle (the
     angle rules compare those) and wrong inside ``\\sin``."""
     if "\\" not in text or not _TRIG.search(text):
         return text
-    return _DEGREES.sub(lambda m: "\\left(\\frac{%s\\pi}{180}\\right)" % m.group(1), text)
+    # plain parentheses: the grammar reads them as it reads \left( \right), and the arithmetic reader reads them
+    return _DEGREES.sub(lambda m: "(\\frac{%s\\pi}{180})" % m.group(1), text)
 
 
 @functools.lru_cache(maxsize=2048)
