@@ -78,6 +78,7 @@ def test_variants_of_the_given_rows(diff, tmp_path) -> None:
     # families that rewrite the reference by design (the reference as a dataset, a scraped page, or an
     # implicit equation writes it)
     gold_side = {"gold_side", "gold_solution", "unit_gold", "unit_response", "unit_convert", "near_unit_scale",
-                 "web_scraped", "implicit_equation", "near_implicit_equation"}
+                 "web_scraped", "implicit_equation", "near_implicit_equation", "ref_truncated", "near_ref_truncated",
+                 "repeated_pair", "near_repeated_pair"}
     assert all(r["gold"] in {x["gold"] for x in rows} for r in generated if r["family"] not in gold_side)
     assert all(r["source"].startswith("golds:") for r in generated)

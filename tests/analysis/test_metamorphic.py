@@ -105,6 +105,9 @@ def test_near_misses_change_the_value(refs) -> None:
         ref = by_source[row["source"]]
         if row["family"] == "near_hedge":   # the right value is among the candidates by design
             continue
+        if row["family"] == "near_ref_truncated":   # the reference is changed (off its cut), the answer exact
+            assert row["gold"] != ref.gold
+            continue
         assert ref.value_text not in (row["response"].rsplit("\\boxed{", 1)[-1].rstrip("}$.\n "),), row
 
 

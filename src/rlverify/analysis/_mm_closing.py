@@ -290,10 +290,11 @@ def words(k: int) -> str:
 def _words_closing(v: int, value: str, rng: random.Random) -> str:
     w = words(abs(v))
     w = ("negative " + w) if v < 0 else w
-    return rng.choice(("$\\boxed{{{n}}}$ \u2014 {w} in total.", "The answer is **{n}** ({w}).",
-                       "So there are $\\boxed{{{n}}}$ ({w}) such configurations.", "**Answer:** {n} ({w})",
+    shown = value if _plain(value) is not None else f"${value}$"   # outside math only a plain numeral
+    return rng.choice(("$\\boxed{{{n}}}$ \u2014 {w} in total.", "The answer is **{s}** ({w}).",
+                       "So there are $\\boxed{{{n}}}$ ({w}) such configurations.", "**Answer:** {s} ({w})",
                        "Therefore the answer is $\\boxed{{{n}}}$, that is, {w}.", "Final answer: {w} ($\\boxed{{{n}}}$).",
-                       "The answer is $\\boxed{{{n}}}$, i.e. {w}.")).format(n=value, w=w)
+                       "The answer is $\\boxed{{{n}}}$, i.e. {w}.")).format(n=value, w=w, s=shown)
 
 
 def _integer(node: object) -> int | None:

@@ -919,6 +919,9 @@ _register_frontier(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_closing import register as _register_closing  # noqa: E402  (what frontier models write after the value)
 
 _register_closing(EQUIVALENT, NEAR_MISS, Draft)
+from ._mm_goldforms import register as _register_goldforms  # noqa: E402  (references cut, one value for two unknowns)
+
+_register_goldforms(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_physics import register as _register_physics  # noqa: E402  (units after the box, symbols, powers of ten)
 
 _register_physics(EQUIVALENT, NEAR_MISS, Draft)

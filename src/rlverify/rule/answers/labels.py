@@ -212,13 +212,40 @@ def _gold_list(gold: str) -> list[str] | None:
     return items
 
 
+_MATH_SEGMENT = re.compile(r"\$([^$]{1,80})\$")
+_LONE_LETTER = re.compile(r"(?<![A-Za-z\\])([A-Za-z])(?![A-Za-z])")
+
+
+def _one_of_several(answer: str, gold: str, q: str | None) -> bool | None:
+    """One labelled value (``a = -2``) where the question's request enumerates it with other unknowns
+    (``Determine $a$ and $b$``) and the reference lists several values (``-2,-2``): the answer gives one of the
+    values asked for, not all (False). None when the form does not apply (``a = b = -2`` names both; a question
+    that names one unknown, ``find all x``, may list a repeated root)."""
+    if not q or answer.count("=") != 1 or len(answer) > _MAX_CHARS:
+        return None
+    item = _item(unwrap(answer))
+    g = unwrap(gold).strip()
+    ref = _gold_list(gold)
+    if ref is None and re.search(r",\s", g) and not _DIGIT_GROUPS.match(g):    # '512, 512' lists (a space); '512,512'
+        items = [x.strip() for x in split_top(g, (",",)) if x.strip()]          # may be one grouped number
+        ref = items if 2 <= len(items) <= MAX_PARTS and not any("=" in x for x in items) else None
+    if item is None or ref is None or not re.fullmatch(r"[A-Za-z]", item[0].strip()):
+        return None
+    label = item[0].strip()
+    asked = " ".join(_requests(q)[:3])       # the unknowns the requests name, in order of appearance
+    others = [x for m in _MATH_SEGMENT.finditer(asked) for x in _LONE_LETTER.findall(m.group(1)) if x != label]
+    if any(_tie([label, o], q) is not None for o in list(dict.fromkeys(others))[:12]):
+        return False
+    return None
+
+
 def labelled_values(answer: str, gold: str, question: object,
                     equal: Callable[[str, str], bool] | None = None) -> bool | None:
     """``equal(value, item)``: the whole comparison of one value with one reference item (units, words...);
     the core's when not given."""
     items = read_labelled(answer)
     if items is None:
-        return None
+        return _one_of_several(answer, gold, _text(question))
     ref = _gold_list(gold)
     if ref is None:
         return None

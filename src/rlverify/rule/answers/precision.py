@@ -15,7 +15,8 @@ Interface::
         the answer agrees with the reference at the precision one of them was rounded to:
         * the reference looks rounded (a decimal with >= 2 decimals and >= 3 significant digits,
           or a x 10^n with a decimal mantissa of >= 3 digits) and the answer, exact or written
-          more finely, rounds (half up) to it;
+          more finely, rounds (half up) to it, or, exact and no literal, is cut to it (``6\\frac{1}{64}`` for
+          a reference ``6.01``);
         * the answer is a decimal of >= 5 significant digits (six with a final zero dropped:
           ``0.49505`` for ``\\frac{50}{101}``) and the exact reference rounds to it (or, from six
           digits, is cut to it: ``1.414213`` for ``\\sqrt{2}``).
@@ -49,6 +50,7 @@ MIN_ANSWER_DIGITS = 5        # an answer decimal this precise stands for the exa
 _CUT_DIGITS = 6              # from this many digits a decimal cut (not rounded) at its last digit agrees
 _MIN_GOLD_DIGITS = 3         # a reference decimal this precise (and with >= 2 decimals) may be rounded
 MIN_ROUNDED_DIGITS = 3       # an approximate answer coarser than the reference needs this many significant digits
+_MIN_CUT_MEASURED_DIGITS = 4  # a measured reference this precise may be cut (not rounded) from an exact answer
 _MAX_DIGITS = 30
 
 _PERCENT = re.compile(r"\s*(?:\\%|%|\\text\{\s*%\s*\}|\\percent)\s*$")
@@ -133,7 +135,10 @@ def within_reference(answer: str, gold: str, value: Callable[[str], Fraction | f
     significant digits then reads as rounded at its last digit: 13.07 m agrees with 13.1 m)."""
     wa, wg = written(answer), written(gold)
     if wg is not None and _looks_rounded(wg, measured=answer_digits < MIN_ANSWER_DIGITS):
-        return _rounds_to(answer, wa, wg, value)
+        # an exact answer may be cut to the reference, for a measured one only when it states >= 4 digits (a
+        # three-digit measurement is rounded: 13.19 is no 13.1 m; 3\\pi/4 rad is 2.3561)
+        cut = answer_digits >= MIN_ANSWER_DIGITS or wg.digits >= _MIN_CUT_MEASURED_DIGITS
+        return _rounds_to(answer, wa, wg, value, cut=cut)
     measured_integer = answer_digits < MIN_ANSWER_DIGITS and wa is not None and not wa.sci and wa.last == 0
     if wa is not None and (wa.decimal or measured_integer) and wa.digits >= answer_digits and wg is None \
             and value is not None:
@@ -147,7 +152,10 @@ def within_reference(answer: str, gold: str, value: Callable[[str], Fraction | f
     return False
 
 
-def _rounds_to(answer: str, wa: Written | None, wg: Written, value: Callable | None) -> bool:
+def _rounds_to(answer: str, wa: Written | None, wg: Written, value: Callable | None, cut: bool = False) -> bool:
+    """The answer, exact or written more finely, rounds (half up) to the reference; with ``cut``, an exact answer that
+    is no literal (``6\\frac{1}{64}``, ``\\frac{385}{64}``) may also be cut at the reference's last digit (datasets
+    truncate: ``6.01``). A finer decimal answer is only rounded (``6.0156`` is no ``6.01``)."""
     if wa is not None:
         if wa.last >= wg.last:        # written no more finely than the reference: no rounding to read
             return False
@@ -159,7 +167,8 @@ def _rounds_to(answer: str, wa: Written | None, wg: Written, value: Callable | N
     if exact is None:
         return False
     exact = _scaled(exact, pct, wg.percent)
-    return _round(exact, wg.last) == _as_decimal(wg)
+    modes = (ROUND_HALF_UP, ROUND_DOWN) if cut and wa is None else (ROUND_HALF_UP,)
+    return any(_round(exact, wg.last, mode) == _as_decimal(wg) for mode in modes)
 
 
 def rounded_from_reference(answer: str, gold: str) -> bool:
