@@ -34,6 +34,7 @@ import re
 from .core import compare_core
 from .latex import balanced
 from .surface import split_top, unwrap
+from .views import strip_qualifier
 
 __all__ = ["same_up_to_renaming", "symbols", "question_symbols", "rename"]
 
@@ -48,12 +49,17 @@ _BAIL = re.compile(r"\\(?:text\w*|math(?:rm|bb|bf|it|cal|sf|frak)|mbox|operatorn
                    r"begin|end|label|tag)(?![A-Za-z])|[<>≤≥≠∈]|\\(?:le|leq|ge|geq|ne|neq|in|lt|gt|pm|mp|to|mid)"
                    r"(?![A-Za-z])|\\(?:sum|prod|int|lim)(?![A-Za-z])", re.S)
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")
-_LHS = re.compile(r"^\s*(?:[A-Za-z]|\(\s*[A-Za-z](?:\s*,\s*[A-Za-z])+\s*\))\s*$")
+_NAME = r"(?:[A-Za-z]|\\(?:" + "|".join(sorted(_GREEK)) + r"|ell)(?![A-Za-z]))"
+_LHS = re.compile(rf"^\s*(?:{_NAME}|\(\s*{_NAME}(?:\s*,\s*{_NAME})+\s*\))\s*$")
+_SPACING = re.compile(r"\\[,;:! ]|\\q?quad(?![A-Za-z])")
 _MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 _WRAPPED = re.compile(r"\\(?:text\w*|math(?:rm|bf|it|sf)|mbox|operatorname|[hv]space|begin|end|label|color)\s*\{[^{}]*\}")
 # a trailing integer qualifier of a general solution: ", k \in \mathbb{Z}", "\quad (n \in \mathbb{Z})"
-_QUALIFIER = re.compile(r"[,;]?\s*(?:\\quad|\\qquad|\\[,;: ]|~|\s)*\(?\s*([A-Za-z])\s*\\in\s*\\mathbb\s*\{?\s*Z\s*\}?"
+_QUALIFIER = re.compile(r"[,;]?\s*(?:\\quad|\\qquad|\\[,;: ]|~|\s)*\(?\s*([A-Za-z]|\\[A-Za-z]+)\s*\\in\s*\\mathbb\s*\{?\s*Z\s*\}?"
                         r"\s*\)?\s*\.?\s*$")
+_ANY_INTEGER = re.compile(r"integer|\\mathbb\s*\{?\s*Z(?![A-Za-z])", re.I)
+_SOME_INTEGERS = re.compile(r"positive|negative|natural|odd|even|prime|nonzero|non-zero|\\mathbb\s*\{?\s*N|[<>]|\\[gl]e|\\neq?"
+                            r"|\^\s*\{?\s*[+*]", re.I)
 _ASKED_TUPLE = re.compile(r"\(\s*([A-Za-z](?:\s*,\s*[A-Za-z])+)\s*\)")
 _PROSE_LETTER = re.compile(r"(?<![A-Za-z'’\\])([B-HJ-Zb-z])(?![A-Za-z'’])")
 
@@ -106,12 +112,20 @@ def rename(tex: str, phi: dict[str, str]) -> str:
 def _form(text: str) -> tuple[str, str, list[str]] | None:
     """(lhs, body, items): an optional ``x =`` / ``(x, y) =`` prefix, the expression, its tuple items
     (a trailing integer qualifier of the parameter, ``, k \\in \\mathbb{Z}``, is dropped)."""
+    original = text
     q = _QUALIFIER.search(text)
     if q and q.start() > 0 and q.group(1) in symbols(text[:q.start()]):
         text = text[:q.start()]
+    if "\\text" in text:   # a qualifier in words: '\text{ for some integer } t', '\text{ where } t \in \mathbb{Z}'
+        bare = text
+        for _ in range(2):   # '\text{ where } t \in \mathbb{Z}': the membership, then the word before it
+            bare = strip_qualifier(bare) or bare
+        said = original[len(bare):] if original.startswith(bare) else original
+        if _ANY_INTEGER.search(said) and not _SOME_INTEGERS.search(said):
+            text = bare   # every integer: a positive or natural parameter is another family
     if len(text) > _MAX_CHARS * 2 or _BAIL.search(text):
         return None
-    s = unwrap(text)
+    s = _SPACING.sub(" ", unwrap(text))
     if len(s) > _MAX_CHARS or _BAIL.search(s) or _WORD.search(re.sub(r"\\[A-Za-z]+", " ", s)):
         return None
     lhs = ""
@@ -152,13 +166,14 @@ def _parameter(items: list[str], sym: str) -> bool:
 
 
 def _unit_like(items: list[str], sym: str) -> bool:
-    """Every occurrence of ``sym`` ends an item right after a number (``5 m``, ``3g``, ``2\\,\\mathrm s^2``): the
+    """Every occurrence of ``sym`` is an item of its own right after a number (``5 m``, ``3g``, ``2\\,\\mathrm s^2``): the
     place of a unit, where a renamed letter is a changed unit, not a renamed parameter. Only the lowercase letters
     that are units by themselves (m, s, g, h, d, l; capitals are never renamed)."""
     if sym not in _UNIT_LETTERS:
         return False
     pat = re.compile(rf"(?<![A-Za-z\\]){re.escape(sym)}(?![A-Za-z])" if not sym.startswith("\\") else re.escape(sym))
-    unit = re.compile(rf"\d\s*(?:\\[,;! ]\s*)?{pat.pattern}\s*(?:\^\s*\{{?-?\d\}}?)?\s*$")
+    # the whole item is a number and the letter ('5 m', '-3.2s^2'); '-58 + 3s' is a family in s, not a quantity
+    unit = re.compile(rf"^[-+]?\s*\d+(?:\.\d+)?\s*(?:\\[,;! ]\s*)?{pat.pattern}\s*(?:\^\s*\{{?-?\d\}}?)?\s*$")
     hits = 0
     for item in items:
         found = len(pat.findall(item))
@@ -169,9 +184,21 @@ def _unit_like(items: list[str], sym: str) -> bool:
 
 
 
+def _labels_items(form: tuple[str, str, list[str]]) -> bool:
+    """The side names the tuple it states with one name per item (``(k, \\ell) = (3t, 2t)``): a label, which
+    the comparison of the values ignores when the other side states the bare tuple."""
+    lhs, _, items = form
+    if not lhs:
+        return False
+    names = lhs[1:-1].split(",") if lhs.startswith("(") else [lhs]
+    return len(names) == len(items)
+
+
 def same_up_to_renaming(answer: str, gold: str, question: object) -> bool | None:
     fa, fg = _form(answer), _form(gold)
-    if fa is None or fg is None or fa[0] != fg[0]:
+    if fa is None or fg is None:
+        return None
+    if fa[0] != fg[0] and not (not fa[0] and _labels_items(fg) or not fg[0] and _labels_items(fa)):
         return None
     (lhs, a, ia), (_, g, ig) = fa, fg
     tuples = len(ia) >= 2 and len(ig) >= 2

@@ -25,7 +25,7 @@ from .latex import clean, matching_brace, split_top, unwrap_text
 from .numbers import parse_number
 from ...runtime.caches import memo_text
 
-__all__ = ["candidates", "rhs_of_assignment", "is_equation", "is_sum", "bound_side", "offers_sign_choice",
+__all__ = ["candidates", "strip_qualifier", "rhs_of_assignment", "is_equation", "is_sum", "bound_side", "offers_sign_choice",
            "QUALIFIER_WORDS"]
 
 QUALIFIER_WORDS = re.compile(
@@ -95,6 +95,9 @@ def _strip_qualifier(s: str) -> str | None:
     if _SPECIALIZATION.search(tail) or QUALIFIER_WORDS.search(re.sub(r"\b(?:for|all|every|each|any|some|where|with)\b", "", tail)):
         return None
     return clean(s[: m.start()])
+
+
+strip_qualifier = _strip_qualifier   # public: the span without its trailing general qualifier (None: there is none)
 
 
 def _prose_value(s: str) -> str | None:
