@@ -12,8 +12,8 @@ import rlverify
 from rlverify.analysis import _mm_physics as P
 from rlverify.analysis import metamorphic as mm
 
-EQUIVALENTS = ("unit_after_box", "quantity_symbol", "sci_spelling", "unit_derived")
-NEARS = ("near_unit_after_box", "near_quantity_symbol", "near_sci_spelling", "near_unit_derived")
+EQUIVALENTS = ("unit_after_box", "quantity_symbol", "sci_spelling", "unit_derived", "sig_finer")
+NEARS = ("near_unit_after_box", "near_quantity_symbol", "near_sci_spelling", "near_unit_derived", "near_sig_finer")
 FAMILIES = EQUIVALENTS + NEARS
 
 
@@ -35,7 +35,8 @@ def test_registered_seeded_and_applicable(refs) -> None:
             fn = mm.EQUIVALENT.get(fam) or mm.NEAR_MISS[fam]
             counts[fam] += fn(ref, rng, mm.F.CANONICAL) is not None
     # ~130 references carry a unit; ~37 are powers of ten; 5 are in a derived SI unit (N, J, W, Pa, ...)
-    assert all(counts[f] >= 120 for f in FAMILIES if "sci" not in f and "derived" not in f), counts
+    assert all(counts[f] >= 120 for f in FAMILIES if "sci" not in f and "derived" not in f and "finer" not in f), counts
+    assert counts["sig_finer"] >= 10 and counts["near_sig_finer"] >= 10, counts       # two-digit decimals with a unit
     assert counts["sci_spelling"] >= 30 and counts["near_sci_spelling"] >= 30, counts
     assert counts["unit_derived"] >= 4 and counts["near_unit_derived"] >= 4, counts
 
@@ -73,7 +74,7 @@ def test_derived_unit_keeps_the_dimension() -> None:
 def test_rule_on_the_families() -> None:
     """Recall >= 0.99 on every equivalent family, no near-miss twin accepted. Before the readers of this round
     (seed 3, 2,400 pairs): unit_after_box 0.903 with 421 of 421 twins accepted (the unit after the box was
-    dropped), quantity_symbol 0.765, sci_spelling 0.375."""
+    dropped), quantity_symbol 0.765, sci_spelling 0.375; sig_finer 0.505 (seed 3, 400 pairs)."""
     rows = mm.generate(1600, seed=17, families=FAMILIES)
     v = rlverify.get_verifier("rule", timeout=10.0)
     res = v.verify_batch([{"response": r["response"], "gold": r["gold"], "question": r["question"]} for r in rows],
@@ -81,7 +82,8 @@ def test_rule_on_the_families() -> None:
     by: dict[str, list[bool]] = {}
     for r, x in zip(rows, res):
         by.setdefault(r["family"], []).append(x.correct)
-    for fam in EQUIVALENTS:
-        assert sum(by[fam]) / len(by[fam]) >= 0.97, (fam, sum(by[fam]), len(by[fam]))
+    for fam in EQUIVALENTS:          # sig_finer: a bare two-digit reference ('1.6', cm asked) is no measured statement
+        need = 0.85 if fam == "sig_finer" else 0.97
+        assert sum(by[fam]) / len(by[fam]) >= need, (fam, sum(by[fam]), len(by[fam]))
     wrong = [(r["response"][-120:], r["gold"]) for r, x in zip(rows, res) if not r["label"] and x.correct]
     assert wrong == []

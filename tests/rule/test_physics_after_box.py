@@ -117,3 +117,18 @@ def test_rate_over_the_period_the_question_names(period) -> None:
     assert not V.verify(f"So he walks $\\boxed{{31}}$ miles per {period}.", "30", q).correct
     other = "Jeff walks 3 miles. How many miles does he walk in total?"      # no period named: another dimension
     assert not V.verify(f"So he walks $\\boxed{{30}}$ miles per {period}.", "30", other).correct
+
+
+@pytest.mark.parametrize("gold,finer,neighbour", [
+    ("6.3\\times10^{-3}\\ \\mathrm{m}", "6.27\\times10^{-3}\\,\\mathrm{m}", "6.37\\times10^{-3}\\,\\mathrm{m}"),
+    ("2.0\\ \\mathrm{s}", "1.96\\ \\mathrm{s}", "2.06\\ \\mathrm{s}"),
+    ("0.63\\ \\mathrm{kg}", "0.6349\\,\\text{kg}", "0.6351\\,\\text{kg}"),
+    ("4.6\\times10^{-24}\\ \\mathrm{m}", "4.57\\cdot 10^{-24}\\ \\mathrm{m}", "4.65\\cdot 10^{-24}\\ \\mathrm{m}"),
+])
+def test_two_digit_measured_reference_answered_finer(gold, finer, neighbour) -> None:
+    assert compare(finer, gold).equal, finer
+    assert not compare(neighbour, gold).equal, neighbour
+    bare = gold.split("\\")[0] if "times" not in gold else gold.split("\\ ")[0]
+    assert not compare(finer.split("\\,")[0].split("\\ ")[0], bare).equal       # no unit anywhere: no measured reading
+    assert not compare("6.3", "6.27").equal and not compare("2.0", "1.96").equal   # never coarser than the reference
+    assert not compare("950\\,\\text{J}", "1.0\\times10^3\\,\\text{J}").equal          # 950: two digits (95 tens)

@@ -51,7 +51,8 @@ from rlverify.rule.verifier import RuleVerifier
     (r"1.55\times10^{-19}\,\text{J}", r"0.9674\,\text{eV}", None, True),     # 0.967 eV: 3 digits, converted
     (r"1.5\times10^{-19}\,\text{J}", r"0.9674\,\text{eV}", None, False),    # 0.94 eV: 2 digits
     (r"4.4\,\text{cm}", r"4.49\,\text{cm}", None, False),
-    (r"1.52\,\text{eV}", r"1.5\,\text{eV}", None, False),              # a 2-digit reference: exact in one unit
+    (r"1.52\,\text{eV}", r"1.5\,\text{eV}", None, True),               # a 2-digit measured reference answered finer
+    (r"1.5\,\text{eV}", r"1.52\,\text{eV}", None, False),              # coarser than the reference: 2 digits
     (r"1.56\,\text{eV}", r"1.5\,\text{eV}", None, False),
     (r"1.23\times10^{5}", r"1.234\times10^{5}", "What is the energy in joules?", True),
     (r"1.2\times10^{5}", r"1.234\times10^{5}", "What is the energy in joules?", False),

@@ -10,11 +10,13 @@ equivalent: ``unit_after_box`` (the value boxed, its unit after the box: ``\\box
 ``10^{+4}``, ``10^{04}``, ``× 10⁴``, ``3.2E4``, a mantissa not normalized ``32\\times10^{3}``, an
 uncertainty ``(3.2 \\pm 0.1)\\times10^{4}``), ``unit_derived`` (the unit in other SI units of its dimension:
 ``kg\\,m\\,s^{-2}`` or ``\\frac{\\text{kg}\\,\\text{m}}{\\text{s}^2}`` for N, ``N\\cdot m`` for J, ``J/s`` for W,
-``kN\\cdot m`` for kJ);
+``kN\\cdot m`` for kJ), ``sig_finer`` (a reference stated to two significant digits answered more finely, rounding
+to it: ``6.27\\times10^{-3}`` m for ``6.3\\times10^{-3}`` m);
 near-misses: ``near_unit_after_box`` (the unit after the box of another prefix or dimension: the box alone
 holds the reference's number), ``near_quantity_symbol`` (the last value of the symbol's line changed),
 ``near_sci_spelling`` (the exponent or the central value changed in the same spellings),
-``near_unit_derived`` (other SI units of another dimension: ``kg\\,m/s`` for N).
+``near_unit_derived`` (other SI units of another dimension: ``kg\\,m/s`` for N), ``near_sig_finer`` (the finer
+answer rounds to a neighbour: ``6.37\\times10^{-3}`` for ``6.3\\times10^{-3}``).
 Registered by :mod:`._mm_families`.
 """
 
@@ -60,9 +62,9 @@ def _tex_unit(u: Any, rng: random.Random) -> str:
 def _plain_unit(u: Any, rng: random.Random, plural: bool) -> str | None:
     """A writing of ``u`` in prose, outside math (symbols or words, no backslash)."""
     forms = [f.strip() for f in unit_forms(u, rng) if "\\" not in f and "{" not in f and "~" not in f]
-    if rng.random() < 0.3:
+    if rng.random() < 0.3 and not any("_per_" in n for n, _ in _factors(u)):     # no 'square mile-per-hours'
         words = word_forms(u, plural, rng)
-        if "^" not in words:
+        if "^" not in words and len(re.split(r"[ -]", words)) <= 4:
             forms = [words]
     return rng.choice(forms) if forms else None
 
@@ -423,3 +425,50 @@ def _near_unit_derived(ref: Reference, rng: random.Random, st: F.Style) -> Any:
     if wrong is None:
         return None
     return _T.draft(_value_text(ref, rng) + rng.choice(unit_forms(wrong, rng)), gold=_gold_with(ref, v, u, rng))
+
+
+# ------------------------------------------------------------------ a two-digit measured reference, answered finer
+
+def _two_digit(ref: Reference) -> tuple[Fraction, int, Any] | None:
+    """(value, exponent of the last digit, unit) of a reference stated to two significant digits with a decimal
+    point (6.3\\times10^{-3}, 0.63, 2.0) that names its unit (or is a power of ten, its unit asked)."""
+    q = _quantity(ref)
+    n = ref.node
+    dig = _digits_of(ref)
+    if q is None or not isinstance(n, F.Num) or dig is None or dig[0] != 2 or "." not in n.text:
+        return None
+    return q[0], dig[1], q[1]
+
+
+def _finer_draft(ref: Reference, rng: random.Random, wrong: bool) -> Any:
+    got = _two_digit(ref)
+    if got is None:
+        return None
+    v, last, u = got
+    step = Fraction(10) ** last
+    extra = rng.choice((1, 1, 2))
+    off = Fraction(rng.choice([k for k in range(-4, 5) if k]), 10)       # never at a rounding tie
+    centre = v + rng.choice((-1, 1)) * step if wrong else v
+    fine = centre + off * step
+    fine = Fraction(round(fine / Fraction(10) ** (last - extra))) * Fraction(10) ** (last - extra)
+    if fine == 0 or fine == v:
+        return None
+    text = _number_text(fine, 2 + extra, rng, sci=0.5)
+    if text is None:
+        return None
+    gold = _gold_with(ref, v, u, rng) if ref.unit_in_gold or rng.random() < 0.6 else None
+    return _T.draft(text + rng.choice(unit_forms(u, rng)), gold=gold)
+
+
+@_T.equivalent("sig_finer")
+def _sig_finer(ref: Reference, rng: random.Random, st: F.Style) -> Any:
+    """A measured reference stated to two significant digits answered more finely, rounding to it:
+    6.27\\times10^{-3}\\,\\mathrm{m} for 6.3\\times10^{-3} m, 1.96 s for 2.0 s (the answer's extra digits come from
+    its own arithmetic; the reference states two)."""
+    return _finer_draft(ref, rng, False)
+
+
+@_T.near_miss("near_sig_finer")
+def _near_sig_finer(ref: Reference, rng: random.Random, st: F.Style) -> Any:
+    """The same finer answer rounding to a neighbour at the reference's precision: 6.37\\times10^{-3} for 6.3."""
+    return _finer_draft(ref, rng, True)

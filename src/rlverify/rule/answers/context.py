@@ -137,7 +137,8 @@ def _decide(al: Aligned, p: Pair) -> Match | None:
             r = True        # the answer in another unit than asked: its own precision, not the asked one, is met
         if r or (r is not None and not (al.one_sided and not al.decisive)):
             return Match(r, ("rounding", "unit") if al.one_sided or al.converted else ("rounding",))
-    equal = _magnitudes_equal(al, q, q.expects_approximation or _physical(p.answer) or _physical(p.gold))
+    measured_gold = _physical(p.gold) or al.measured and "10^" in al.gold.replace(" ", "")
+    equal = _magnitudes_equal(al, q, q.expects_approximation or _physical(p.answer) or _physical(p.gold), measured_gold)
     if not equal and al.one_sided and not al.decisive:
         return None
     return Match(equal, ("unit_converted",) if al.converted else ("unit",))

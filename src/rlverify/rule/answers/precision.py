@@ -44,7 +44,7 @@ from fractions import Fraction
 from typing import Callable
 
 __all__ = ["Written", "written", "within_reference", "rounded_from_reference", "converted_as_written",
-           "continued_decimal", "MIN_ANSWER_DIGITS", "MIN_ROUNDED_DIGITS"]
+           "continued_decimal", "finer_than_two_digits", "MIN_ANSWER_DIGITS", "MIN_ROUNDED_DIGITS"]
 
 MIN_ANSWER_DIGITS = 5        # an answer decimal this precise stands for the exact value (0.49505: 6 digits, the 0 dropped)
 _CUT_DIGITS = 6              # from this many digits a decimal cut (not rounded) at its last digit agrees

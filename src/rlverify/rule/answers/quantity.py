@@ -469,7 +469,8 @@ def _bare_numbers(answer: str, gold: str, qa: Quantity, qg: Quantity, question: 
     """Two bare numbers: a side in plain scientific notation (``3.30 x 10^-10``, ``1.2*10^5``) is compared by
     its value; in a question that asks for a physical unit (``in km/h``, ``in meters``) the numbers are
     measured quantities (``85.71`` for ``\\frac{600}{7}``: agreement at the precision a side is written to)."""
-    rewritten = _plain_sci(answer) != answer or _plain_sci(gold) != gold
+    rewritten = _plain_sci(answer) != answer or _plain_sci(gold) != gold \
+        or "\\pm" in answer or "±" in answer       # read as its central value: (4.100 ± 0.002) × 10^3
     va, vg = value_of(qa.magnitude), value_of(qg.magnitude)
     if va is None or vg is None:
         return None

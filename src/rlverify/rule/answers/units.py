@@ -205,7 +205,7 @@ def normalize_unit_text(text: str) -> str:
     s = re.sub(r"\^\s*\{\s*\\prime\s*\}|\^\s*\\prime", " arcmin ", s)
     s = re.sub(r"''|\"|″", " arcsec ", s)
     s = re.sub(r"'|′", " arcmin ", s)
-    s = re.sub(r"\b([A-Za-z]+)[- ]([A-Za-z]+)(?:[- ]([A-Za-z]+))?(?:[- ]([A-Za-z]+))?\b", _join_words, s)
+    s = re.sub(r"\b([A-Za-z]+)[- ]([A-Za-z]+)(?:[- ]([A-Za-z]+))?(?:[- ]([A-Za-z]+))?(?:[- ]([A-Za-z]+))?\b", _join_words, s)
     s = re.sub(r"\b([A-Za-z]{2,})\s+(squared|cubed)\b", lambda m: m.group(1) + ("^2" if m.group(2) == "squared" else "^3"), s)
     s = re.sub(r"\bper\b", "/", s)
     return re.sub(r"\s+", " ", s).strip()

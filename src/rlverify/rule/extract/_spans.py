@@ -71,6 +71,8 @@ _NUMBER_RE = re.compile(
 _SCI_SUFFIX_RE = re.compile(r"(?:[eE][-+]?\d{1,3}|[ \t]*(?:x|×|\*|·|⋅)[ \t]*10[ \t]*(?:\^[ \t]*(?:\{[-+]?\d{1,3}\}|\([-+]?\d{1,3}\)|"
                             r"[-+]?\d{1,3})|\*\*[ \t]*(?:\([-+]?\d{1,3}\)|[-+]?\d{1,3})|[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))(?![\w.])")
 
+_UNCERTAINTY_RE = re.compile(r"[ \t]*(?:±|\+/-|\+-)[ \t]*\d+(?:\.\d+)?[ \t]*\)")
+
 _MULTIPLIER_RE = re.compile(
     r"\s*(%|\\%|°|\^\\circ|\^\{\\circ\}|percent\b|hundred\b|thousand\b|million\b|billion\b|trillion\b|dozen\b)", re.I)
 
