@@ -37,7 +37,7 @@ from . import labels, order, permutations, renaming, residues
 from . import quantity
 from . import rounding
 from . import words
-from .precision import converted_as_written, rounded_from_reference, within_reference
+from .precision import converted_as_written, finer_than_two_digits, rounded_from_reference, within_reference
 from .relation_hedge import offers_several_bounds
 from .quantity import Aligned
 from . import surface
@@ -60,7 +60,9 @@ def _core_tagged(p: Pair, answer: str, gold: str, flag: str) -> Match | None:
     return Match(True, m.flags + (flag,)) if m.equal else None
 
 
-def _magnitudes_equal(al: Aligned, q: Question, approximate: bool = False) -> bool:
+def _magnitudes_equal(al: Aligned, q: Question, approximate: bool = False, measured_gold: bool = False) -> bool:
+    """``measured_gold``: the reference is a measured quantity (it names a physical unit, or is a power of ten in a
+    question asking for one): stated to two significant digits, a finer answer rounding to it agrees."""
     if al.converted:
         a, g = al.answer_value, al.gold_value
         # relative only: 4.6e-24 cm is no 4.6e-24 m (an absolute tolerance would pass any tiny quantity)
@@ -72,7 +74,8 @@ def _magnitudes_equal(al: Aligned, q: Question, approximate: bool = False) -> bo
     ea, eg = exact_number(al.answer), exact_number(al.gold)
     if ea is not None and eg is not None:
         return ea == eg or within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS) or \
-            (approximate or al.measured) and rounded_from_reference(al.answer, al.gold)
+            (approximate or al.measured) and rounded_from_reference(al.answer, al.gold) or \
+            measured_gold and finer_than_two_digits(al.answer, al.gold)
     if (ea is None) != (eg is None) and within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS):
         return True
     return compare_core(al.answer, al.gold, q).equal

@@ -246,3 +246,20 @@ def continued_decimal(answer: str, exact: "Fraction | float | None | Callable[[]
             return False                      # a value that stops: only itself (0.125... for 1/8)
     target = _as_decimal(w)
     return any(_round(exact, w.last, mode) == target for mode in (ROUND_HALF_UP, ROUND_DOWN))
+
+
+def finer_than_two_digits(answer: str, gold: str) -> bool:
+    """A measured reference stated to two significant digits with a decimal point (``6.3\\times10^{-3}``, ``2.0``)
+    and an answer written more finely, with >= ``MIN_ROUNDED_DIGITS`` significant digits, that rounds (half up)
+    to it at the reference's last digit: ``6.27\\times10^{-3}`` (a neighbour's rounding, ``6.37\\times10^{-3}``, is
+    another value). For callers that know the reference is a measured quantity (it names a unit)."""
+    wa, wg = written(answer), written(gold)
+    if wa is None or wg is None or not wg.decimal or wg.digits != 2 or wa.percent != wg.percent:
+        return False
+    last, digits = wa.last, wa.digits
+    if not wa.decimal and not wa.sci:     # an integer's trailing zeros state no precision: 950 is 95 tens
+        zeros = len(str(abs(wa.value.numerator))) - len(str(abs(wa.value.numerator)).rstrip("0"))
+        last, digits = last + zeros, digits - zeros
+    if digits < MIN_ROUNDED_DIGITS or last >= wg.last:
+        return False
+    return _round(wa.value, wg.last) == _as_decimal(wg)

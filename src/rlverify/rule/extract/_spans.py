@@ -199,11 +199,16 @@ def _values(s: str) -> list[_Piece]:
         if m.start() < covered:          # the exponent of '1.325e-27' is no number of its own
             continue
         mult = _MULTIPLIER_RE.match(plain, m.end()) or _SCI_SUFFIX_RE.match(plain, m.end())
+        start = m.start()
+        if not mult and plain[start - 1:start] == "(":      # '(4.1585 ± 0.0005) × 10^4': one value, its uncertainty
+            unc = _UNCERTAINTY_RE.match(plain, m.end())
+            mult = _SCI_SUFFIX_RE.match(plain, unc.end()) if unc else None
+            start -= bool(mult)
         if not mult and _glued_to_word(plain, m.end()):
             continue                     # '50wn', '5th': part of a word, not a value ('12cm' is a quantity)
         end = covered = mult.end() if mult else m.end()
-        number = re.sub(r"^([-\u2212]?)\\?\$", r"\1", s[m.start():end].strip())
-        pieces.append(_Piece(m.start(), end, number, False))
+        number = re.sub(r"^([-\u2212]?)\\?\$", r"\1", s[start:end].strip())
+        pieces.append(_Piece(start, end, number, False))
     return sorted(pieces, key=lambda p: p.start)
 
 
