@@ -36,7 +36,7 @@ from .latex import balanced
 from .surface import split_top, unwrap
 from .views import strip_qualifier
 
-__all__ = ["same_up_to_renaming", "symbols", "question_symbols", "rename"]
+__all__ = ["same_up_to_renaming", "same_function_up_to_constants", "symbols", "question_symbols", "rename"]
 
 _MAX_CHARS = 300
 _GREEK = frozenset("alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi "
@@ -194,7 +194,93 @@ def _labels_items(form: tuple[str, str, list[str]]) -> bool:
     return len(names) == len(items)
 
 
+# a function defined by a formula in one variable ('f(x) = cx + d', 'x(t) = C_1 e^{t} + C_2 e^{-t}')
+_FUNC_DEF = re.compile(r"^\s*([A-Za-z])\s*\(\s*([A-Za-z])\s*\)\s*=\s*(.+?)\s*$", re.S)
+# a constant: a letter, with a numeric subscript or not (C_1, c_{2}), or a Greek letter
+_CONST_TOKEN = re.compile(r"\\[A-Za-z]+|[A-Za-z](?:\s*_\s*(?:\{\s*\d{1,2}\s*\}|\d))?")
+# a remark on the constants after the formula: 'for some constant c', ', c \in \mathbb{R}', '(a, b real)'
+_CONST_NAME = r"(?:[A-Za-z](?:_\{?\d+\}?)?|\\[A-Za-z]+)"
+_CONST_TAIL = re.compile(rf"(?:\s*(?:,|;|\\quad|\\qquad))*\s*(?:\\text\s*\{{|\\forall|\(\s*{_CONST_NAME}\s*(?:,|\\in))"
+                         rf"|,\s*{_CONST_NAME}\s*(?:,\s*{_CONST_NAME}\s*)*\\in"
+                         r"|,?\s+(?:for|where|with)\b")   # a remark in words (\text unwrapped)
+# what such a remark may say of the constants: any real number; a restriction (positive, integer, c > 0) is
+# another answer, left to the other stages
+_ANY_REAL = re.compile(r"real|constant|arbitrary|\\mathbb\s*\{?\s*R(?![A-Za-z])", re.I)
+_RESTRICTED = re.compile(r"positive|negative|zero|integer|natural|rational|odd|even|prime|complex|\\mathbb\s*\{?\s*[NZQC]"
+                         r"(?![A-Za-z])|[<>=]|\\[gl]eq?(?![A-Za-z])|\\neq?(?![A-Za-z])|\\ne(?![A-Za-z])|\^|\\setminus|\\backslash"
+                         r"|\\mid|\d", re.I)
+
+
+def _constant(tok: str) -> str | None:
+    if tok.startswith("\\"):
+        return tok if tok[1:] in _GREEK else None
+    name = re.sub(r"[\s{}]", "", tok)
+    return None if name in _CONSTANTS else name
+
+
+def _constants(tex: str) -> set[str]:
+    return {c for c in map(_constant, (m.group(0) for m in _CONST_TOKEN.finditer(tex))) if c}
+
+
+def _rename_constants(tex: str, phi: dict[str, str]) -> str:
+    def sub(m: re.Match) -> str:
+        new = phi.get(_constant(m.group(0)) or "")
+        return m.group(0) if new is None else " " + new + " "
+    return _CONST_TOKEN.sub(sub, tex)
+
+
+def _function_form(text: str) -> tuple[str, str, str] | None:
+    """(function letter, variable, formula) of ``f(x) = <formula>``, a remark on its constants dropped when it
+    only says they are any real numbers; None for anything else (a list, a restricted constant, words)."""
+    s = _SPACING.sub(" ", unwrap(text))
+    m = _FUNC_DEF.match(s) if len(s) <= _MAX_CHARS else None
+    if m is None:
+        return None
+    name, var, rhs = m.groups()
+    tail = _CONST_TAIL.search(rhs)
+    if tail is not None and tail.start() > 0:
+        remark = rhs[tail.start():]
+        plain = re.sub(r"\\mathbb\s*\{?\s*R(?![A-Za-z])|_\s*\{?\s*\d+\s*\}?", "", remark)   # not R, not a subscript
+        if not _ANY_REAL.search(remark) or _RESTRICTED.search(plain):
+            return None
+        rhs = rhs[:tail.start()]
+    if _BAIL.search(rhs) or "=" in rhs or _WORD.search(re.sub(r"\\[A-Za-z]+", " ", rhs)) \
+            or split_top(rhs, (",", ";")) != [rhs.strip()]:
+        return None
+    return name, var, rhs.strip()
+
+
+def same_function_up_to_constants(answer: str, gold: str, question: object) -> bool | None:
+    """``f(x) = cx + d`` against ``f(x) = ax + b``: one function in its variable, whose arbitrary constants are
+    named differently (renamed all at once, one-to-one, at most 3; the variable too). True when some renaming
+    makes the formulas equal in the core and no renamed letter is one the question names; else None."""
+    fa, fg = _function_form(answer), _function_form(gold)
+    if fa is None or fg is None or fa[0] != fg[0]:
+        return None
+    (_, va, ra), (_, vg, rg) = fa, fg
+    if va != vg:
+        if vg in _constants(ra):
+            return None
+        ra = _rename_constants(ra, {va: vg})
+    ca, cg = _constants(ra) - {vg}, _constants(rg) - {vg}
+    only_a, only_g = sorted(ca - cg), sorted(cg - ca)
+    if not only_a or len(only_a) != len(only_g) or len(only_a) > 3:
+        return None
+    named = question_symbols(question)
+    if any(re.sub(r"_.*", "", c) in named for c in only_a + only_g):
+        return None
+    q = getattr(question, "text", question) if question is not None else None
+    for target in itertools.permutations(only_g):
+        if compare_core(_rename_constants(ra, dict(zip(only_a, target))), rg, q).equal:
+            return True
+    return None
+
+
 def same_up_to_renaming(answer: str, gold: str, question: object) -> bool | None:
+    if "(" in answer and "(" in gold and "=" in answer and "=" in gold:
+        same = same_function_up_to_constants(answer, gold, question)
+        if same is not None:
+            return same
     fa, fg = _form(answer), _form(gold)
     if fa is None or fg is None:
         return None
