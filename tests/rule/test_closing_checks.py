@@ -101,3 +101,31 @@ def test_bullet_labels() -> None:
 def test_abbreviation_is_no_sentence_end() -> None:
     assert extract_answer("So the answer is **3.5** (i.e. $\\frac{7}{2}$).").answer == "3.5"
     assert extract_answer("The answer is **12** (e.g. for $n = 4$).").answer == "12"
+
+
+_LINE_FORMS = ("- {w}: $\\boxed{{{v}}}$", "**{w}:** $\\boxed{{{v}}}$", "({k}) $\\boxed{{{v}}}$", "**Part {k}:** $\\boxed{{{v}}}$",
+               "The {w} is $\\boxed{{{v}}}$.")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_one_box_per_labelled_line(seed: int) -> None:
+    """Several asked values, one box per labelled line closing the response: all of them, in order."""
+    rng = random.Random(seed)
+    for form in _LINE_FORMS:
+        a, b = rng.sample(range(-50, 200), 2)
+        sep = rng.choice(("\n", "\n\n"))
+        lines = sep.join(form.format(w=w, k=k, v=v) for w, k, v in (("minimum", 1, a), ("maximum", 2, b)))
+        resp = f"We find both values.\n\n### Final Answer\n\n{lines}"
+        assert RULE.verify(resp, f"{a}, {b}").correct, resp
+        assert not RULE.verify(resp, f"{a}, {b + 1}").correct, resp
+        assert not RULE.verify(resp, str(b)).correct, resp
+
+
+def test_derivation_lines_are_no_parts() -> None:
+    """Steps, cases and a total that box intermediate values end on the answer, not a list of them."""
+    for labels in (("Step 1", "Step 2", "Total"), ("Case 1", "Case 2", "Answer"), ("First", "Check", "Final answer")):
+        resp = "Counting.\n\n" + "\n".join(f"**{lab}:** $\\boxed{{{v}}}$" for lab, v in zip(labels, (3, 4, 7)))
+        assert RULE.verify(resp, "7").correct, resp
+        assert not RULE.verify(resp, "3, 4, 7").correct, resp
+    # numbered lines must count from 1
+    assert not RULE.verify("(2) $\\boxed{3}$\n(3) $\\boxed{4}$", "3, 4").correct

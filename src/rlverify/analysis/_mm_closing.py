@@ -12,11 +12,16 @@ naming other numbers ("Wait, I should double-check the case $n = 3$. It gives $2
 ``aligned_parts`` (EQUIVALENT): a tuple or list of 2-4 numbers written as named parts in an ``aligned``,
 ``array`` or ``cases`` block, boxed or not, or as bullet lines each with its own box (``- $a = \\boxed{2}$``).
 
+``boxed_lines`` (EQUIVALENT): a list or tuple of 2-4 numbers answered one box per line or paragraph, each line
+labelled by a word, a number or a letter (``- Minimum: $\\boxed{2}$``, ``**(1)** $\\boxed{2}$``, ``The first value is
+$\\boxed{2}$.``), in the reference's order.
+
 ``words_restated`` (EQUIVALENT): an integer answer repeated in words after the numeral (``$\\boxed{12}$ --
 twelve ways in total.``, ``The answer is **12** (twelve).``).
 
 Near-miss twins (NEAR_MISS) write the same closing around a changed value: ``near_closing_comment``,
-``near_closing_check`` (the check ends on a corrected wrong value), ``near_aligned_parts`` (one part changed or two
+``near_closing_check`` (the check ends on a corrected wrong value), ``near_boxed_lines`` (one box changed, or
+one line missing), ``near_aligned_parts`` (one part changed or two
 swapped in an ordered tuple), ``near_words_restated`` (numeral and words both of the changed value).
 Registered by :mod:`._mm_families`.
 """
@@ -30,7 +35,7 @@ from typing import Any
 
 from . import _forms as F
 from ._mm_frontier import _changed, _restatement
-from ._mm_refs import Reference, _exact, _is_tuple, _same, _scalar, _var
+from ._mm_refs import Reference, _exact, _is_interval, _is_tuple, _same, _scalar, _var
 from ._mm_table import Families
 
 __all__ = ["register"]
@@ -321,3 +326,66 @@ def _near_words_restated(ref: Reference, rng: random.Random, st: F.Style) -> Any
     if v is None:
         return None
     return _T.draft(_words_closing(v, F.render(new, st), rng), plain=True, sentence=True)
+
+
+# ------------------------------------------------------------------ boxed_lines
+
+_LINE_LABELS = (("Minimum", "Maximum"), ("Smallest value", "Largest value"), ("First", "Second", "Third", "Fourth"),
+                ("Sum", "Product"), ("Length", "Width", "Height"), ("Real part", "Imaginary part"))
+
+
+_ONE_EXAMPLE = re.compile(r"\b(?:another|an example|one example|one such|one possible|any one|an instance)\b", re.I)
+
+
+def _line_items(ref: Reference) -> list[object] | None:
+    """The 2-4 numbers of a list or tuple reference; None where the question asks for one example of several."""
+    n = ref.node
+    if _ONE_EXAMPLE.search(ref.question):
+        return None
+    if not isinstance(n, (F.Seq, F.Lst)) or isinstance(n, F.Seq) and (n.open != "(" or _is_interval(n, ref)):
+        return None
+    items = list(n.items)
+    if not 2 <= len(items) <= 4 or not all(_numeric(i) for i in items):
+        return None
+    return items
+
+
+def _lines_closing(values: list[str], rng: random.Random) -> str:
+    kind = rng.choice(("word", "number", "letter", "sentence"))
+    words = next(w for w in rng.sample(_LINE_LABELS, len(_LINE_LABELS)) if len(w) >= len(values))
+    form = rng.choice({"word": ("- {w}: $\\boxed{{{v}}}$", "**{w}:** $\\boxed{{{v}}}$", "{w}: $\\boxed{{{v}}}$"),
+                       "number": ("({k}) $\\boxed{{{v}}}$", "**({k})** $\\boxed{{{v}}}$", "{k}. $\\boxed{{{v}}}$",
+                                  "**Part {k}:** $\\boxed{{{v}}}$"),
+                       "letter": ("({a}) $\\boxed{{{v}}}$", "**({a})** $\\boxed{{{v}}}$"),
+                       "sentence": ("The {o} value is $\\boxed{{{v}}}$.", "- The {o} value: $\\boxed{{{v}}}$")}[kind])
+    lines = [form.format(w=words[i], k=i + 1, a="abcd"[i], v=v, o=("first", "second", "third", "fourth")[i])
+             for i, v in enumerate(values)]
+    sep = rng.choice(("\n", "\n\n"))
+    return rng.choice(("### Final Answer\n\n", "**Answers:**\n\n", "")) + sep.join(lines)
+
+
+@_T.equivalent("boxed_lines")
+def _boxed_lines(ref: Reference, rng: random.Random, st: F.Style) -> Any:
+    items = _line_items(ref)
+    if items is None:
+        return None
+    return _T.draft(_lines_closing([F.render(i, st) for i in items], rng), plain=True, sentence=True)
+
+
+@_T.near_miss("near_boxed_lines")
+def _near_boxed_lines(ref: Reference, rng: random.Random, st: F.Style) -> Any:
+    items = _line_items(ref)
+    if items is None:
+        return None
+    wrong = list(items)
+    if rng.random() < 0.3 and len({F.render(i) for i in items}) == len(items):
+        del wrong[rng.randrange(len(wrong))]           # one line missing (of distinct values)
+    else:
+        k = rng.randrange(len(items))
+        new = _changed(Reference(**{**ref.__dict__, "node": items[k]}), rng)
+        if new is None:
+            return None
+        wrong[k] = new
+    if len(wrong) == len(items) and all(_same(a, b) for a, b in zip(items, wrong)):
+        return None
+    return _T.draft(_lines_closing([F.render(i, st) for i in wrong], rng), plain=True, sentence=True)

@@ -187,6 +187,48 @@ def _labelled_parts(text: str, boxes: list[_Box]) -> list[str] | None:
     return [parts[k] for k in labels]
 
 
+# One box per line, each line labelled (a word label, a number, a sentence naming the value), the lines closing the
+# response: answers to several asked values ('- Minimum: $\\boxed{2}$', '**(1)** $\\boxed{2}$', 'The maximum is
+# $\\boxed{9}$.'). A line of a derivation (step, case, check, total) or a repeated answer line ends the block.
+_LINE_LABEL_RE = re.compile(
+    r"[ \t]*(?:[-*\u2022>][ \t]*)?(?:\*\*|__)?[ \t]*(?:"
+    r"(?P<num>\(?(?P<n>\d{1,2})[.)]|part[ \t]*(?P<pn>\d{1,2})[ \t]*[:.]?)"
+    r"|(?P<words>(?:the[ \t]+)?[A-Za-z][A-Za-z'\-]*(?:[ \t]+[A-Za-z][A-Za-z'\-]*){0,3})[ \t]*"
+    r"(?::(?:[ \t]*(?:\*\*|__))?|(?:\*\*|__)[ \t]*:|[ \t]+(?:is|=|equals)\b))"
+    r"[ \t]*(?:\*\*|__)?[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*\Z", re.I)
+_LINE_TAIL_RE = re.compile(r"[ \t]*(?:\$\$?|\\\)|\\\])?[ \t]*[.,;]?[ \t]*(?:\*\*|__)?[ \t]*\Z")
+_NOT_PART_WORDS = frozenset({"step", "case", "stage", "phase", "check", "checking", "verification", "verify", "total",
+                             "answer", "final", "result", "so", "thus", "hence", "therefore", "then", "next", "finally",
+                             "subcase", "sub-case", "attempt", "try", "guess", "note", "wait"})
+
+
+def _labelled_lines(text: str, boxes: list[_Box]) -> list[str] | None:
+    """The boxes of the labelled lines that close ``text`` (above), in order; None for fewer than two."""
+    found: list[tuple[str, str]] = []
+    end = len(text.rstrip())
+    for box in reversed(boxes):
+        line_start = text.rfind("\n", 0, box.start) + 1
+        line_end = text.find("\n", box.end)
+        line_end = len(text) if line_end < 0 else line_end
+        if line_end < end and text[line_end:end].strip() or text[line_end:end].count("\n") > 2:
+            break                          # not the last line, or not next to the line below it
+        m = _LINE_LABEL_RE.match(text, line_start, box.start)
+        if m is None or not _LINE_TAIL_RE.match(text, box.end, line_end):
+            break
+        label = (m.group("n") or m.group("pn") or m.group("words") or "").lower()
+        if set(re.findall(r"[a-z'\-]+", label)) & _NOT_PART_WORDS or label in (k for k, _ in found):
+            break
+        found.append((label, _clean_box(box.content)))
+        end = line_start
+    if len(found) < 2:
+        return None
+    found.reverse()
+    numbers = [k for k, _ in found if k.isdigit()]
+    if numbers and numbers != [str(i + 1) for i in range(len(found))]:
+        return None                        # numbered lines count from 1, every line numbered
+    return [v for _, v in found]
+
+
 _NEGATED_RE = re.compile(r"(?:\bnot|\brather\s+than|\binstead\s+of|\\neq?)[\s$]*(?:\\\(|\\\[)?[\s$]*$", re.I)
 
 
@@ -246,7 +288,7 @@ def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
         return Extraction(_clean_box(boxes[-1].content), "boxed", ("hedge",), ())
     cands = tuple(c for c in (_clean_box(b.content) for b in boxes[-MAX_CANDIDATES:]
                               if len(b.content) <= MAX_ANSWER_CHARS) if c)
-    parts = _labelled_parts(text, boxes[-MAX_CANDIDATES:])
+    parts = _labelled_parts(text, boxes[-MAX_CANDIDATES:]) or _labelled_lines(text, boxes[-MAX_CANDIDATES:])
     if parts:
         return Extraction(", ".join(parts), "boxed", ("multi_part",), cands)
     group, seps = _final_group(text, boxes)
@@ -265,6 +307,7 @@ def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
 # ------------------------------------------------------------------ a unit written after the box
 
 _AFTER_BOX_WINDOW = 160
+_LAST_MEMBER_RE = re.compile(r"=|\\approx|\\simeq|≈")
 _MATH_CLOSE_RE = re.compile(r"\$|\\\)|\\\]|\n")
 _LAYOUT_SPACE_RE = re.compile(r"(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|~|[ \t])+")
 _SENTENCE_STOP_RE = re.compile(r"[ \t]*[.,;!]?[ \t]*(?:\n|$)")
@@ -281,7 +324,7 @@ def _unit_after_box(text: str, box: _Box, answer: str) -> str:
         return ""
     from ..answers.quantity import parse_quantity   # noqa: PLC0415 - lazy, like the unit reader of _spans
 
-    own = parse_quantity(answer)
+    own = parse_quantity(_LAST_MEMBER_RE.split(answer)[-1].strip())     # '\\boxed{v_f = 12}$ km/s': its value
     if own is None or own.unit is not None:
         return ""                                   # no bare number in the box, or it states its own unit
     close = _MATH_CLOSE_RE.search(rest)
