@@ -205,3 +205,24 @@ def test_split_top_matches_the_character_loop_on_random_texts():
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
         seps = rng.choice(sep_sets)
         assert split_top(text, seps) == _split_top_reference(text, seps), (text, seps)
+
+
+def test_unbraced_fraction_arguments_are_single_tokens():
+    """``\\frac1x``, ``\\frac ab``, ``\\frac\\pi2``: TeX reads one token per unbraced argument (a digit, a letter, a
+    symbol command); the braced fraction is equal, a fraction of other tokens is not."""
+    import random
+
+    from rlverify.rule.answers.pipeline import compare
+
+    rng = random.Random(17)
+    tokens = ["1", "2", "3", "7", "x", "a", "b", "n", "\\pi", "\\alpha"]
+    for _ in range(120):
+        num, den = rng.choice(tokens), rng.choice([t for t in tokens if t != "0"])
+        cmd = rng.choice(["\\frac", "\\dfrac", "\\tfrac"])
+        first = (" " + num) if num.isalpha() else num          # a letter after \frac needs a space
+        second = (" " + den) if (den.isalpha() and num.startswith("\\")) or rng.random() < 0.3 else den
+        written = f"{cmd}{first}{second}"
+        braced = f"\\frac{{{num}}}{{{den}}}"
+        assert compare(written, braced).equal, (written, braced)
+        other = rng.choice([t for t in tokens if t not in (num, den)])
+        assert not compare(written, f"\\frac{{{num}}}{{{other}}}").equal, (written, other)

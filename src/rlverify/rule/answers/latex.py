@@ -55,6 +55,10 @@ _CHOOSE = re.compile(r"\{([^{}]{1,40}?)\\choose(?![a-zA-Z])([^{}]{1,40}?)\}|^([^
 _SHORT_FRAC = re.compile(r"\\frac\s*(\d)\s*(\d)")
 _SHORT_FRAC_BRACE1 = re.compile(r"\\frac\s*(\{[^{}]*\})\s*(\d|[a-zA-Z])(?![a-zA-Z{])")
 _SHORT_FRAC_BRACE2 = re.compile(r"\\frac\s*(\d|[a-zA-Z])\s*(\{[^{}]*\})")
+# TeX's reading of an unbraced argument: one token, a digit, a letter or a symbol command (``\\frac1x``,
+# ``\\frac ab``, ``\\frac\\pi2``); a letter right after ``\\frac`` would be part of the command name, so it needs a space
+_TOKEN_ARG = r"(\d|\\(?:pi|alpha|beta|gamma|delta|epsilon|theta|lambda|mu|sigma|tau|phi|omega|ell|infty)(?![a-zA-Z]))"
+_SHORT_FRAC_TOKENS = re.compile(r"\\frac(?:\s*" + _TOKEN_ARG + r"|\s+([a-zA-Z]))\s*(?:" + _TOKEN_ARG + r"|([a-zA-Z]))")
 _SHORT_SQRT = re.compile(r"\\sqrt\s*(\d+|[a-zA-Z])(?![a-zA-Z])")
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|textnormal|mathrm|mathbf|mathit|mathsf|mathtt|operatorname|mbox|bf|rm|it)\s*\{")
 _STRAY_BACKSLASH = re.compile(r"(?<!\\)\\(?=\d)")  # "\15" (a lost "\$") is "15"; "\\2" row breaks stay
@@ -306,12 +310,13 @@ def _math_symbols(s: str) -> str:
 
 
 def short_fracs(s: str) -> str:
-    """``\\frac12`` / ``\\frac{270}7`` / ``\\frac1{x}`` -> braced ``\\frac{..}{..}``."""
+    """``\\frac12`` / ``\\frac{270}7`` / ``\\frac1{x}`` / ``\\frac1x`` / ``\\frac ab`` / ``\\frac\\pi2`` -> braced ``\\frac{..}{..}``."""
     if "\\frac" not in s:
         return s
     s = _SHORT_FRAC.sub(r"\\frac{\1}{\2}", s)
     s = _SHORT_FRAC_BRACE1.sub(r"\\frac\1{\2}", s)
-    return _SHORT_FRAC_BRACE2.sub(r"\\frac{\1}\2", s)
+    s = _SHORT_FRAC_BRACE2.sub(r"\\frac{\1}\2", s)
+    return _SHORT_FRAC_TOKENS.sub(lambda m: "\\frac{%s}{%s}" % (m.group(1) or m.group(2), m.group(3) or m.group(4)), s)
 
 
 def _plain_functions(s: str) -> str:
