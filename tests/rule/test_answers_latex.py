@@ -226,3 +226,25 @@ def test_unbraced_fraction_arguments_are_single_tokens():
         assert compare(written, braced).equal, (written, braced)
         other = rng.choice([t for t in tokens if t not in (num, den)])
         assert not compare(written, f"\\frac{{{num}}}{{{other}}}").equal, (written, other)
+
+
+def test_identically_equal_functions():
+    """``f \\equiv 0``, ``f(x) \\equiv x``, ``f ≡ c``: the function defined by the formula; a congruence (a modulus
+    anywhere in the text) is left alone."""
+    import random
+
+    from rlverify.rule.answers.latex import clean
+    from rlverify.rule.answers.pipeline import compare
+
+    rng = random.Random(8)
+    for _ in range(60):
+        f, x = rng.choice("fgh"), rng.choice("xtn")
+        rhs = rng.choice(["0", "1", x, f"2{x}", f"{x}^2", "c", f"-{x}"])
+        sign = rng.choice(["\\equiv", "\u2261", "\\equiv "])
+        lhs = rng.choice([f, f"{f}({x})"])
+        written = f"{lhs} {sign} {rhs}"
+        assert compare(written, f"{f}({x}) = {rhs}").equal, written
+        assert not compare(written, f"{f}({x}) = {rhs} + 1").equal, written
+    assert clean("n \\equiv 3 \\pmod{7}") == "n \\equiv 3 \\pmod{7}"
+    assert clean("f \\equiv 1 \\pmod 3") == "f \\equiv 1 \\pmod 3"
+    assert clean("a \\equiv b") == "a \\equiv b"

@@ -164,10 +164,28 @@ def clean(text: str) -> str:
     s = _SHORT_SQRT.sub(r"\\sqrt{\1}", s)
     s = re.sub(r"\s+", " ", s).strip()
     s = _DIGITS_GO_ON.sub(r"\1\\ldots", s)   # 0.3333... is a decimal said to go on, not 0.3333 and a period
+    if "equiv" in s or "\u2261" in s:
+        s = _identically(s)
     s = re.sub(r"(?:\s|\\ )*[.;]+$", "", s).strip()
     s = _strip_stray_closer(s)
     s = _STRAY_BACKSLASH.sub("", s)
     return _unbolded(strip_outer(s))
+
+
+# a function identically equal to a formula: 'f \\equiv 0', 'f(x) \\equiv x' (no modulus anywhere: that is a congruence)
+_IDENTICALLY = re.compile(r"(?<![A-Za-z\\])(?:([fghFGH])|([A-Za-z])\s*\(\s*([A-Za-z])\s*\))\s*(?:\\equiv(?![A-Za-z])|\u2261)\s*")
+_MODULUS = re.compile(r"mod|\\pmod|\\bmod|\\pod", re.I)
+_CALL = re.compile(r"(?<![A-Za-z\\])[A-Za-z]\s*\(\s*([A-Za-z])\s*\)")
+
+
+def _identically(s: str) -> str:
+    """``f \\equiv 0 \\text{ or } f(x) = x^2`` -> ``f(x) = 0 \\text{ or } f(x) = x^2``: a function identically equal
+    to a formula is the function defined by it (a bare name takes the variable another call in the text has, else x)."""
+    if _MODULUS.search(s):
+        return s
+    call = _CALL.search(s)
+    var = call.group(1) if call else "x"
+    return _IDENTICALLY.sub(lambda m: (f"{m.group(1)}({var}) = " if m.group(1) else f"{m.group(2)}({m.group(3)}) = "), s)
 
 
 _BOLD = re.compile(r"^\\(?:textbf|mathbf|boldsymbol|bm|pmb)\s*\{")
