@@ -48,3 +48,11 @@ def test_a_constant_the_question_names_is_not_renamed():
     assert same_function_up_to_constants("f(x) = x + k", "f(x) = x + c", q) is None
     assert not compare("f(x) = x + k", "f(x) = x + c", q).equal
     assert same_function_up_to_constants("f(x) = x + k", "f(x) = x + b", q) is True
+
+
+def test_words_naming_the_function_before_it():
+    q = _QUESTION.format(f="f", x="x")
+    assert compare("\\text{all functions of the form } f(x) = cx", "f(x) = ax", q).equal
+    assert compare("\\text{only } f(x) = cx + d", "f(x) = ax + b", q).equal
+    assert not compare("\\text{not } f(x) = cx", "f(x) = ax", q).equal
+    assert not compare("\\text{all functions of the form } f(x) = cx^2", "f(x) = ax", q).equal

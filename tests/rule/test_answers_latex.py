@@ -248,3 +248,11 @@ def test_identically_equal_functions():
     assert clean("n \\equiv 3 \\pmod{7}") == "n \\equiv 3 \\pmod{7}"
     assert clean("f \\equiv 1 \\pmod 3") == "f \\equiv 1 \\pmod 3"
     assert clean("a \\equiv b") == "a \\equiv b"
+
+
+def test_maps_to_defines_the_function():
+    from rlverify.rule.answers.pipeline import compare
+
+    for written, gold, equal in [("f:x\\mapsto x", "f(x)=x", True), ("f: x \\longmapsto 2x+1", "f(x)=2x+1", True),
+                                 ("f : t \\mapsto t^2", "f(x) = x^2", True), ("f:x\\mapsto x+1", "f(x)=x", False)]:
+        assert compare(written, gold).equal is equal, written

@@ -166,6 +166,8 @@ def clean(text: str) -> str:
     s = _DIGITS_GO_ON.sub(r"\1\\ldots", s)   # 0.3333... is a decimal said to go on, not 0.3333 and a period
     if "equiv" in s or "\u2261" in s:
         s = _identically(s)
+    if "mapsto" in s:   # f: x \mapsto 2x is f(x) = 2x
+        s = _MAPSTO.sub(lambda m: f"{m.group(1)}({m.group(2)}) = ", s)
     s = re.sub(r"(?:\s|\\ )*[.;]+$", "", s).strip()
     s = _strip_stray_closer(s)
     s = _STRAY_BACKSLASH.sub("", s)
@@ -174,6 +176,7 @@ def clean(text: str) -> str:
 
 # a function identically equal to a formula: 'f \\equiv 0', 'f(x) \\equiv x' (no modulus anywhere: that is a congruence)
 _IDENTICALLY = re.compile(r"(?<![A-Za-z\\])(?:([fghFGH])|([A-Za-z])\s*\(\s*([A-Za-z])\s*\))\s*(?:\\equiv(?![A-Za-z])|\u2261)\s*")
+_MAPSTO = re.compile(r"(?<![A-Za-z\\])([A-Za-z])\s*:\s*([A-Za-z])\s*\\(?:long)?mapsto(?![A-Za-z])\s*")
 _MODULUS = re.compile(r"mod|\\pmod|\\bmod|\\pod", re.I)
 _CALL = re.compile(r"(?<![A-Za-z\\])[A-Za-z]\s*\(\s*([A-Za-z])\s*\)")
 

@@ -211,6 +211,10 @@ _RESTRICTED = re.compile(r"positive|negative|zero|integer|natural|rational|odd|e
                          r"|\\mid|\d", re.I)
 
 
+_LEAD_WORDS = re.compile(r"^\s*\\text\s*\{([A-Za-z ,:]{0,60})\}\s*(?=[A-Za-z]\s*\()")
+_DENIAL = re.compile(r"\b(?:not?|none|except|never|unless|or|besides|other|but)\b", re.I)
+
+
 def _constant(tok: str) -> str | None:
     if tok.startswith("\\"):
         return tok if tok[1:] in _GREEK else None
@@ -232,6 +236,9 @@ def _rename_constants(tex: str, phi: dict[str, str]) -> str:
 def _function_form(text: str) -> tuple[str, str, str] | None:
     """(function letter, variable, formula) of ``f(x) = <formula>``, a remark on its constants dropped when it
     only says they are any real numbers; None for anything else (a list, a restricted constant, words)."""
+    lead = _LEAD_WORDS.match(text)
+    if lead is not None and not _DENIAL.search(lead.group(1)):
+        text = text[lead.end():]   # '\text{all functions of the form } f(x) = cx': the words name what follows
     s = _SPACING.sub(" ", unwrap(text))
     m = _FUNC_DEF.match(s) if len(s) <= _MAX_CHARS else None
     if m is None:
