@@ -55,3 +55,18 @@ def test_renamed_parameter_families_with_labels_and_qualifiers():
         assert not compare(w, gold, question).equal, (w, gold, question)
         rejected += 1
     assert accepted == rejected == 80
+
+
+def test_names_set_equal_to_one_value():
+    """``x = y = z = 1`` names the tuple ``(1, 1, 1)`` the question asks for (each name takes the value)."""
+    rng = random.Random(4)
+    values = ["1", "0", "-2", "\\frac{1}{3}", "\\sqrt{2}", "3"]
+    for _ in range(40):
+        names = rng.choice([("x", "y", "z"), ("a", "b", "c"), ("x", "y"), ("p", "q", "r", "s")])
+        v = rng.choice(values)
+        question = f"Find all real $({', '.join(names)})$ such that the system holds."
+        chain = " = ".join(names) + f" = {v}"
+        assert compare(chain, "(" + ", ".join([v] * len(names)) + ")", question).equal, chain
+        other = rng.choice([w for w in values if w != v])
+        assert not compare(chain, "(" + ", ".join([v] * (len(names) - 1) + [other]) + ")", question).equal, chain
+        assert not compare(chain, "(" + ", ".join([other] * len(names)) + ")", question).equal, chain

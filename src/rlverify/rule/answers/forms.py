@@ -93,6 +93,21 @@ def _enclosure(s: str) -> tuple[str, str]:
 _TUPLE_ASSIGN = re.compile(r"^\(\s*([A-Za-z](?:\s*,\s*[A-Za-z])+)\s*\)\s*=\s*\((.+)\)$", re.S)
 
 
+_CHAIN_NAME = r"[A-Za-z](?:_\{?[A-Za-z0-9]{1,3}\}?)?"
+_CHAIN_ASSIGN = re.compile(rf"^\s*({_CHAIN_NAME}(?:\s*=\s*{_CHAIN_NAME})+)\s*=\s*([^=<>]+?)\s*$")
+
+
+def _chain_assignment(s: str) -> Parts | None:
+    """``x = y = z = 1`` -> ``x = 1, y = 1, z = 1``: names set equal to one value (the value is no name)."""
+    m = _CHAIN_ASSIGN.match(s)
+    if not m or re.fullmatch(_CHAIN_NAME, m.group(2).strip()) or split_top(m.group(2), (",", ";")) != [m.group(2).strip()]:
+        return None
+    names = [x.strip() for x in m.group(1).split("=")]
+    if len(set(names)) != len(names):
+        return None
+    return Parts(tuple(Part(n, m.group(2).strip()) for n in names), "", "")
+
+
 def _tuple_assignment(s: str) -> Parts | None:
     """``(x, y) = (2, 3)`` -> ``x = 2, y = 3``."""
     m = _TUPLE_ASSIGN.match(s)
@@ -146,7 +161,7 @@ def parse_parts(text: str) -> Parts | None:
     s = _drop_prose(unwrap(text))
     if len(s) > 1000:
         return None
-    for special in (_tuple_assignment, _item_labelled):
+    for special in (_tuple_assignment, _chain_assignment, _item_labelled):
         got = special(s)
         if got is not None:
             return got
