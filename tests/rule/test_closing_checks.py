@@ -129,3 +129,28 @@ def test_derivation_lines_are_no_parts() -> None:
         assert not RULE.verify(resp, "3, 4, 7").correct, resp
     # numbered lines must count from 1
     assert not RULE.verify("(2) $\\boxed{3}$\n(3) $\\boxed{4}$", "3, 4").correct
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_value_or_its_restatement(seed: int) -> None:
+    """'a (or b)' of one exact value is that value; of two values it offers two (also after the box)."""
+    rng = random.Random(seed)
+    for _ in range(6):
+        den = rng.choice((2, 4, 5, 8, 20))
+        num = rng.choice([k for k in range(1, 4 * den) if k % den])
+        dec = format(num / den, ".10g")
+        frac = f"\\frac{{{num}}}{{{den}}}"
+        other = format(num / den + rng.choice((0.1, -0.1, 1)), ".10g")
+        for form in ("$\\boxed{{{a} \\text{{ (or }} {b})}}$", "$\\boxed{{{a}\\ (\\text{{or }} {b})}}$",
+                     "$\\boxed{{{a}}}$ (or ${b}$)", "$\\boxed{{{a}}}$, or equivalently ${b}$."):
+            assert RULE.verify("So\n\n" + form.format(a=frac, b=dec), frac).correct, (form, frac, dec)
+            assert RULE.verify("So\n\n" + form.format(a=dec, b=frac), frac).correct, (form, dec, frac)
+            assert not RULE.verify("So\n\n" + form.format(a=frac, b=other), frac).correct, (form, frac, other)
+    # an alternative under a condition leaves the box the answer
+    assert RULE.verify("The answer is $\\boxed{7}$ (or $14$ if order matters).", "7").correct
+
+
+def test_answer_row_of_a_table() -> None:
+    table = "| Quantity | Value |\n|---|---|\n| pairs | 6 |\n| **Answer** | **{v}** |"
+    assert RULE.verify("Summary.\n\n" + table.format(v=42), "42").correct
+    assert not RULE.verify("Summary.\n\n" + table.format(v=43), "42").correct

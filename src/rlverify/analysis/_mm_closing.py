@@ -16,6 +16,13 @@ naming other numbers ("Wait, I should double-check the case $n = 3$. It gives $2
 labelled by a word, a number or a letter (``- Minimum: $\\boxed{2}$``, ``**(1)** $\\boxed{2}$``, ``The first value is
 $\\boxed{2}$.``), in the reference's order.
 
+``or_restated`` (EQUIVALENT): a non-integer number with its restatement in another form after an "or" inside the
+box or answer line (``\\boxed{\\frac{1}{2} \\text{ (or } 0.5)}``, ``\\boxed{0.5 \\ (\\text{or } \\tfrac12)}``, ``**Answer:**
+$\\frac12$ (or equivalently $0.5$)``). ``near_or_restated``: the "or" names another value (a hedge).
+
+``table_answer`` (EQUIVALENT): a closing markdown table whose last row is the answer (``| **Answer** | **42** |``)
+after rows naming other numbers. ``near_table_answer``: the same table around a changed value.
+
 ``words_restated`` (EQUIVALENT): an integer answer repeated in words after the numeral (``$\\boxed{12}$ --
 twelve ways in total.``, ``The answer is **12** (twelve).``).
 
@@ -389,3 +396,76 @@ def _near_boxed_lines(ref: Reference, rng: random.Random, st: F.Style) -> Any:
     if len(wrong) == len(items) and all(_same(a, b) for a, b in zip(items, wrong)):
         return None
     return _T.draft(_lines_closing([F.render(i, st) for i in wrong], rng), plain=True, sentence=True)
+
+
+# ------------------------------------------------------------------ or_restated, table_answer
+
+def _two_forms(node: object, st: F.Style, rng: random.Random) -> tuple[str, str] | None:
+    """(the value as rendered, an exact restatement in another form: a terminating decimal or its fraction)."""
+    again = _restatement(node, rng)
+    if again is None or again[0] != "=":
+        return None
+    value = F.render(node, st)
+    return (value, again[1]) if rng.random() < 0.6 else (again[1], value)
+
+
+def _or_closing(a: str, b: str, rng: random.Random) -> str:
+    return rng.choice(("Therefore $\\boxed{{{a} \\text{{ (or }} {b})}}$.", "$$\\boxed{{{a}\\ (\\text{{or }} {b})}}$$",
+                       "**Answer:** ${a}$ (or equivalently ${b}$)", "The answer is $\\boxed{{{a} \\text{{ or }} {b}}}$.",
+                       "**Final Answer:** $\\boxed{{{a}}}$ (or ${b}$)", "Answer: ${a}$, or equivalently ${b}$.")
+                      ).format(a=a, b=b)
+
+
+@_T.equivalent("or_restated")
+def _or_restated(ref: Reference, rng: random.Random, st: F.Style) -> Any:
+    if not _numeric(ref.node):
+        return None
+    forms = _two_forms(ref.node, st, rng)
+    if forms is None:
+        return None
+    return _T.draft(_or_closing(*forms, rng), plain=True, sentence=True)
+
+
+@_T.near_miss("near_or_restated")
+def _near_or_restated(ref: Reference, rng: random.Random, st: F.Style) -> Any:
+    """The value 'or' another value: one of them changed (an answer that offers two)."""
+    if not _numeric(ref.node):
+        return None
+    forms = _two_forms(ref.node, st, rng)
+    new = _changed(ref, rng)
+    if forms is None or new is None:
+        return None
+    other = _restatement(new, rng)
+    if other is None or other[0] != "=":
+        return None
+    a, b = forms
+    return _T.draft(_or_closing(a, other[1], rng) if forms[0] == F.render(ref.node, st) else
+                    _or_closing(F.render(new, st), b, rng), plain=True, sentence=True)
+
+
+def _table_closing(value: str, rng: random.Random) -> str:
+    a, b = rng.randint(2, 12), rng.randint(2, 12)
+    head = rng.choice(("| Quantity | Value |\n|---|---|\n", "| Step | Result |\n|:--|:--:|\n"))
+    rows = f"| pairs counted | {a} |\n| weight of each | ${b}$ |\n"
+    last = rng.choice(("| **Answer** | **{v}** |", "| **Final answer** | ${v}$ |", "| Answer | $\\boxed{{{v}}}$ |",
+                       "| **Total (answer)** | **{v}** |")).format(v=value if _plain(value) else f"${value}$")
+    if "$$" in last:
+        last = last.replace("$$", "$")
+    return rng.choice(("### Summary\n\n", "**Summary table**\n\n", "")) + head + rows + last
+
+
+@_T.equivalent("table_answer")
+def _table_answer(ref: Reference, rng: random.Random, st: F.Style) -> Any:
+    value = _value_text(ref, ref.node, st)
+    if value is None or not _numeric(ref.node):
+        return None
+    return _T.draft(_table_closing(value, rng), plain=True, sentence=True)
+
+
+@_T.near_miss("near_table_answer")
+def _near_table_answer(ref: Reference, rng: random.Random, st: F.Style) -> Any:
+    new = _changed(ref, rng)
+    value = _value_text(ref, new, st)
+    if value is None or not _numeric(ref.node):
+        return None
+    return _T.draft(_table_closing(value, rng), plain=True, sentence=True)

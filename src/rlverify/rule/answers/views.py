@@ -352,8 +352,28 @@ def _counting(s: str) -> str | None:
     return clean(got) if got else None
 
 
+# 'a (or b)', 'a or equivalently b': a value and its restatement in another form (\\frac{1}{2} \\text{ (or } 0.5))
+_OR_RESTATED = re.compile(r"^(?P<a>[^()]+?)[\s,]*(?:\(\s*or\s+(?:equivalently\s+)?(?P<b>[^()]+?)\s*\)|\sor\s+"
+                          r"(?:equivalently\s+)?(?P<c>[^()]+?))[\s.]*$")
+
+
+def _or_restated(s: str) -> str | None:
+    """``\\frac{1}{2} \\text{ (or } 0.5)`` -> ``\\frac{1}{2}``: two written numbers of one exact value joined by "or"
+    are one answer; two values are not (None: the span stays whole, an alternative the reference cannot match)."""
+    if "or" not in s or len(s) > 200:
+        return None
+    m = _OR_RESTATED.match(unwrap_text(s).strip())
+    if m is None:
+        return None
+    a, b = m.group("a").strip(" ,"), (m.group("b") or m.group("c") or "").strip(" ,")
+    na, nb = parse_number(a), parse_number(b)
+    if na is None or nb is None or na.value != nb.value or na.percent != nb.percent:
+        return None
+    return clean(a)
+
+
 _REDUCERS = (_last_env_row, _approx_exact, _approx_value, _strip_qualifier, _prose_value, _last_step, _last_member,
-             _counting)
+             _counting, _or_restated)
 
 
 @memo_text

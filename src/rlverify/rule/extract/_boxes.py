@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ...runtime.limits import MAX_ANSWER_CHARS
 from ._types import Extraction, MAX_CANDIDATES, _MAX_BOX_SCAN
-from ._spans import _RELATION_RE, _SENTENCE_END_RE, _value_key
+from ._spans import _RELATION_RE, _SENTENCE_END_RE, _number_of, _value_key
 
 __all__ = ["_BOX_RE", "_Box", "_clean_box", "_find_boxes", "_from_boxes"]
 
@@ -229,6 +229,25 @@ def _labelled_lines(text: str, boxes: list[_Box]) -> list[str] | None:
     return [v for _, v in found]
 
 
+# '$\\boxed{4.5}$ (or $4.3$)', '\\boxed{6}, or 7': another number offered after the box, not under a condition
+_OR_AFTER_BOX_RE = re.compile(
+    r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*[,;]?[ \t]*\(?[ \t]*or[ \t]+(?:equivalently[ \t]+|just[ \t]+|simply[ \t]+|perhaps[ \t]+|"
+    r"maybe[ \t]+|possibly[ \t]+)?(?:\$([^$\n]{1,60})\$|\\\((.{1,60}?)\\\)|(-?\d[\d,]*(?:\.\d+)?(?:/\d+)?))"
+    r"(?P<rest>[^\n]{0,40})", re.I)
+_CONDITION_RE = re.compile(r"^\s*\)?\s*(?:if|when|whenever|depending|in case|assuming|provided|for)\b", re.I)
+
+
+def _or_after_box(text: str, box: _Box, answer: str) -> tuple[str, ...]:
+    """``("hedge",)`` when the box is followed by "or" and another number (``$\\boxed{4.5}$ (or $4.3$)``); a
+    restatement of the same value (``(or $0.5$)`` for ``\\frac12``), a value the reader cannot evaluate, or an
+    alternative under a condition (``(or $14$ if order matters)``) is not one."""
+    m = _OR_AFTER_BOX_RE.match(text, box.end, min(len(text), box.end + 140))
+    if m is None or _CONDITION_RE.match(m.group("rest")):
+        return ()
+    a, b = _number_of(answer), _number_of(m.group(1) or m.group(2) or m.group(3) or "")
+    return ("hedge",) if a is not None and b is not None and a != b else ()
+
+
 _NEGATED_RE = re.compile(r"(?:\bnot|\brather\s+than|\binstead\s+of|\\neq?)[\s$]*(?:\\\(|\\\[)?[\s$]*$", re.I)
 
 
@@ -296,7 +315,8 @@ def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
     unique = list({_value_key(c): c for c in contents if c}.values())
     if len(unique) <= 1:
         answer = unique[0] if unique else contents[-1]
-        return Extraction(answer + _unit_after_box(text, group[-1], answer), "boxed", (), cands)
+        return Extraction(answer + _unit_after_box(text, group[-1], answer), "boxed",
+                          _or_after_box(text, group[-1], answer), cands)
     if any(_OR_RE.search(s) for s in seps) and all(_RELATION_RE.search(c) for c in unique):
         return Extraction(" \\text{ or } ".join(unique), "boxed", ("multi_box",), cands)   # x = 1 or x = 4
     if any(_OR_RE.search(s) for s in seps) or not any(_LIST_RE.search(s) for s in seps):

@@ -102,6 +102,9 @@ def _span_after(region: str, pos: int) -> str:
     return block[:end.start()] if end else block
 
 
+_TABLE_CELL_RE = re.compile(r"[ \t]*\|[ \t]*([^|\n]*?[^|\s][^|\n]*?)[ \t]*\|[ \t]*(?:\n|$)")
+
+
 def _from_markers(region: str) -> tuple[Extraction, int] | None:
     """The span after the last answer marker, and where that marker starts."""
     best: tuple[int, str, int] | None = None
@@ -111,6 +114,9 @@ def _from_markers(region: str) -> tuple[Extraction, int] | None:
     if best is None:
         return None
     span = _span_after(region, best[0])
+    cell = _TABLE_CELL_RE.match(span)
+    if cell is not None:          # a table row '| **Answer** | **42** |': the cell after the label's
+        span = cell.group(1)
     if span.rstrip().endswith("?"):
         return None
     value, flags = _reduce(span)
