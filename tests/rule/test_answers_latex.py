@@ -256,3 +256,14 @@ def test_maps_to_defines_the_function():
     for written, gold, equal in [("f:x\\mapsto x", "f(x)=x", True), ("f: x \\longmapsto 2x+1", "f(x)=2x+1", True),
                                  ("f : t \\mapsto t^2", "f(x) = x^2", True), ("f:x\\mapsto x+1", "f(x)=x", False)]:
         assert compare(written, gold).equal is equal, written
+
+
+def test_upright_numbers_are_numbers():
+    from rlverify.rule.answers.latex import clean
+    from rlverify.rule.answers.pipeline import compare
+
+    assert compare("\\mathrm{-448/6561}", "-\\frac{448}{6561}").equal
+    assert compare("\\mathrm{1/2}", "\\frac12").equal
+    assert not compare("\\mathrm{1/3}", "\\frac12").equal
+    assert clean("5\\,\\mathrm{m/s}") == "5 \\mathrm{m/s}"          # a unit keeps its upright type
+    assert clean("\\mathrm{H}_{\\mathrm{2}}") == "\\mathrm{H}_{2}"

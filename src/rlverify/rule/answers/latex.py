@@ -72,6 +72,8 @@ _WRAPPED_FUNCTION = re.compile(r"\\(?:text|mathrm|operatorname|textrm|rm)\s*\{\s
                                r"|arcsin|arccos|arctan|sinh|cosh|tanh|lg|max|min|gcd|det)\s*\}(?=\s*[\w(\[{\\])")
 # ISO upright constants: \mathrm{e} is Euler's number, \mathrm{i} the imaginary unit (``\mathrm{e}^{\mathrm{i}\pi}``)
 _UPRIGHT_CONSTANT = re.compile(r"\\(?:mathrm|rm|operatorname|mathup|textrm)\s*\{\s*([ei])\s*\}")
+# a number in upright type ('\\mathrm{-448/6561}', '\\mathrm{1/2}'): the number (a unit has letters)
+_UPRIGHT_NUMBER = re.compile(r"\\(?:mathrm|rm|mathup|textrm)\s*\{\s*(-?\s*\d[\d.,]*(?:\s*/\s*\d[\d.,]*)?)\s*\}")
 _CMD_SPACE = re.compile(r"\\(text|textbf|mathrm|mathbf|operatorname|frac|sqrt)\s+\{")
 _INNER_DOLLAR = re.compile(r"(?<!\\)\$")  # "$a$,$b$": math delimiters inside the span
 _DOLLARS = re.compile(r"^\$+|\$+$")
@@ -148,6 +150,7 @@ def clean(text: str) -> str:
     s = _CMD_SPACE.sub(r"\\\1{", s)
     s = _WRAPPED_FUNCTION.sub(r"\\\1 ", s) if "{" in s else s
     s = _UPRIGHT_CONSTANT.sub(r" \1 ", s) if "{" in s else s
+    s = _UPRIGHT_NUMBER.sub(r"\1", s) if "rm" in s or "mathup" in s else s
     s = _NOISE.sub("", s)
     s = _LEFT_RIGHT.sub(lambda m: m.group(1) if m.group(1) and m.group(1) != "." else "", s)
     s = s.replace("\\lbrace", "\\{").replace("\\rbrace", "\\}").replace("\\lvert", "|").replace("\\rvert", "|")
