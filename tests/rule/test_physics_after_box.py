@@ -132,3 +132,21 @@ def test_two_digit_measured_reference_answered_finer(gold, finer, neighbour) -> 
     assert not compare(finer.split("\\,")[0].split("\\ ")[0], bare).equal       # no unit anywhere: no measured reading
     assert not compare("6.3", "6.27").equal and not compare("2.0", "1.96").equal   # never coarser than the reference
     assert not compare("950\\,\\text{J}", "1.0\\times10^3\\,\\text{J}").equal          # 950: two digits (95 tens)
+
+
+DIRECTED = ["{v}\\,\\mathrm{{m/s}}\\ (\\text{{{d}}})", "{v}\\,\\mathrm{{m/s}},\\ \\text{{directed {d}}}",
+            "{v} \\text{{ m/s {d}}}", "{v} m/s ({d})", "{v} m/s, pointing {d}", "{v} m/s {d}"]
+OPPOSITE = [("to the right", "to the left"), ("upward", "downward"), ("north", "south"), ("into the page", "out of the page"),
+            ("clockwise", "counterclockwise"), ("toward the center", "away from the center"), ("in the +x direction", "in the -x direction")]
+
+
+@pytest.mark.parametrize("d,opposite", OPPOSITE)
+def test_direction_after_a_vector_quantity(d, opposite) -> None:
+    for form in DIRECTED:
+        text = form.format(v="12", d=d)
+        for resp in (f"$\\boxed{{{text}}}$" if "\\" in text else f"**Answer:** {text}", f"So the velocity is ${text}$."
+                     if "\\" in text else f"So the velocity is {text}."):
+            assert V.verify(resp, "12\\ \\mathrm{m/s}").correct, resp                         # the magnitude asked
+            assert V.verify(resp, f"12\\ \\mathrm{{m/s}}\\ \\text{{{d}}}").correct, resp       # the same direction
+            assert not V.verify(resp, f"12\\ \\mathrm{{m/s}}\\ \\text{{{opposite}}}").correct, resp   # the opposite one
+            assert not V.verify(resp.replace("12", "13"), "12\\ \\mathrm{m/s}").correct, resp

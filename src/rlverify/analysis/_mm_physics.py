@@ -472,3 +472,74 @@ def _sig_finer(ref: Reference, rng: random.Random, st: F.Style) -> Any:
 def _near_sig_finer(ref: Reference, rng: random.Random, st: F.Style) -> Any:
     """The same finer answer rounding to a neighbour at the reference's precision: 6.37\\times10^{-3} for 6.3."""
     return _finer_draft(ref, rng, True)
+
+
+# ------------------------------------------------------------------ a vector quantity given with its direction
+
+_DIRECTIONS = (("to the right", "to the left"), ("upward", "downward"), ("up", "down"), ("north", "south"),
+               ("east", "west"), ("toward the center", "away from the center"), ("into the page", "out of the page"),
+               ("clockwise", "counterclockwise"), ("in the +x direction", "in the -x direction"),
+               ("radially outward", "radially inward"), ("vertically downward", "vertically upward"))
+_VECTOR_DIMENSIONS = ("[length] / [time]", "[length] / [time] ** 2", "[length] * [mass] / [time] ** 2", "[length]",
+                      "[length] * [mass] / [time]", "[mass] / [current] / [time] ** 2")
+
+
+def _with_direction(value: str, u: Any, direction: str, rng: random.Random) -> tuple[str, bool]:
+    """(answer, plain): the quantity followed by its direction, in the wrappings answers use."""
+    lead = rng.choice(("", "", "directed ", "pointing "))
+    kind = rng.randrange(5)
+    if kind == 0:
+        return f"{value}{_tex_unit(u, rng)}\\ (\\text{{{lead}{direction}}})", False
+    if kind == 1:
+        return f"{value}{_tex_unit(u, rng)},\\ \\text{{{lead}{direction}}}", False
+    if kind == 2:
+        return f"{value}{_tex_unit(u, rng)} \\text{{ {lead}{direction}}}", False
+    unit = _plain_unit(u, rng, True)
+    if unit is None or "\\" in value:
+        return f"{value}{_tex_unit(u, rng)}\\text{{ {lead}{direction}}}", False
+    sep = rng.choice((" (", ", ", " "))
+    return f"{value} {unit}{sep}{lead}{direction}{')' if sep == ' (' else ''}", True
+
+
+def _vector(ref: Reference) -> tuple[Fraction, Any] | None:
+    q = _quantity(ref)
+    return q if q is not None and _dim_key(q[1]) in _VECTOR_DIMENSIONS else None
+
+
+@_T.equivalent("direction_qualifier")
+def _direction_qualifier(ref: Reference, rng: random.Random, st: F.Style) -> Any:
+    """A vector quantity answered with its direction: 12\\,\\mathrm{m/s}\\ (\\text{to the right}), 5 N, directed
+    toward the center; against a reference that states the magnitude, or (a third of the time) a reference written
+    with the same direction."""
+    q = _vector(ref)
+    if q is None:
+        return None
+    v, u = q
+    direction = rng.choice(rng.choice(_DIRECTIONS))
+    text, plain = _with_direction(_value_text(ref, rng), u, direction, rng)
+    gold = _gold_with(ref, v, u, rng)
+    if rng.random() < 0.33:
+        gold = gold + "\\ \\text{" + direction + "}"
+    elif rng.random() < 0.5:
+        gold = None
+    return _T.draft(text, gold=gold, plain=plain)
+
+
+@_T.near_miss("near_direction_qualifier")
+def _near_direction_qualifier(ref: Reference, rng: random.Random, st: F.Style) -> Any:
+    """The direction kept with a changed value (one digit), or the right value in the opposite direction to the
+    one the reference states."""
+    q = _vector(ref)
+    if q is None:
+        return None
+    v, u = q
+    pair = rng.choice(_DIRECTIONS)
+    gold = _gold_with(ref, v, u, rng)
+    if rng.random() < 0.5:
+        got = _wrong_value(ref, v, rng)
+        if got is None:
+            return None
+        text, plain = _with_direction(got[1], u, pair[0], rng)
+        return _T.draft(text, gold=gold, plain=plain)
+    text, plain = _with_direction(_value_text(ref, rng), u, pair[1], rng)
+    return _T.draft(text, gold=gold + "\\ \\text{" + pair[0] + "}", plain=plain)

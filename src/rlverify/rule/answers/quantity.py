@@ -22,7 +22,7 @@ from ...runtime.caches import memo_text
 from .match import Match
 from .surface import exact_number, numeric_value, strip_approx, unwrap
 from .precision import written
-from .units import UnitSpec, convert, normalize_unit_text, parse_unit, units_in_question
+from .units import DIRECTION_WORDS, UnitSpec, convert, normalize_unit_text, parse_unit, units_in_question
 
 __all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "clock_shaped", "align", "value_of", "asks_measured",
            "asked_unit"]
@@ -543,7 +543,42 @@ def _contradictory_chain(text: str) -> bool:
     return False
 
 
+# the direction a vector quantity is given with, after its value and unit: '12 m/s (to the right)', '12 m/s, directed
+# upward', '5 N toward the center', '3 T into the page', '2 rad/s counterclockwise', '4 m/s in the +x direction'
+_DIRECTION = re.compile(r"(?:\s*[,;(]|\s)\s*" + DIRECTION_WORDS + r"\s*\)?\s*\.?\s*$", re.I)
+
+
+def _direction(text: str) -> tuple[str, str] | None:
+    """(the text before a closing direction phrase, the direction in canonical words), else None."""
+    if len(text) > 200 or not re.search(r"[a-z]{2}", text):
+        return None
+    u = unwrap(text)
+    m = _DIRECTION.search(u)
+    if m is None:
+        return None
+    d = re.sub(r"\s+|-", " ", m.group("d").lower()).replace("wards", "ward").replace("anti clockwise", "counter clockwise")
+    return u[:m.start()].rstrip(" ,;(\\"), re.sub(r"\b(up|down)\b(?! ?ward)", r"\1ward", d).replace("towards", "toward")
+
+
+def _without_direction(answer: str, gold: str) -> tuple[str, str] | Match:
+    """A direction after the answer's quantity is dropped where the reference names none (its magnitude is asked);
+    where both name one, the directions must agree (then both are dropped)."""
+    da, dg = _direction(answer), _direction(gold)
+    if da is None or parse_quantity(da[0]) is None:
+        return answer, gold
+    if dg is None:
+        return da[0] + (" \\text{}" if _WRAPPED.search(answer) else ""), gold
+    if da[1] != dg[1]:
+        return Match(False, ("direction",))
+    return da[0] + (" \\text{}" if _WRAPPED.search(answer) else ""), dg[0] + (" \\text{}" if _WRAPPED.search(gold) else "")
+
+
 def align(answer: str, gold: str, question: str | None = None) -> Aligned | Match | None:
+    if " " in answer and re.search(r"[a-z]{2}", answer):
+        got = _without_direction(answer, gold)
+        if isinstance(got, Match):
+            return got
+        answer, gold = got
     ca, cg = parse_clock(answer), parse_clock(gold)
     if ca and cg and (ca.meridiem or cg.meridiem):
         return _compare_clocks(ca, cg)

@@ -76,6 +76,15 @@ _WORDS = {"meter": "meter", "metre": "meter", "second": "second", "sec": "second
 _JOINED = frozenset(k for k in _WORDS if "_" in k)
 
 
+# the direction a vector quantity is given with after its unit ('to the right', 'directed upward', 'toward the
+# center', 'into the page', 'counterclockwise', 'in the +x direction'); group d: the direction itself
+DIRECTION_WORDS = (
+    r"(?:(?:directed|pointing|pointed|acting|moving|oriented)\s+)?(?P<d>to\s+the\s+(?:right|left)|"
+    r"(?:vertically\s+)?(?:up|down)(?:wards?)?|(?:north|south)(?:[- ]?(?:east|west))?|east|west|"
+    r"(?:towards?|away\s+from)\s+the\s+[a-z]+|(?:in)?to\s+the\s+page|out\s+of\s+the\s+page|"
+    r"(?:counter-?|anti-?)?clockwise|radially\s+(?:in|out)wards?|"
+    r"(?:along|in)\s+the\s+(?:positive|negative|[+-])\s*[xyz](?:-axis|\s+direction|\s+axis)?)(?:\s+direction)?")
+
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _SUPERSCRIPT_RUN = re.compile("⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 

@@ -327,6 +327,7 @@ def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
 # ------------------------------------------------------------------ a unit written after the box
 
 _AFTER_BOX_WINDOW = 160
+_LAST_MEMBER_RE = re.compile(r"=|\\approx|\\simeq|≈")
 _MATH_CLOSE_RE = re.compile(r"\$|\\\)|\\\]|\n")
 _LAYOUT_SPACE_RE = re.compile(r"(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|~|[ \t])+")
 _SENTENCE_STOP_RE = re.compile(r"[ \t]*[.,;!]?[ \t]*(?:\n|$)")
@@ -343,7 +344,7 @@ def _unit_after_box(text: str, box: _Box, answer: str) -> str:
         return ""
     from ..answers.quantity import parse_quantity   # noqa: PLC0415 - lazy, like the unit reader of _spans
 
-    own = parse_quantity(answer)
+    own = parse_quantity(_LAST_MEMBER_RE.split(answer)[-1].strip())     # '\\boxed{v_f = 12}$ km/s': its value
     if own is None or own.unit is not None:
         return ""                                   # no bare number in the box, or it states its own unit
     close = _MATH_CLOSE_RE.search(rest)

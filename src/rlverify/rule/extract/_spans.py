@@ -254,10 +254,42 @@ def _unit_after(rest: str) -> str:
         return ""
     text = m.group(1).strip().rstrip(".")
     spec = parse_unit(text) if text and len(text) <= 40 else None
+    if spec is None and " " in text:
+        return _unit_then_direction(rest)
     if spec is None or spec.kind not in ("physical", "angle_rate") or spec.short and len(text) > 2 \
             and not re.search(r"\^|[⁰¹²³⁴⁵⁶⁷⁸⁹]", text):       # 'in' may be a word, 'in²' is a unit
         return ""
-    return " " + text
+    return " " + text + _direction_after(rest, m.end())
+
+
+@functools.lru_cache(maxsize=1)
+def _direction_re() -> re.Pattern:
+    from ..answers.units import DIRECTION_WORDS   # noqa: PLC0415 - the unit reader's vocabulary (lazy, as above)
+
+    return re.compile(r"[ \t]*(?:,[ \t]*|\([ \t]*)?" + DIRECTION_WORDS + r"[ \t]*\)?(?=[ \t]*(?:[.,;:!?*]|\n|$))", re.I)
+
+
+def _unit_then_direction(rest: str) -> str:
+    """'6 cm south', '12 m/s directed upward': a unit of one to three words followed by a direction."""
+    from ..answers.units import parse_unit    # noqa: PLC0415
+
+    words = list(re.finditer(r"\S+", rest[:80]))
+    for k in (3, 2, 1):
+        if len(words) > k:
+            direction = _direction_after(rest, words[k - 1].end())
+            spec = parse_unit(rest[:words[k - 1].end()].strip()) if direction else None
+            if spec is not None and spec.kind in ("physical", "angle_rate"):
+                return " " + rest[:words[k - 1].end()].strip() + direction
+    return ""
+
+
+def _direction_after(rest: str, pos: int) -> str:
+    """The direction a vector quantity is given with after its unit ('12 m/s, directed upward', '5 N (to the
+    left)'): part of the answer (a reference may state the opposite one)."""
+    if not re.search(r"[a-z]{2}", rest[pos:pos + 60]):
+        return ""
+    m = _direction_re().match(rest, pos)
+    return m.group(0).rstrip() if m else ""
 
 
 _OPERATOR_GAP_RE = re.compile(r"[ \t]*[-+*/×÷^\u2212][ \t]*")
