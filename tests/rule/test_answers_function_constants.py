@@ -56,3 +56,22 @@ def test_words_naming_the_function_before_it():
     assert compare("\\text{only } f(x) = cx + d", "f(x) = ax + b", q).equal
     assert not compare("\\text{not } f(x) = cx", "f(x) = ax", q).equal
     assert not compare("\\text{all functions of the form } f(x) = cx^2", "f(x) = ax", q).equal
+
+
+def test_pairs_of_functions_with_renamed_constants():
+    """``(P(x), Q(x)) = (2Cx^2 + 2(C+1)x + 1, 2x(x+1))`` against the bare pair written with ``c``; a changed
+    formula or a constant fixed is not equal."""
+    rng = random.Random(12)
+    q = "Find all pairs of polynomials $(P, Q)$ with real coefficients such that $P(x)Q(x+1) - P(x+1)Q(x) = 1$."
+    shapes = [("{a}{x}^2 + ({a}+1){x} + 1", "2{x}({x}+1)"), ("{a}{x} + {b}", "{x} - {b}"), ("{a}", "{x}^2 + {a}")]
+    for _ in range(40):
+        first, second = rng.choice(shapes)
+        ng, na = rng.sample(_NAMES, 2)
+        gold = f"(P(x), Q(x)) = ({_formula(first, ng, 'x')}, {_formula(second, ng, 'x')})"
+        body = f"({_formula(first, na, 'x')}, {_formula(second, na, 'x')})"
+        answer = rng.choice([body, "\\left" + body[:-1] + "\\right)", "(P(x), Q(x)) = " + body])
+        assert compare(answer, gold, q).equal, (answer, gold)
+        wrong = f"({_formula(first, na, 'x')}, {_formula(second, na, 'x')} + 1)"
+        assert not compare(wrong, gold, q).equal, (wrong, gold)
+        fixed = f"({_formula(first, ('2', '3'), 'x')}, {_formula(second, ('2', '3'), 'x')})"
+        assert not compare(fixed, gold, q).equal, (fixed, gold)

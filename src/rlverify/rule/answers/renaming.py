@@ -196,6 +196,10 @@ def _labels_items(form: tuple[str, str, list[str]]) -> bool:
 
 # a function defined by a formula in one variable ('f(x) = cx + d', 'x(t) = C_1 e^{t} + C_2 e^{-t}')
 _FUNC_DEF = re.compile(r"^\s*([A-Za-z])\s*\(\s*([A-Za-z])\s*\)\s*=\s*(.+?)\s*$", re.S)
+# several functions of one variable at once: '(P(x), Q(x)) = (2Cx^2 + 1, 2x)'; a bare tuple of formulas
+_CALL = r"[A-Za-z]\s*\(\s*[A-Za-z]\s*\)"
+_FUNCS_DEF = re.compile(rf"^\s*\(\s*({_CALL}(?:\s*,\s*{_CALL})+)\s*\)\s*=\s*(\(.+\))\s*$", re.S)
+_LEFT_RIGHT = re.compile(r"\\(?:left|right|big|Big|bigg|Bigg)(?![A-Za-z])\s*")
 # a constant: a letter, with a numeric subscript or not (C_1, c_{2}), or a Greek letter
 _CONST_TOKEN = re.compile(r"\\[A-Za-z]+|[A-Za-z](?:\s*_\s*(?:\{\s*\d{1,2}\s*\}|\d))?")
 # a remark on the constants after the formula: 'for some constant c', ', c \in \mathbb{R}', '(a, b real)'
@@ -239,11 +243,22 @@ def _function_form(text: str) -> tuple[str, str, str] | None:
     lead = _LEAD_WORDS.match(text)
     if lead is not None and not _DENIAL.search(lead.group(1)):
         text = text[lead.end():]   # '\text{all functions of the form } f(x) = cx': the words name what follows
-    s = _SPACING.sub(" ", unwrap(text))
-    m = _FUNC_DEF.match(s) if len(s) <= _MAX_CHARS else None
-    if m is None:
+    s = _LEFT_RIGHT.sub("", _SPACING.sub(" ", unwrap(text)))
+    if len(s) > _MAX_CHARS:
         return None
-    name, var, rhs = m.groups()
+    m, several = _FUNC_DEF.match(s), _FUNCS_DEF.match(s)
+    if several is not None:
+        calls = [re.findall(r"[A-Za-z]", c) for c in split_top(several.group(1), (",",))]
+        if len({v for _, v in calls}) != 1 or len(split_top(several.group(2)[1:-1], (",",))) != len(calls):
+            return None
+        name, var, rhs = ",".join(f for f, _ in calls), calls[0][1], several.group(2)
+    elif m is not None:
+        name, var, rhs = m.groups()
+    elif s.startswith("(") and s.endswith(")") and balanced(s[1:-1]) and len(split_top(s[1:-1], (",",))) >= 2 \
+            and "=" not in s:
+        name, var, rhs = "", "", s   # a bare tuple: the functions the other side names, in its order
+    else:
+        return None
     tail = _CONST_TAIL.search(rhs)
     if tail is not None and tail.start() > 0:
         remark = rhs[tail.start():]
@@ -262,7 +277,14 @@ def same_function_up_to_constants(answer: str, gold: str, question: object) -> b
     named differently (renamed all at once, one-to-one, at most 3; the variable too). True when some renaming
     makes the formulas equal in the core and no renamed letter is one the question names; else None."""
     fa, fg = _function_form(answer), _function_form(gold)
-    if fa is None or fg is None or fa[0] != fg[0]:
+    if fa is None or fg is None or not fa[0] and not fg[0]:
+        return None
+    if not fa[0] or not fg[0]:   # a bare tuple against '(P(x), Q(x)) = (...)': as many formulas, the same variable
+        named, bare = (fa, fg) if fa[0] else (fg, fa)
+        if "," not in named[0] or len(split_top(bare[2][1:-1], (",",))) != named[0].count(",") + 1:
+            return None
+        fa, fg = (fa, (fa[0], fa[1], fg[2])) if fa[0] else ((fg[0], fg[1], fa[2]), fg)
+    if fa[0] != fg[0]:
         return None
     (_, va, ra), (_, vg, rg) = fa, fg
     if va != vg:
@@ -284,7 +306,7 @@ def same_function_up_to_constants(answer: str, gold: str, question: object) -> b
 
 
 def same_up_to_renaming(answer: str, gold: str, question: object) -> bool | None:
-    if "(" in answer and "(" in gold and "=" in answer and "=" in gold:
+    if "(" in answer and "(" in gold and ("=" in answer or "=" in gold):
         same = same_function_up_to_constants(answer, gold, question)
         if same is not None:
             return same
