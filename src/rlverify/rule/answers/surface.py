@@ -220,6 +220,8 @@ def numeric_value(tex: str, timeout: float = 0.5) -> float | None:
 
 _COLOR = re.compile(r"\\color\s*\{[A-Za-z]{1,20}\}|\\color\s*\[[a-zA-Z]{1,10}\]\s*\{[^{}]{0,40}\}")
 _TEXTCOLOR = re.compile(r"\\textcolor\s*\{[A-Za-z]{1,20}\}\s*\{")
+# a size switch before the value ('\\boxed{\\large 42}', '\\Large'): typography only
+_SIZE = re.compile(r"\\(?:tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge)(?![A-Za-z])\s*")
 _BOLD_SYMBOL = re.compile(r"\\(?:bm|boldsymbol|pmb|mathbold|bold)\s*\{")
 _FRENCH_INTERVAL = re.compile(r"^([\[\]])([^\[\]]{1,200}?),([^\[\]]{1,200})([\[\]])$")
 _MATRIX_FENCE = re.compile(
@@ -254,6 +256,7 @@ def presentation(s: str) -> str | None:
     t = _COLOR.sub("", s)
     t = _TEXTCOLOR.sub("{", t)
     t = _BOLD_SYMBOL.sub("{", t).strip()
+    t = _SIZE.sub("", t).strip()
     t = _matrix(_french(t))
     return t if t != s.strip() else None
 

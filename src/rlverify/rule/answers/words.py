@@ -19,7 +19,7 @@ from fractions import Fraction
 from .surface import unwrap
 
 __all__ = ["words_to_number", "normalize_text", "same_text", "is_wordy", "yes_no", "strip_trailing_words",
-           "leading_word", "sentence_number"]
+           "leading_word", "sentence_gold", "sentence_number"]
 
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -221,6 +221,36 @@ def leading_word(answer: str, gold: str) -> bool | None:
     if normalize_text(lead) != g or _NEGATION.search(rest):
         return None
     return True if (_LEAD_PUNCT.match(rest) or _LEAD_VERB.match(rest)) else None
+
+
+_CLAUSE_JOIN = re.compile(r"\b(?:and|or|but|if|when|whenever|unless|otherwise|while|whereas|although|because|since"
+                          r"|only|either|both)\b|[,;:]", re.I)
+_PREDICATE = re.compile(r"\s(?:is|are|must be|will be|should be)\s+(?:an?\s+|the\s+)?(?P<p>[a-z][a-z \-]{0,30}?)\s*[.!]?$")
+_MATH_SPAN = re.compile(r"\$[^$]{1,200}\$|\\\(.{1,200}?\\\)")
+
+
+def sentence_gold(answer: str, gold: str) -> bool | None:
+    """A one- or two-word text answer against a reference written as one sentence that states it as its subject
+    ('Petya' for 'Petya will receive the last token.') or as its closing predicate ('odd' for 'The transformed
+    function $f(x+1)-1$ is odd.'). True when it does; None otherwise (no claim): a sentence of several clauses
+    (and, or, if, but, commas), any negation, an answer that is not plain words."""
+    if len(answer) > 40 or not 3 <= len(gold) <= 200 or not is_wordy(answer):
+        return None
+    a = normalize_text(answer)
+    if not a or len(a.split()) > 2 or len(a) < 3 or a in ("yes", "no", "true", "false"):
+        return None
+    g = _sentence(_MATH_SPAN.sub(" M ", gold)).rstrip()
+    if len(g.split()) < 3 or len(g.split()) > 25 or _NEGATION.search(g) or _CLAUSE_JOIN.search(g):
+        return None
+    body = re.sub(r"^(?:the|a|an)\s+", "", g, flags=re.I)
+    n = len(a.split())
+    lead = " ".join(body.split()[:n])
+    if normalize_text(lead) == a and _LEAD_VERB.match(body[len(lead):]):
+        return True                  # the subject: 'Petya will receive ...', 'The first player has ...'
+    m = _PREDICATE.search(g.lower())
+    if m is not None and normalize_text(m.group("p")) == a:
+        return True                  # the predicate: '... is odd.'
+    return None
 
 
 _NUMBER_WORD = re.compile(r"\b(?:" + "|".join(sorted(set(_UNITS) | set(_TENS), key=len, reverse=True)) + r")\b", re.I)
