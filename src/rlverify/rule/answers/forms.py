@@ -29,6 +29,7 @@ from typing import Callable
 from ...runtime.bounded import run_bounded
 from ...errors import BoundExceeded
 from . import _forms_cas as cas
+from .integers import same_integers
 from .match import same_multiset
 from .sets import read_set
 from .surface import MAX_PARTS, split_top, unwrap
@@ -463,7 +464,10 @@ def same_set_in_domain(answer: str, gold: str, question: str | None, require_dom
                        only_equal: bool = False) -> bool | None:
     """The same set of reals (inside the domain the question names): interval notation, inequalities joined
     by "or", set-builder, unions with singletons, complements and set differences, in LaTeX, unicode or ASCII.
-    ``only_equal``: the caller acts on True alone (a False may then come back as None)."""
+    ``only_equal``: the caller acts on True alone (a False may then come back as None); then sets of integers
+    where the question asks for integers (``1 \\le n \\le 5`` for ``1, 2, 3, 4, 5``: :mod:`.integers`) are read too."""
+    if only_equal and same_integers(answer, gold, question):
+        return True
     got = _real_sets(answer, gold, question, require_domain, only_equal)
     if got is not _UNREAD:
         return got  # type: ignore[return-value]

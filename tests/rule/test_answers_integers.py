@@ -1,0 +1,58 @@
+"""rlverify.rule.answers.integers: one set of integers written as a range, a list with an ellipsis or the list
+itself, where the question asks for integers; a set off by one member is not equal."""
+
+from __future__ import annotations
+
+import random
+
+from rlverify.rule.answers.integers import read_integers, same_integers
+from rlverify.rule.answers.pipeline import compare
+
+_LE, _GE = ["\\le", "\\leq", "\\leqslant", "≤"], ["\\ge", "\\geq", "\\geqslant", "≥"]
+
+
+def _finite(rng: random.Random, lo: int, hi: int, v: str) -> list[str]:
+    """Ways to write {lo, ..., hi} (hi - lo >= 3)."""
+    le = rng.choice(_LE)
+    return [f"{lo} {le} {v} {le} {hi}", f"{v} \\in \\{{{lo}, \\ldots, {hi}\\}}", f"{v} = {lo}, {lo + 1}, \\ldots, {hi}",
+            f"{lo}, {lo + 1}, \\dots, {hi}", f"{lo - 1} < {v} < {hi + 1}", f"\\text{{all integers }} {lo} {le} {v} {le} {hi}",
+            ", ".join(str(k) for k in range(lo, hi + 1)), f"{hi} {rng.choice(_GE)} {v} {rng.choice(_GE)} {lo}"]
+
+
+def _endless(rng: random.Random, lo: int, v: str) -> list[str]:
+    ge = rng.choice(_GE)
+    return [f"{v} {ge} {lo}", f"{v} > {lo - 1}", f"\\{{{lo}, {lo + 1}, {lo + 2}, \\ldots\\}}", f"{lo}, {lo + 1}, \\ldots",
+            f"\\text{{all }} {v} {ge} {lo}", f"{lo} {rng.choice(_LE)} {v}", f"\\text{{every integer }} {v} {ge} {lo}"]
+
+
+def test_one_set_in_every_notation():
+    rng = random.Random(11)
+    for _ in range(150):
+        v = rng.choice("nkm")
+        question = f"Find all integers ${v}$ such that ${v}^2 - 3{v}$ has the property."
+        if rng.random() < 0.5:
+            lo = rng.randint(-5, 20)
+            hi = lo + rng.randint(3, 12)
+            forms, off = _finite(rng, lo, hi, v), _finite(rng, lo, hi + 1, v)
+        else:
+            lo = rng.randint(-5, 20)
+            forms, off = _endless(rng, lo, v), _endless(rng, lo + 1, v)
+        a, g = rng.sample(forms, 2)
+        if read_integers(a).ranged or read_integers(g).ranged:
+            assert compare(a, g, question).equal, (a, g)
+        w = rng.choice(off)
+        assert not compare(a, w, question).equal, (a, w)
+
+
+def test_the_question_fixes_the_least_member():
+    q = "Find all positive integers $n$ such that $n^2 < 100$."
+    assert compare("n < 10", "1, 2, \\ldots, 9", q).equal
+    assert compare("n \\le 9", "\\{1, \\ldots, 9\\}", q).equal
+    assert not compare("n < 10", "1, 2, \\ldots, 10", q).equal
+    assert same_integers("n < 5", "1, 2, 3, 4", "Find all integers $n$ with ...") is None   # no least member
+
+
+def test_only_where_integers_are_asked_and_a_range_is_written():
+    assert same_integers("1 \\le x \\le 3", "1, 2, 3", "Find all real $x$ such that ...") is None
+    assert same_integers("1, 2, 3", "3, 2, 1", "Find all integers $n$ such that ...") is None   # two lists: the core's
+    assert same_integers("(1, 2)", "1 \\le n \\le 2", "Find all integers $n$ ...") is None
