@@ -56,3 +56,25 @@ def test_only_where_integers_are_asked_and_a_range_is_written():
     assert same_integers("1 \\le x \\le 3", "1, 2, 3", "Find all real $x$ such that ...") is None
     assert same_integers("1, 2, 3", "3, 2, 1", "Find all integers $n$ such that ...") is None   # two lists: the core's
     assert same_integers("(1, 2)", "1 \\le n \\le 2", "Find all integers $n$ ...") is None
+
+
+def test_one_class_said_in_words():
+    """'n odd', 'all even n', '3 \\mid n', 'multiples of 4': one residue class in words, against the same class in
+    any notation; never two things at once ('odd multiples of 3', 'n odd and n > 3')."""
+    from rlverify.rule.answers.residues import residue_classes
+
+    rng = random.Random(5)
+    q = "Find all integers $n$ such that $n^2 + n$ has the property."
+    for _ in range(60):
+        v = rng.choice("nm")
+        odd = rng.random() < 0.5
+        word = "odd" if odd else "even"
+        said = rng.choice([f"{v} \\text{{ {word}}}", f"\\text{{all {word} }} {v}", f"{v} \\text{{ is {word}}}",
+                           f"\\text{{every {word} integer }} {v}", f"\\text{{the {word} integers}}"])
+        same = rng.choice([f"{v} = 2k + {int(odd)}", f"{v} \\equiv {int(odd)} \\pmod 2"] + ([] if odd else ["2 \\mid " + v]))
+        other = rng.choice([f"{v} = 2k + {1 - int(odd)}", f"{v} \\equiv {int(odd)} \\pmod 4"])
+        assert compare(said, same, q).equal, (said, same)
+        assert not compare(said, other, q).equal, (said, other)
+    assert compare("\\text{multiples of } 3", "n \\equiv 0 \\pmod 3", q).equal
+    for two in ["\\text{odd multiples of } 3", "n \\text{ odd and } n > 3", "\\text{odd primes}", "n \\text{ odd or } n = 2"]:
+        assert residue_classes(two) is None, two

@@ -78,6 +78,9 @@ def residue_classes(text: str, named: frozenset[str] = frozenset()) -> Classes |
     if len(text) > 300:
         return None
     s = _plain(text)
+    worded = _worded(s)
+    if worded is not None:
+        return worded
     params = (_PARAMS | (_UNIT_LIKE if "=" in s or _INTEGER_WORDS.search(s) else frozenset())) - named
     pieces: list[tuple[int, list[int]]] = []
     names: set[str] = set()
@@ -108,6 +111,30 @@ def residue_classes(text: str, named: frozenset[str] = frozenset()) -> Classes |
     if rest.strip():
         return None          # something else is said: a condition, a word, a second variable
     return _classes(pieces)
+
+
+# one class said in words: 'n odd', 'all even n', 'n is odd', 'the odd integers', '3 \\mid n', 'multiples of 4'
+_PARITY = re.compile(r"\b(odd|even)\b", re.I)
+_DIVIDES = re.compile(r"\b(\d+)\s*(?:\\mid|\|)\s*([a-zA-Z])\b")
+_MULTIPLES = re.compile(r"\b(?:(?:positive|nonnegative|non-negative)\s+)?multiples?\s+of\s+(\d+)\b", re.I)
+_WORD_FILLER = re.compile(r"\b(?:is|are|must|be|number|numbers|values?|of|all|every|any|the|integers?|natural|positive"
+                          r"|nonnegative|non-negative|such|that)\b|\b[a-zA-Z]\b|[,;.:()]", re.I)
+
+
+def _worded(s: str) -> Classes | None:
+    """The one class a span states in words (None when it says anything else, or more than one thing)."""
+    if re.search(r"\b(?:and|or|not|but|except|divisible|prime|square|greater|less|than|at)\b|\d\s*[a-z]|[<>=]|\\(?!mid\b)",
+                 s, re.I):
+        return None
+    found = [(2, [1 if m.group(1).lower() == "odd" else 0]) for m in _PARITY.finditer(s)]
+    found += [(int(m.group(1)), [0]) for m in _DIVIDES.finditer(s)]
+    found += [(int(m.group(1)), [0]) for m in _MULTIPLES.finditer(s)]
+    if len(found) != 1 or found[0][0] < 2:
+        return None
+    rest = _MULTIPLES.sub(" ", _DIVIDES.sub(" ", _PARITY.sub(" ", s)))
+    if _WORD_FILLER.sub(" ", rest).strip():
+        return None
+    return _classes(found)
 
 
 def _read_congruence(m: re.Match) -> tuple[tuple[int, list[int]], str | None] | None:
@@ -147,4 +174,5 @@ _PARAMS = frozenset("kjl")       # letters that name a free integer parameter (n
 _UNIT_LIKE = frozenset("mts")    # also parameters, but metres, tonnes, seconds too: read only in an assignment (n = 2m)
 _INTEGER_WORDS = re.compile(r"\\in\s*\\mathbb|\binteger", re.I)
 _NAMED = re.compile(r"(?<![A-Za-z\\])([a-z])(?![A-Za-z])")
-_HINT = re.compile(r"\\equiv|mod|\d\s*(?:\\cdot\s*)?[a-z]\b|[+-]\s*\d+\s*(?:\\cdot\s*)?[a-z]\b")
+_HINT = re.compile(r"\\equiv|mod|\d\s*(?:\\cdot\s*)?[a-z]\b|[+-]\s*\d+\s*(?:\\cdot\s*)?[a-z]\b|\bodd\b|\beven\b|\\mid|multiple",
+                   re.I)
