@@ -150,3 +150,16 @@ def test_direction_after_a_vector_quantity(d, opposite) -> None:
             assert V.verify(resp, f"12\\ \\mathrm{{m/s}}\\ \\text{{{d}}}").correct, resp       # the same direction
             assert not V.verify(resp, f"12\\ \\mathrm{{m/s}}\\ \\text{{{opposite}}}").correct, resp   # the opposite one
             assert not V.verify(resp.replace("12", "13"), "12\\ \\mathrm{m/s}").correct, resp
+
+
+def test_two_digit_reference_with_a_final_zero_is_measured() -> None:
+    """A bare reference '4.0' / '0.10' in a question asking for a unit states two significant digits (an exact value
+    is not written with a final zero); a bare '1.6' may be exact and stays so."""
+    q = "What is the weight of the package, in pounds?"
+    assert V.verify("$\\boxed{4.03\\ \\text{lb}}$", "4.0", q).correct
+    assert V.verify("$\\boxed{3.97}$ lb", "4.0", q).correct
+    assert not V.verify("$\\boxed{4.07\\ \\text{lb}}$", "4.0", q).correct
+    assert V.verify("$\\boxed{0.101\\ \\text{lb}}$", "0.10", q).correct
+    assert not V.verify("$\\boxed{0.097\\ \\text{lb}}$", "0.10", q).correct      # two digits written: too coarse
+    assert not V.verify("$\\boxed{1.62\\ \\text{lb}}$", "1.6", q).correct
+    assert not V.verify("$\\boxed{4.03}$", "4.0", "What is the value of $x$?").correct     # no unit asked
