@@ -78,3 +78,10 @@ def test_one_class_said_in_words():
     assert compare("\\text{multiples of } 3", "n \\equiv 0 \\pmod 3", q).equal
     for two in ["\\text{odd multiples of } 3", "n \\text{ odd and } n > 3", "\\text{odd primes}", "n \\text{ odd or } n = 2"]:
         assert residue_classes(two) is None, two
+
+
+def test_all_before_a_condition_on_reals():
+    """'all x > 2', 'all real x \\geq 3': the set the condition names."""
+    assert compare("\\text{all } x > 2", "(2, \\infty)", "Solve the inequality $x^2 > 4x - 4$ for $x > 0$.").equal
+    assert compare("\\text{all real } x \\geq 3", "x \\ge 3", "Find all real $x$ with ...").equal
+    assert not compare("\\text{all } x > 2", "(3, \\infty)", "Solve the inequality.").equal

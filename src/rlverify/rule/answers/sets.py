@@ -69,6 +69,11 @@ _COMMANDS = [
 _ALL_REALS = re.compile(r"^(?:the\s+set\s+of\s+)?all\s+real\s+numbers$|^\\Reals$", re.I)
 
 
+_ALL_LEAD = re.compile(r"^(?:all|every|any)\s+(?:(?:real|positive|negative|nonnegative|non-negative)\s+)?"
+                       r"(?:(?:numbers?|values?)\s+(?:of\s+)?)?(?=[a-zA-Z]\s*(?:[<>=]|\\(?:[lg]eq?|[lg]eqslant|in|ne|neq)(?![a-zA-Z])))",
+                       re.I)
+
+
 def _normalize(text: str) -> tuple[str, bool]:
     latex = "\\" in text
     s = unwrap(text.strip().rstrip(".").replace("$", " "))
@@ -77,6 +82,7 @@ def _normalize(text: str) -> tuple[str, bool]:
     for pat, rep in _COMMANDS:
         s = pat.sub(lambda _m, r=rep: r, s)
     s = re.sub(r"\s+", " ", s).strip().rstrip(".;").strip()
+    s = _ALL_LEAD.sub("", s, count=1)   # 'all real x > 2', 'every x \in (0, 1)': the set the condition names
     return s, latex
 
 
