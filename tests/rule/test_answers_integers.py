@@ -85,3 +85,18 @@ def test_all_before_a_condition_on_reals():
     assert compare("\\text{all } x > 2", "(2, \\infty)", "Solve the inequality $x^2 > 4x - 4$ for $x > 0$.").equal
     assert compare("\\text{all real } x \\geq 3", "x \\ge 3", "Find all real $x$ with ...").equal
     assert not compare("\\text{all } x > 2", "(3, \\infty)", "Solve the inequality.").equal
+
+
+def test_ways_of_saying_nothing_is_asked_for():
+    from rlverify.rule.answers.words import says_nothing
+
+    said = ["\\emptyset", "\\varnothing", "\\text{none}", "\\text{None exist.}", "\\text{no solution}", "\\text{No solutions}",
+            "\\text{No such } n \\text{ exists}", "\\text{There are no such integers}", "\\text{no real solutions}",
+            "\\text{does not exist}", "\\text{DNE}", "\\{\\}", "\u2205"]
+    rng = random.Random(9)
+    for _ in range(40):
+        a, g = rng.sample(said, 2)
+        assert compare(a, g, "Find all integers $n$ such that $n^2 + 1$ divides $n + 3$.").equal, (a, g)
+    for not_nothing in ["\\text{No}", "0", "\\text{no two}", "\\text{none of the above}", "\\text{No, there is one}", "1, 2"]:
+        assert not says_nothing(not_nothing), not_nothing
+    assert not compare("\\text{none}", "0", "How many?").equal

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from .surface import unwrap
 
-__all__ = ["words_to_number", "normalize_text", "same_text", "is_wordy", "yes_no", "strip_trailing_words",
+__all__ = ["says_nothing", "words_to_number", "normalize_text", "same_text", "is_wordy", "yes_no", "strip_trailing_words",
            "leading_word", "sentence_gold", "sentence_number"]
 
 _UNITS = {w: i for i, w in enumerate(
@@ -126,8 +126,31 @@ def is_wordy(text: str) -> bool:
     return bool(_WORDY.fullmatch(s)) and bool(re.search(r"[A-Za-z]{3}", s))
 
 
+_EMPTY_SET = re.compile(r"^\s*(?:\\emptyset|\\varnothing|\u2205|\\\{\s*\\\}|\{\s*\})\s*$")
+_NOTHING = re.compile(
+    r"^(?:there (?:is|are|exist) )?(?:no(?: such)?(?: (?:real|integer|positive|natural|possible|valid|integral))*"
+    r" (?:solution|value|[a-z]|integer|number|function|pair|triple|polynomial|real|x|n)(?: exist| exists)?"
+    r"|no such [a-z]+(?: exist)?|none(?: exist)?|empty set|does? not exist|doesn t exist|dne|not exist)$")   # 'doe': does, singularized
+
+
+def says_nothing(text: str) -> bool:
+    """``\\emptyset``, 'none', 'no solution', 'No such $n$ exists', 'There are no such integers', 'does not
+    exist', 'DNE': the answer that nothing is asked for (a bare 'no' is a yes/no answer, not this)."""
+    if _EMPTY_SET.match(text):
+        return True
+    if len(text) > 120:
+        return False
+    t = unwrap(text).replace("$", " ")
+    if re.search(r"\d", t):
+        return False
+    return bool(_NOTHING.match(normalize_text(t)))
+
+
 def same_text(answer: str, gold: str) -> bool:
-    """Equal as words: case, articles, plural, \\text{} ignored; both sides must be plain words."""
+    """Equal as words: case, articles, plural, \\text{} ignored; both sides must be plain words. Two ways of
+    saying that nothing is asked for (:func:`says_nothing`) are the same text."""
+    if says_nothing(answer) and says_nothing(gold):
+        return True
     if not (is_wordy(answer) and is_wordy(gold)):
         return False
     g = normalize_text(gold)
