@@ -100,3 +100,15 @@ def test_ways_of_saying_nothing_is_asked_for():
     for not_nothing in ["\\text{No}", "0", "\\text{no two}", "\\text{none of the above}", "\\text{No, there is one}", "1, 2"]:
         assert not says_nothing(not_nothing), not_nothing
     assert not compare("\\text{none}", "0", "How many?").equal
+
+
+def test_all_integers_in_words_and_symbols():
+    q, qp = "Find all integers $n$ such that ...", "Find all positive integers $n$ such that ..."
+    assert compare("\\mathbb{Z}", "\\text{all integers}", q).equal
+    assert compare("\\text{all integers}", "\\text{every integer}", q).equal
+    assert compare("\\text{all positive integers}", "n \\geq 1", qp).equal
+    assert compare("\\mathbb{N}", "\\text{all positive integers}", qp).equal
+    assert compare("n \\in \\mathbb{Z}^+", "n \\ge 1", q).equal
+    assert compare("\\text{all nonnegative integers}", "n \\ge 0", q).equal
+    assert not compare("\\text{all integers}", "n \\ge 0", q).equal
+    assert not compare("\\text{all positive integers}", "n \\geq 2", qp).equal

@@ -49,6 +49,9 @@ _TWO_SIDED_DOWN = re.compile(rf"^{_NUM}\s*({_GE})\s*{_VAR}\s*({_GE})\s*{_NUM}$")
 _VAR_FIRST = re.compile(rf"^{_VAR}\s*({_LE}|{_GE})\s*{_NUM}$")
 _NUM_FIRST = re.compile(rf"^{_NUM}\s*({_LE}|{_GE})\s*{_VAR}$")
 _PREFIX = re.compile(r"^([a-zA-Z])\s*(?:=|\\in)\s*(.+)$")
+_WHOLE = re.compile(r"^(?:[a-zA-Z]\s*\\in\s*)?(?:(?:all|every|any)\s+)?(?:the\s+)?(?:(?:(positive|nonnegative|non-negative)\s+)?integers?"
+                    r"|(natural)\s+numbers?|\\mathbb\s*\{?\s*Z\s*\}?|\\mathbb\s*\{?\s*Z\s*\}?\s*(?:\^|_)\s*\{?\s*(\+)\s*\}?"
+                    r"|\\mathbb\s*\{?\s*(N)\s*\}?)\s*(?:[a-zA-Z])?$", re.I)
 
 
 @dataclass(frozen=True)
@@ -57,11 +60,14 @@ class IntegerSet:
     wrote a range (a bound or an ellipsis) rather than listing every member."""
     progressions: tuple[tuple[int, int, int | None], ...]
     ranged: bool
+    whole: bool = False   # every integer (no least member)
 
     def canonical(self) -> tuple:
         """(the members outside every endless progression, the endless progressions as (first member, step)),
         each endless progression extended down through the listed members it continues (1, 2, n >= 3 is
         n >= 1; 2, 4, 6, ... is 2, 4, ...); ("big", ...) for a finite progression too long to list."""
+        if self.whole:
+            return ("whole",)
         finite: set[int] = set()
         endless = []
         for start, step, end in self.progressions:
@@ -184,6 +190,12 @@ def read_integers(text: str, floor: int | None = None) -> IntegerSet | None:
     if not text or len(text) > _MAX_CHARS:
         return None
     s = unwrap(clean(text)).strip().rstrip(".")
+    whole = _WHOLE.match(s)
+    if whole is not None:                     # 'all integers', '\\mathbb{Z}', 'all positive integers', '\\mathbb{N}'
+        sign, natural, plus, n = whole.groups()
+        least = (0 if "non" in sign.lower() else 1) if sign else 1 if plus else \
+            (floor if floor is not None else 1) if natural or n else floor
+        return IntegerSet(((least, 1, None),), True) if least is not None else IntegerSet((), True, whole=True)
     s = _LEAD.sub("", s, count=1).strip() if s[:1].isalpha() and len(s) > 1 and s[1].isalpha() else s
     s = re.sub(r"\\[,;:! ]|\\q?quad(?![A-Za-z])", " ", s).strip()
     got = _relation(s, floor)
