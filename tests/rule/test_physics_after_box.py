@@ -163,3 +163,17 @@ def test_two_digit_reference_with_a_final_zero_is_measured() -> None:
     assert not V.verify("$\\boxed{0.097\\ \\text{lb}}$", "0.10", q).correct      # two digits written: too coarse
     assert not V.verify("$\\boxed{1.62\\ \\text{lb}}$", "1.6", q).correct
     assert not V.verify("$\\boxed{4.03}$", "4.0", "What is the value of $x$?").correct     # no unit asked
+
+
+ANGLE_REFS = [("above the horizontal", "below the horizontal"), ("north of east", "south of east"),
+              ("from the vertical", "from the horizontal"), ("counterclockwise from the +x axis", "clockwise from the +x axis")]
+
+
+@pytest.mark.parametrize("ref,other", ANGLE_REFS)
+def test_angle_with_what_it_is_measured_from(ref, other) -> None:
+    for resp in (f"$\\boxed{{37^\\circ\\text{{ {ref}}}}}$", f"So $\\theta = 37^{{\\circ}}\\text{{ {ref}}}$.", f"So $\\theta = 37^{{\\circ}}\\ (\\text{{{ref}}})$.",
+                 f"**Final answer:** 37° {ref}", f"The answer is 37° {ref}."):
+        assert V.verify(resp, "37^\\circ").correct, resp
+        assert V.verify(resp, f"37^\\circ\\text{{ {ref}}}").correct, resp
+        assert not V.verify(resp, f"37^\\circ\\text{{ {other}}}").correct, resp
+        assert not V.verify(resp.replace("37", "38"), "37^\\circ").correct, resp

@@ -543,3 +543,62 @@ def _near_direction_qualifier(ref: Reference, rng: random.Random, st: F.Style) -
         return _T.draft(text, gold=gold, plain=plain)
     text, plain = _with_direction(_value_text(ref, rng), u, pair[1], rng)
     return _T.draft(text, gold=gold + "\\ \\text{" + pair[0] + "}", plain=plain)
+
+
+# ------------------------------------------------------------------ an angle given with what it is measured from
+
+_ANGLE_REFERENCES = (("above the horizontal", "below the horizontal"), ("north of east", "south of east"),
+                     ("east of north", "west of north"), ("from the vertical", "from the horizontal"),
+                     ("with the horizontal", "with the vertical"), ("counterclockwise from the +x axis",
+                                                                   "clockwise from the +x axis"),
+                     ("relative to the x-axis", "relative to the y-axis"), ("below the horizontal", "above the horizontal"))
+
+
+def _angle_text(ref: Reference, rng: random.Random, value: str | None = None) -> str:
+    v = value if value is not None else F.render(ref.node.x, F.CANONICAL)
+    return v + rng.choice(("^\\circ", "^{\\circ}", "°", "\\degree", "^\\circ"))
+
+
+def _angle_phrase(angle: str, phrase: str, rng: random.Random) -> tuple[str, bool]:
+    kind = rng.randrange(4)
+    if kind == 0:
+        return f"{angle}\\text{{ {phrase}}}", False
+    if kind == 1:
+        return f"{angle}\\ (\\text{{{phrase}}})", False
+    if kind == 2:
+        return f"{angle},\\ \\text{{{phrase}}}", False
+    plain = re.sub(r"\^\{?\\circ\}?|\\degree", "°", angle)
+    return f"{plain} {phrase}", True
+
+
+@_T.equivalent("angle_direction")
+def _angle_direction(ref: Reference, rng: random.Random, st: F.Style) -> Any:
+    """An angle answered with what it is measured from: 45^\\circ\\text{ above the horizontal}, 37° north of east;
+    against the angle (a reference that names none) or the same reference direction."""
+    if not isinstance(ref.node, F.Deg) or not isinstance(ref.node.x, F.Num):
+        return None
+    phrase = rng.choice(rng.choice(_ANGLE_REFERENCES))
+    text, plain = _angle_phrase(_angle_text(ref, rng), phrase, rng)
+    gold = F.render(ref.node, F.CANONICAL) + "\\text{ " + phrase + "}" if rng.random() < 0.33 else None
+    return _T.draft(text, gold=gold, plain=plain)
+
+
+@_T.near_miss("near_angle_direction")
+def _near_angle_direction(ref: Reference, rng: random.Random, st: F.Style) -> Any:
+    """The angle changed by one digit with its reference direction, or the right angle measured from the other
+    reference than the one the gold states (above for below the horizontal)."""
+    if not isinstance(ref.node, F.Deg) or not isinstance(ref.node.x, F.Num):
+        return None
+    a, b = rng.choice(_ANGLE_REFERENCES)
+    if rng.random() < 0.5:
+        num = ref.node.x.text
+        i = rng.randrange(len(num))
+        if not num[i].isdigit():
+            return None
+        new = num[:i] + str((int(num[i]) + rng.choice((1, 2, 5))) % 10) + num[i + 1:]
+        if new == num or re.match(r"0\d", new):
+            return None
+        text, plain = _angle_phrase(_angle_text(ref, rng, new), a, rng)
+        return _T.draft(text, plain=plain)
+    text, plain = _angle_phrase(_angle_text(ref, rng), b, rng)
+    return _T.draft(text, gold=F.render(ref.node, F.CANONICAL) + "\\text{ " + a + "}", plain=plain)

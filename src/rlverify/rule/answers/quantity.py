@@ -564,7 +564,7 @@ def _without_direction(answer: str, gold: str) -> tuple[str, str] | Match:
     """A direction after the answer's quantity is dropped where the reference names none (its magnitude is asked);
     where both name one, the directions must agree (then both are dropped)."""
     da, dg = _direction(answer), _direction(gold)
-    if da is None or parse_quantity(da[0]) is None:
+    if da is None or parse_quantity(_CHAIN_RELATION.split(da[0])[-1].strip()) is None:    # '\\theta = 37^\\circ (...)'
         return answer, gold
     if dg is None:
         return da[0] + (" \\text{}" if _WRAPPED.search(answer) else ""), gold

@@ -79,11 +79,15 @@ _JOINED = frozenset(k for k in _WORDS if "_" in k)
 # the direction a vector quantity is given with after its unit ('to the right', 'directed upward', 'toward the
 # center', 'into the page', 'counterclockwise', 'in the +x direction'); group d: the direction itself
 DIRECTION_WORDS = (
-    r"(?:(?:directed|pointing|pointed|acting|moving|oriented)\s+)?(?P<d>to\s+the\s+(?:right|left)|"
+    r"(?:(?:directed|pointing|pointed|acting|moving|oriented)\s+)?(?P<d>(?:(?:counter-?|anti-?)?clockwise\s+(?=from|rel))?"
+    r"(?:to\s+the\s+(?:right|left)|"
     r"(?:vertically\s+)?(?:up|down)(?:wards?)?|(?:north|south)(?:[- ]?(?:east|west))?|east|west|"
     r"(?:towards?|away\s+from)\s+the\s+[a-z]+|(?:in)?to\s+the\s+page|out\s+of\s+the\s+page|"
     r"(?:counter-?|anti-?)?clockwise|radially\s+(?:in|out)wards?|"
-    r"(?:along|in)\s+the\s+(?:positive|negative|[+-])\s*[xyz](?:-axis|\s+direction|\s+axis)?)(?:\s+direction)?")
+    r"(?:along|in)\s+the\s+(?:positive|negative|[+-])\s*[xyz](?:-axis|\s+direction|\s+axis)?|"
+    # an angle's reference: '45° above the horizontal', '37° north of east', '30° from the vertical'
+    r"(?:above|below|from|with|to|relative\s+to)\s+the\s+(?:horizontal|vertical|normal|(?:positive\s+|negative\s+|[+-])?"
+    r"[xyz][- ]?axis)|(?:north|south|east|west)\s+of\s+(?:north|south|east|west|due\s+\w+)))(?:\s+direction)?")
 
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _SUPERSCRIPT_RUN = re.compile("⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")

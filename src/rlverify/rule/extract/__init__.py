@@ -305,7 +305,8 @@ _END_PROOF_RE = re.compile(r"(?:\\q?quad|\\[,;: ]|~|\s)*\\(?:blacksquare|square|
 _REMARK_WORDS = (r"(?:for|when|where|at|achieved|attained|obtained|reached|since|with|by|using|taking"
                  r"|this|the|verified|checked|unique|only|from|given|note|valid|minimum|maximum|min|max)\b")
 _REMARK_RE = re.compile(r"(?:\\q?quad|\\[,;: ]|~|\s)*(?:\\text\{\s*\(\s*|\(\s*\\text\{\s*|\\text\{\s*\(?\s*(?=[a-z]))"
-                        + _REMARK_WORDS, re.I)
+                        + _REMARK_WORDS + r"(?!\s+the\s+(?:horizontal|vertical|normal|[+-]?[xyz][- ]?axis))", re.I)   # not an
+# angle's reference: '37^\circ\ (\text{from the vertical})' keeps it (physics helper, issue 14)
 _QUAD_RE = re.compile(r"\\q?quad|\\[;:]")
 # a remark of words only in parentheses that says the value is checked or final ('\\qquad \\text{(exact value)}',
 # '(verified)'), unless it bounds or hedges ('\\text{ (or more)}'); not a clause that qualifies the value

@@ -236,7 +236,11 @@ def _tail_value(tail: str) -> str | None:
     if not all(values):
         return None
     if len({_value_key(v) for v in values}) == 1:
-        return values[-1] + _unit_after(tail[picked[-1].end:]) if len(picked) == 1 else values[-1]
+        if len(picked) > 1:
+            return values[-1]
+        rest = tail[picked[-1].end:]
+        # an angle with what it is measured from: '44° east of north', '30° above the horizontal'
+        return values[-1] + (_unit_after(rest) or (_direction_after(rest, 0) if values[-1].endswith("°") else ""))
     return _join_values(values, joiners)
 
 
