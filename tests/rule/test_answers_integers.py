@@ -112,3 +112,13 @@ def test_all_integers_in_words_and_symbols():
     assert compare("\\text{all nonnegative integers}", "n \\ge 0", q).equal
     assert not compare("\\text{all integers}", "n \\ge 0", q).equal
     assert not compare("\\text{all positive integers}", "n \\geq 2", qp).equal
+
+
+def test_value_then_where_it_is_attained():
+    """'5 at x = 2', '12 (at (1, 2))': the value before a bare 'at' and the point where it is attained."""
+    q = "Find the maximum value of $f$ on the interval."
+    assert compare("\\max = 5 \\text{ at } x = 2", "5", q).equal
+    assert compare("12 \\text{ (at } (1, 2))", "12", q).equal
+    assert compare("\\frac{3}{2} \\text{ at } (x, y) = (1, 1)", "\\frac32", q).equal
+    assert not compare("6 \\text{ at } x = 5", "5", q).equal       # the value, never the point's coordinate
+    assert not compare("5 \\text{ at least}", "5", q).equal        # a bound, not a value

@@ -529,7 +529,9 @@ def congruence_residue(answer: str, question: str | None) -> str | None:
 
 
 # a clause after the stated value: where an extremum is attained, or a condition on the variables
-_ATTAINED = r"(?:attained|achieved|obtained|reached|occurring|occurs|which\s+occurs)"
+# 'attained at', or a bare 'at' followed by where: '5 \\text{ at } x = 2', '12 (at (1, 2))'
+_ATTAINED = (r"(?:attained|achieved|obtained|reached|occurring|occurs|which\s+occurs"
+             r"|at(?=\s*\}?\s*\$?\s*(?:\(\s*-?\d|[a-zA-Z](?:_\{?\w+\}?)?\s*=|\(\s*[a-zA-Z](?:\s*,\s*[a-zA-Z])+\s*\)\s*=)))")
 _CONDITION_WORD = r"(?:when|whenever|where|if|for|with\s+equality)"
 _CLAUSE = re.compile(
     rf"(?:\\text\s*\{{)?\s*[,;(]?\s*\(?\s*(?:(?P<att>{_ATTAINED})|(?P<cond>{_CONDITION_WORD}))\b", re.I)
