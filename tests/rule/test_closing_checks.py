@@ -154,3 +154,26 @@ def test_answer_row_of_a_table() -> None:
     table = "| Quantity | Value |\n|---|---|\n| pairs | 6 |\n| **Answer** | **{v}** |"
     assert RULE.verify("Summary.\n\n" + table.format(v=42), "42").correct
     assert not RULE.verify("Summary.\n\n" + table.format(v=43), "42").correct
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_exact_value_and_its_approximation(seed: int) -> None:
+    """'a \\approx d' is one answer when d is a rounded or cut: then either member meets the reference; when d is
+    another value the exact member alone is the answer (a slip in the gloss), and the decimal meets nothing."""
+    rng = random.Random(seed)
+    for _ in range(6):
+        num, den = rng.randint(1, 60), rng.choice((3, 7, 9, 11, 13))
+        if num % den == 0:
+            continue
+        v = num / den
+        frac = f"\\frac{{{num}}}{{{den}}}"
+        good = format(round(v, 3), ".3f")
+        bad = format(round(v, 3) + rng.choice((0.01, -0.02, 0.1)), ".3f")
+        assert RULE.verify(f"$\\boxed{{{frac} \\approx {good}}}$", frac).correct
+        assert RULE.verify(f"$\\boxed{{{frac} \\approx {good}}}$", good).correct
+        assert RULE.verify(f"$\\boxed{{{frac} \\approx {bad}}}$", frac).correct, (frac, bad)
+        assert not RULE.verify(f"$\\boxed{{{frac} \\approx {bad}}}$", bad).correct, (frac, bad)
+        other = f"\\frac{{{num + 1}}}{{{den}}}"        # a wrong exact value beside the reference's decimal
+        assert not RULE.verify(f"$\\boxed{{{other} \\approx {good}}}$", good).correct, (other, good)
+    assert RULE.verify("$\\boxed{\\frac{\\sqrt{3}}{2} \\approx 0.866}$", "0.866").correct
+    assert not RULE.verify("$\\boxed{\\frac{\\sqrt{3}}{3} \\approx 0.866}$", "0.866").correct

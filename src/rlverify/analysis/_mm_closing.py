@@ -23,6 +23,9 @@ $\\frac12$ (or equivalently $0.5$)``). ``near_or_restated``: the "or" names anot
 ``table_answer`` (EQUIVALENT): a closing markdown table whose last row is the answer (``| **Answer** | **42** |``)
 after rows naming other numbers. ``near_table_answer``: the same table around a changed value.
 
+``near_approx_mismatch`` (NEAR_MISS): an exact value that is not the reference's, followed by the reference's
+own decimal (``\\frac{\\sqrt{3}}{3} \\approx 0.86603`` for ``\\frac{\\sqrt{3}}{2}``): the decimal is no answer of its own.
+
 ``words_restated`` (EQUIVALENT): an integer answer repeated in words after the numeral (``$\\boxed{12}$ --
 twelve ways in total.``, ``The answer is **12** (twelve).``).
 
@@ -37,12 +40,13 @@ from __future__ import annotations
 
 import random
 import re
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
 from . import _forms as F
 from ._mm_frontier import _changed, _restatement
-from ._mm_refs import Reference, _exact, _is_interval, _is_tuple, _same, _scalar, _var
+from ._mm_refs import Reference, _exact, _is_interval, _is_tuple, _same, _scalar, _value, _var
 from ._mm_table import Families
 
 __all__ = ["register"]
@@ -469,3 +473,37 @@ def _near_table_answer(ref: Reference, rng: random.Random, st: F.Style) -> Any:
     if value is None or not _numeric(ref.node):
         return None
     return _T.draft(_table_closing(value, rng), plain=True, sentence=True)
+
+
+# ------------------------------------------------------------------ near_approx_mismatch
+
+def _agrees(v: float, dec: str) -> bool:
+    """``dec`` (a plain decimal) is ``v`` rounded half up or cut toward zero at its last digit."""
+    try:
+        d = Decimal(dec)
+        x = Decimal(repr(v))
+    except InvalidOperation:
+        return True
+    q = Decimal(1).scaleb(d.as_tuple().exponent)
+    return abs(x - d) <= q / 2 or x.quantize(q, rounding=ROUND_DOWN) == d
+
+
+@_T.near_miss("near_approx_mismatch")
+def _near_approx_mismatch(ref: Reference, rng: random.Random, st: F.Style) -> Any:
+    n = ref.node
+    if not _numeric(n) or _restatement(n, rng) is None:
+        return None
+    new = _changed(ref, rng)
+    if new is None:
+        return None
+    right, wrong = _restatement(n, rng), _restatement(new, rng)
+    if right is None or wrong is None or right[1] == wrong[1]:
+        return None
+    # a wrong exact value beside the reference's decimal (the reference's exact value beside a wrong decimal is
+    # the reference with a slip in its gloss: the exact member is the answer, as Math-Verify's suite reads it)
+    exact, dec, v = F.render(new, st), right[1], _value(new)
+    if v is None or abs(v.imag) > 1e-12 or _agrees(v.real, dec):
+        return None              # the decimal is the exact value rounded or cut after all: no contradiction
+    body = f"{exact} \\approx {dec}"
+    return _T.draft(rng.choice(("The answer is $\\boxed{{{b}}}$.", "**Answer:** ${b}$", "$$\\boxed{{{b}}}$$")).format(b=body),
+                    plain=True, sentence=True)

@@ -42,8 +42,9 @@ from .relation_hedge import offers_several_bounds
 from .quantity import Aligned
 from . import surface
 from .surface import exact_number, numeric_value, strip_approx, unwrap
+from .views import approximation_contradicts
 
-__all__ = ["enabled", "several_bounds", "percent", "quantities", "clause", "number_words", "text", "families",
+__all__ = ["enabled", "several_bounds", "percent", "quantities", "clause", "approximation", "number_words", "text", "families",
            "relation", "labelled", "domain_set", "plain_rounding", "presentation", "trailing", "function", "bound",
            "congruence", "structural", "renamed", "labelled_values", "ordering", "permuted", "residue", "solved"]
 
@@ -209,6 +210,17 @@ def clause(p: Pair) -> Match | None:
     if m.equal and kind == "attained":
         return Match(True, m.flags + ("clause",))
     return None if m.equal else Match(False, ("clause",))
+
+
+def approximation(p: Pair) -> Match | None:
+    """``a \\approx d`` whose decimal is not its exact member rounded or cut (``\\frac{32}{9} \\approx 6.4``): the exact
+    member is the answer, the decimal a slip (Math-Verify's suite reads ``x=1/3\\approx1.3`` as ``1/3`` too); the decimal
+    never meets the reference on its own."""
+    exact = approximation_contradicts(p.answer)
+    if exact is None:
+        return None
+    m = p.again(exact, p.gold)
+    return Match(m.equal, m.flags + ("approximation",))
 
 
 def text(p: Pair) -> Match | None:

@@ -53,6 +53,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("residue_classes", Role.DECIDE, context.residue),   # n = 2m is a class, not 2 metres
     Stage("quantity", Role.DECIDE, context.quantities),
     Stage("clause", Role.DECIDE, context.clause),
+    Stage("approximation", Role.DECIDE, context.approximation),   # a \approx d stating two values
     Stage("number_words", Role.DECIDE, context.number_words),
     Stage("text", Role.DECIDE, context.text),
     Stage("general_solution", Role.DECIDE, context.families),

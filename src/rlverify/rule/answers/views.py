@@ -18,6 +18,7 @@ Interface::
 from __future__ import annotations
 
 import re
+from decimal import ROUND_DOWN, Decimal, InvalidOperation, localcontext
 
 from ..offers import offers_sign_choice
 from .counting import counting_reading
@@ -304,6 +305,53 @@ def _last_member(s: str) -> str | None:
     return clean(parts[-1])
 
 
+_LETTER = re.compile(r"(?<![A-Za-z])(?!e(?![A-Za-z]))[A-Za-z]")   # a letter other than Euler's e
+
+
+@memo_text
+def _approx_contradicts(s: str) -> bool:
+    """``a \\approx d`` where ``a`` has a value (bounded evaluation) and ``d`` is a written decimal (plain or
+    scientific) that is not ``a`` rounded or cut at its last digit (``\\frac{32}{9} \\approx 6.4``,
+    ``\\frac{\\sqrt3}{2} \\approx 0.577``): the span states two values, neither is its answer. False when either side
+    cannot be read (a unit, a name, a variable)."""
+    from .precision import written          # noqa: PLC0415 - pure text reader
+    from .surface import numeric_value      # noqa: PLC0415 - bounded evaluation, only for a span with \\approx
+
+    parts = split_top(s, ("\\approx",))
+    if len(parts) != 2:
+        return False
+    w = written(clean(parts[1]))
+    left = clean(_last_member(parts[0]) or parts[0])
+    if w is None or w.percent or not left or _LETTER.search(re.sub(r"\\[A-Za-z]+", "", left)):
+        return False
+    value = numeric_value(left)
+    if value is None:
+        return False
+    try:
+        with localcontext() as ctx:
+            ctx.prec = 40
+            exact = Decimal(repr(value))
+            d = Decimal(w.value.numerator) / Decimal(w.value.denominator)
+            q = Decimal(1).scaleb(w.last)
+            rounded = abs(exact - d) <= q / 2 * (1 + Decimal("1e-9")) + abs(d) * Decimal("1e-12")
+            cut = exact.quantize(q, rounding=ROUND_DOWN) == d.quantize(q)      # cut toward zero at the last digit
+    except (InvalidOperation, ValueError, OverflowError):
+        return False
+    return not (rounded or cut)
+
+
+def approximation_contradicts(span: str) -> str | None:
+    """The exact member ``a`` of a span ``a \\approx d`` whose members are two values (see :func:`_approx_contradicts`),
+    else None."""
+    if "\\approx" not in span or len(span) > 300:
+        return None
+    s = clean(span)
+    if _EXACTLY.search(s) or not _approx_contradicts(s):
+        return None
+    left = clean(_last_member(split_top(s, ("\\approx",))[0]) or split_top(s, ("\\approx",))[0])
+    return left or None
+
+
 def _approx_exact(s: str) -> str | None:
     """``N \\approx 9.88e7 (\\text{exactly } 98{,}765{,}432)`` -> the exact value; else the
     member left of ``\\approx`` when it is not a bare name."""
@@ -322,7 +370,7 @@ def _approx_value(s: str) -> str | None:
     """``\\frac{\\sqrt2}{2} \\approx 0.707`` -> ``0.707``: matches only a reference that is
     itself that approximation (numbers compare exactly), so ``N \\approx 9.88e7`` stays wrong
     against ``98765432``."""
-    if "\\approx" not in s or _EXACTLY.search(s):
+    if "\\approx" not in s or _EXACTLY.search(s) or _approx_contradicts(s):
         return None
     right = split_top(s, ("\\approx",))[-1]
     return clean(right) if right.strip() else None

@@ -234,6 +234,7 @@ _OR_AFTER_BOX_RE = re.compile(
     r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*[,;]?[ \t]*\(?[ \t]*or[ \t]+(?:equivalently[ \t]+|just[ \t]+|simply[ \t]+|perhaps[ \t]+|"
     r"maybe[ \t]+|possibly[ \t]+)?(?:\$([^$\n]{1,60})\$|\\\((.{1,60}?)\\\)|(-?\d[\d,]*(?:\.\d+)?(?:/\d+)?))"
     r"(?P<rest>[^\n]{0,40})", re.I)
+_GROUP_SPACE_RE = re.compile(r"(?<=\d)(?:,?\\[ ,;:!]|\{,\}|~|,(?=\d{3}(?!\d)))(?=\d)")   # '6\\ 480', '6,\\!480': one number
 _CONDITION_RE = re.compile(r"^\s*\)?\s*(?:if|when|whenever|depending|in case|assuming|provided|for)\b", re.I)
 
 
@@ -244,7 +245,7 @@ def _or_after_box(text: str, box: _Box, answer: str) -> tuple[str, ...]:
     m = _OR_AFTER_BOX_RE.match(text, box.end, min(len(text), box.end + 140))
     if m is None or _CONDITION_RE.match(m.group("rest")):
         return ()
-    a, b = _number_of(answer), _number_of(m.group(1) or m.group(2) or m.group(3) or "")
+    a, b = (_number_of(_GROUP_SPACE_RE.sub("", t)) for t in (answer, m.group(1) or m.group(2) or m.group(3) or ""))
     return ("hedge",) if a is not None and b is not None and a != b else ()
 
 
