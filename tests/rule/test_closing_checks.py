@@ -177,3 +177,15 @@ def test_exact_value_and_its_approximation(seed: int) -> None:
         assert not RULE.verify(f"$\\boxed{{{other} \\approx {good}}}$", good).correct, (other, good)
     assert RULE.verify("$\\boxed{\\frac{\\sqrt{3}}{2} \\approx 0.866}$", "0.866").correct
     assert not RULE.verify("$\\boxed{\\frac{\\sqrt{3}}{3} \\approx 0.866}$", "0.866").correct
+
+
+def test_a_bounded_value_in_the_box_is_no_single_value():
+    """'\\boxed{12\\ (\\text{at least})}', '12 or more', '(maybe)': a hedge, never equal and never judged."""
+    import rlverify
+
+    v = rlverify.get_verifier("rule")
+    for box in ["12\\ (\\text{at least})", "12\\ (\\text{at most})", "12 \\text{ or more}", "12\\ (\\text{maybe})",
+                "12 \\text{ (or less)}"]:
+        got = v.verify(f"So the answer is $\\boxed{{{box}}}$.", "12", "Find the least value.")
+        assert not got.correct and "hedge" in got.flags, (box, got)
+    assert v.verify("So the answer is $\\boxed{12 \\text{ (at } x = 3)}$.", "12", "Find the least value.").correct

@@ -302,7 +302,7 @@ _LEAD_SPACE_RE = re.compile(r"\A(?:\\[,;:! ]|\\q?quad(?![a-zA-Z])|~|\s)+")
 _FONT_SWITCH_RE = re.compile(r"\A\\(?:bf|mathbf|textbf|boldsymbol|bm|it|rm|mathrm|displaystyle|textstyle)(?=[\s\d-])\s*")
 _END_SPACE_RE = re.compile(r"(?:\\[,;:!]|\\q?quad|~|\s|\\\Z)+\Z")
 _END_PROOF_RE = re.compile(r"(?:\\q?quad|\\[,;: ]|~|\s)*\\(?:blacksquare|square|Box|checkmark|qed)\s*\Z")
-_REMARK_WORDS = (r"(?:for|when|where|at|achieved|attained|obtained|reached|since|with|by|using|taking"
+_REMARK_WORDS = (r"(?:for|when|where|at(?!\s+(?:least|most)\b)|achieved|attained|obtained|reached|since|with|by|using|taking"
                  r"|this|the|verified|checked|unique|only|from|given|note|valid|minimum|maximum|min|max)\b")
 _REMARK_RE = re.compile(r"(?:\\q?quad|\\[,;: ]|~|\s)*(?:\\text\{\s*\(\s*|\(\s*\\text\{\s*|\\text\{\s*\(?\s*(?=[a-z]))"
                         + _REMARK_WORDS + r"(?!\s+the\s+(?:horizontal|vertical|normal|[+-]?[xyz][- ]?axis))", re.I)   # not an
@@ -344,11 +344,18 @@ def _trim_value(s: str) -> str:
     return t or s
 
 
+# a value whose closing remark bounds or doubts it ('12 (at least)', '\\text{ or more}', '(maybe)'): no single value
+_BOUNDED_REMARK = re.compile(r"(?:\\text\s*\{\s*\(?\s*|\(\s*(?:\\text\s*\{\s*)?)(?:at\s+(?:least|most)|or\s+(?:more|less|fewer|greater"
+                             r"|higher|lower|above|below)|maybe|possibly|perhaps)\b[^{}()]{0,20}\)?\s*\}?\s*\)?\s*\Z", re.I)
+
+
 def _with_flags(ex: Extraction, flags: tuple[str, ...]) -> Extraction:
     if ex.answer is not None:
         trimmed = _trim_value(ex.answer)
         if trimmed != ex.answer:
             ex = Extraction(trimmed, ex.method, ex.flags, ex.candidates)
+        if not ex.hedge and len(ex.answer) < 400 and _BOUNDED_REMARK.search(ex.answer):
+            ex = Extraction(ex.answer, ex.method, ex.flags + ("hedge",), ex.candidates)
     if not flags:
         return ex
     return Extraction(ex.answer, ex.method, tuple(dict.fromkeys(ex.flags + flags)), ex.candidates)
