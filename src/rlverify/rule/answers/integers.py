@@ -113,35 +113,26 @@ def _range(lo: Fraction | None, lo_strict: bool, hi: Fraction | None, hi_strict:
     return IntegerSet(((start, 1, end),), True)
 
 
+def _strict(op: str) -> bool:
+    return op in ("<", ">", "\\lt", "\\gt")
+
+
 def _relation(s: str, floor: int | None) -> IntegerSet | None:
-    m = _TWO_SIDED.match(s)
-    if m:
-        lo, hi = _bound(m.group(1)), _bound(m.group(5))
-        if lo is None or hi is None:
-            return None
-        return _range(lo, m.group(2) in ("<", "\\lt"), hi, m.group(4) in ("<", "\\lt"), floor)
-    m = _TWO_SIDED_DOWN.match(s)
-    if m:
-        hi, lo = _bound(m.group(1)), _bound(m.group(5))
-        if lo is None or hi is None:
-            return None
-        return _range(lo, m.group(4) in (">", "\\gt"), hi, m.group(2) in (">", "\\gt"), floor)
-    m = _VAR_FIRST.match(s)
-    if m:
-        op, v = m.group(2), _bound(m.group(3))
-        up = re.fullmatch(_GE, op) is not None
+    """A bound on both sides (``1 \\le n \\le 5``, ``5 \\ge n \\ge 1``) or on one (``n > 2``, ``3 \\le n``, ``n < 10``)."""
+    up, down, var_first, num_first = (rx.match(s) for rx in (_TWO_SIDED, _TWO_SIDED_DOWN, _VAR_FIRST, _NUM_FIRST))
+    if up or down:   # (lower, its sign, upper, its sign), read in either direction
+        lo_t, lo_op, hi_t, hi_op = (up.group(1), up.group(2), up.group(5), up.group(4)) if up else \
+            (down.group(5), down.group(4), down.group(1), down.group(2))
+        lo, hi = _bound(lo_t), _bound(hi_t)
+        return None if lo is None or hi is None else _range(lo, _strict(lo_op), hi, _strict(hi_op), floor)
+    if var_first or num_first:
+        op, value = (var_first.group(2), var_first.group(3)) if var_first else (num_first.group(2), num_first.group(1))
+        v = _bound(value)
         if v is None:
             return None
-        strict = op in ("<", ">", "\\lt", "\\gt")
-        return _range(v, strict, None, False, floor) if up else _range(None, False, v, strict, floor)
-    m = _NUM_FIRST.match(s)
-    if m:
-        v, op = _bound(m.group(1)), m.group(2)
-        if v is None:
-            return None
-        strict = op in ("<", ">", "\\lt", "\\gt")
-        up = re.fullmatch(_LE, op) is not None   # 3 <= n: n from 3
-        return _range(v, strict, None, False, floor) if up else _range(None, False, v, strict, floor)
+        # n >= v and v <= n bound from below; n <= v and v >= n from above
+        from_below = re.fullmatch(_GE if var_first else _LE, op) is not None
+        return _range(v, _strict(op), None, False, floor) if from_below else _range(None, False, v, _strict(op), floor)
     return None
 
 
