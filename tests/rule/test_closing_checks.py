@@ -189,3 +189,13 @@ def test_a_bounded_value_in_the_box_is_no_single_value():
         got = v.verify(f"So the answer is $\\boxed{{{box}}}$.", "12", "Find the least value.")
         assert not got.correct and "hedge" in got.flags, (box, got)
     assert v.verify("So the answer is $\\boxed{12 \\text{ (at } x = 3)}$.", "12", "Find the least value.").correct
+
+
+def test_therefore_sign_opening_the_displayed_answer():
+    import rlverify
+
+    v = rlverify.get_verifier("rule")
+    got = v.verify("Combining.\n\n$$ 1 + 2 = 3 $$\n\n$$\\therefore\\ \\frac{2015 \\cdot 2013}{4}$$\n\n$\\blacksquare$",
+                   "\\frac{4056195}{4}")
+    assert got.correct and got.extracted == "\\frac{2015 \\cdot 2013}{4}", got
+    assert not v.verify("So $$\\therefore\\ 13$$", "12").correct

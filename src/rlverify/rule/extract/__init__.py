@@ -299,6 +299,8 @@ register_cache(_layout_tail.cache_clear)
 # ('(exactly 98{,}765{,}432)', '(i.e. 0.5)', '(approximately ...)') is no such word.
 _LEAD_SPACE_RE = re.compile(r"\A(?:\\[,;:! ]|\\q?quad(?![a-zA-Z])|~|\s)+")
 # an unbraced font switch opening the span ('\\bf 6', '\\mathbf 75'): typography, the value follows
+# '\\therefore\\ 12' in display math: the sign concludes, the value follows
+_THEREFORE_LEAD_RE = re.compile(r"\A\s*\\therefore(?![a-zA-Z])")
 _FONT_SWITCH_RE = re.compile(r"\A\\(?:bf|mathbf|textbf|boldsymbol|bm|it|rm|mathrm|displaystyle|textstyle)(?=[\s\d-])\s*")
 _END_SPACE_RE = re.compile(r"(?:\\[,;:!]|\\q?quad|~|\s|\\\Z)+\Z")
 _END_PROOF_RE = re.compile(r"(?:\\q?quad|\\[,;: ]|~|\s)*\\(?:blacksquare|square|Box|checkmark|qed)\s*\Z")
@@ -320,7 +322,7 @@ _BOUND_WORD_RE = re.compile(r"\b(?:or|more|less|least|most|not|no|about|approx\w
 def _trim_value(s: str) -> str:
     if len(s) > 400 or "\\" not in s and "~" not in s and not s.startswith("="):
         return s
-    t = _FONT_SWITCH_RE.sub("", _LEAD_SPACE_RE.sub("", s))
+    t = _FONT_SWITCH_RE.sub("", _LEAD_SPACE_RE.sub("", _THEREFORE_LEAD_RE.sub("", s)))
     if t.startswith("=") and not t.startswith("==") and "=" not in t[1:]:
         t = _LEAD_SPACE_RE.sub("", t[1:])   # the last link of a derivation ('\\boxed{= 12}'): the value it ends on
     t = _END_SPACE_RE.sub("", _END_PROOF_RE.sub("", _END_SPACE_RE.sub("", t)))
