@@ -199,3 +199,11 @@ def test_therefore_sign_opening_the_displayed_answer():
                    "\\frac{4056195}{4}")
     assert got.correct and got.extracted == "\\frac{2015 \\cdot 2013}{4}", got
     assert not v.verify("So $$\\therefore\\ 13$$", "12").correct
+
+
+def test_a_restatement_with_digit_groups_inside_a_fraction():
+    import rlverify
+
+    v = rlverify.get_verifier("rule")
+    assert v.verify("Answer: $998.5$, or equivalently $\\frac{1,\\!997}{2}$.", "\\frac{1997}{2}").correct
+    assert "hedge" in v.verify("Answer: $998.5$, or equivalently $\\frac{1,\\!995}{2}$.", "\\frac{1997}{2}").flags

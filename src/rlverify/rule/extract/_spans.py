@@ -39,7 +39,8 @@ def _value_key(s: str) -> str:
     """A key under which restatements of one rational value coincide ('12', '12.0',
     '\\$12', '1{,}200'; '\\frac12', '1/2', '0.5'). Exact (Fraction), no evaluation."""
     compact = "".join(s.split())
-    bare = re.sub(r"\\\$|\$|\\!|\\,|\{,\}|(?<=\d),(?=\d{3}(?!\d))", "", compact).replace("\u2212", "-")
+    bare = re.sub(r"\\\$|\$|\\!|\\,|\{,\}", "", compact).replace("\u2212", "-")
+    bare = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", bare)   # after the spacing: '1,\!997' is 1997
     frac = _SIMPLE_FRACTION_RE.fullmatch(bare)
     try:
         if frac and len(bare) <= 40:
