@@ -67,13 +67,15 @@ _PROSE_LETTER = re.compile(r"(?<![A-Za-z'’\\])([B-HJ-Zb-z])(?![A-Za-z'’])")
 def _symbol(tok: str) -> str | None:
     if tok.startswith("\\"):
         return tok if tok[1:] in _GREEK else None
-    return None if tok in _CONSTANTS else tok
+    name = re.sub(r"[\s{}]", "", tok) if len(tok) > 1 else tok   # C_{1} is C_1
+    return None if name in _CONSTANTS else name
 
 
-def symbols(tex: str) -> set[str]:
-    """Latin letters (not e, i) and Greek letters of a LaTeX expression (commands are no symbols)."""
+def symbols(tex: str, token: re.Pattern = _TOKEN) -> set[str]:
+    """Latin letters (not e, i) and Greek letters of a LaTeX expression (commands are no symbols); ``token``:
+    what one symbol is (``_CONST_TOKEN``: a letter with its numeric subscript, for arbitrary constants)."""
     out = set()
-    for m in _TOKEN.finditer(tex):
+    for m in token.finditer(tex):
         s = _symbol(m.group(0))
         if s:
             out.add(s)
@@ -97,16 +99,19 @@ def question_symbols(question: object) -> set[str]:
     return out
 
 
-def rename(tex: str, phi: dict[str, str]) -> str:
-    """``tex`` with every symbol token renamed by ``phi`` (simultaneously)."""
+def rename(tex: str, phi: dict[str, str], token: re.Pattern = _TOKEN, pad: bool = False) -> str:
+    """``tex`` with every symbol token renamed by ``phi`` (simultaneously); ``pad``: set each new name off with
+    spaces (a subscripted name, ``C_1``, must not take the letter after it into its subscript)."""
     def sub(m: re.Match) -> str:
         tok = m.group(0)
         new = phi.get(_symbol(tok) or "")
         if new is None:
             return tok
+        if pad:
+            return " " + new + " "
         nxt = tex[m.end():m.end() + 1]
         return new + " " if new.startswith("\\") and nxt.isalpha() else new
-    return _TOKEN.sub(sub, tex)
+    return token.sub(sub, tex)
 
 
 def _form(text: str) -> tuple[str, str, list[str]] | None:
@@ -219,24 +224,6 @@ _LEAD_WORDS = re.compile(r"^\s*\\text\s*\{([A-Za-z ,:]{0,60})\}\s*(?=[A-Za-z]\s*
 _DENIAL = re.compile(r"\b(?:not?|none|except|never|unless|or|besides|other|but)\b", re.I)
 
 
-def _constant(tok: str) -> str | None:
-    if tok.startswith("\\"):
-        return tok if tok[1:] in _GREEK else None
-    name = re.sub(r"[\s{}]", "", tok)
-    return None if name in _CONSTANTS else name
-
-
-def _constants(tex: str) -> set[str]:
-    return {c for c in map(_constant, (m.group(0) for m in _CONST_TOKEN.finditer(tex))) if c}
-
-
-def _rename_constants(tex: str, phi: dict[str, str]) -> str:
-    def sub(m: re.Match) -> str:
-        new = phi.get(_constant(m.group(0)) or "")
-        return m.group(0) if new is None else " " + new + " "
-    return _CONST_TOKEN.sub(sub, tex)
-
-
 def _function_form(text: str) -> tuple[str, str, str] | None:
     """(function letter, variable, formula) of ``f(x) = <formula>``, a remark on its constants dropped when it
     only says they are any real numbers; None for anything else (a list, a restricted constant, words)."""
@@ -288,10 +275,10 @@ def same_function_up_to_constants(answer: str, gold: str, question: object) -> b
         return None
     (_, va, ra), (_, vg, rg) = fa, fg
     if va != vg:
-        if vg in _constants(ra):
+        if vg in symbols(ra, _CONST_TOKEN):
             return None
-        ra = _rename_constants(ra, {va: vg})
-    ca, cg = _constants(ra) - {vg}, _constants(rg) - {vg}
+        ra = rename(ra, {va: vg}, _CONST_TOKEN, pad=True)
+    ca, cg = symbols(ra, _CONST_TOKEN) - {vg}, symbols(rg, _CONST_TOKEN) - {vg}
     only_a, only_g = sorted(ca - cg), sorted(cg - ca)
     if not only_a or len(only_a) != len(only_g) or len(only_a) > 3:
         return None
@@ -300,7 +287,7 @@ def same_function_up_to_constants(answer: str, gold: str, question: object) -> b
         return None
     q = getattr(question, "text", question) if question is not None else None
     for target in itertools.permutations(only_g):
-        if compare_core(_rename_constants(ra, dict(zip(only_a, target))), rg, q).equal:
+        if compare_core(rename(ra, dict(zip(only_a, target)), _CONST_TOKEN, pad=True), rg, q).equal:
             return True
     return None
 
