@@ -925,5 +925,8 @@ _register_goldforms(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_physics import register as _register_physics  # noqa: E402  (units after the box, symbols, powers of ten)
 
 _register_physics(EQUIVALENT, NEAR_MISS, Draft)
+from ._mm_physics_text import register as _register_physics_text  # noqa: E402  (angles in prose, lead-ins, pairs, unit abbreviations)
+
+_register_physics_text(EQUIVALENT, NEAR_MISS, Draft)
 
 FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)

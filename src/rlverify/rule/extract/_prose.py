@@ -24,6 +24,7 @@ from ._spans import (
     _set_of_reals,
     _strip_span,
     _tail_value,
+    _angle_reference_after,
     _unit_after,
     _values,
     _whole_value,
@@ -351,6 +352,7 @@ def _from_last_number(par: str) -> Extraction | None:
     if _score_line(text, last.start):
         return None
     unit = "" if last.math else _unit_after(text[last.end:])    # 'Now we find 560 nm^2': the unit goes with it
+    unit = unit or _angle_reference_after(last.value, text[last.end:])   # '... θ ≈ 30° with the vertical'
     before = text[max(0, last.start - 200):last.start]
     ends = list(_SENTENCE_END_RE.finditer(before))
     sentence = before[ends[-1].end():] if ends else before

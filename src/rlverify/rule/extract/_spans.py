@@ -23,6 +23,7 @@ __all__ = [
     "_reduce",
     "_strip_span",
     "_tail_value",
+    "_angle_reference_after",
     "_value_key",
     "_values",
     "_whole_value",
@@ -225,6 +226,10 @@ def _tail_value(tail: str) -> str | None:
     picked = [vals[0]]
     for nxt in vals[1:]:
         gap = tail[picked[-1].end:nxt.start]
+        if len(picked) == 1 and picked[0].math and ("=" in gap or "≈" in gap) and _SYMBOL_EQ_GAP_RE.fullmatch(gap) \
+                and not re.search(r"\d", re.sub(r"_\{?\w+\}?", "", picked[0].value)):   # '$\\theta$ = 25°': its value
+            picked[0] = _Piece(picked[0].start, nxt.end, f"{picked[0].value} = {nxt.value}", nxt.math)
+            continue
         if not (picked[-1].math or nxt.math) and _OPERATOR_GAP_RE.fullmatch(gap):
             prev = picked[-1]
             picked[-1] = _Piece(prev.start, nxt.end, f"{prev.value}{gap}{nxt.value}", False)
@@ -241,8 +246,23 @@ def _tail_value(tail: str) -> str | None:
             return values[-1]
         rest = tail[picked[-1].end:]
         # an angle with what it is measured from: '44° east of north', '30° above the horizontal'
-        return values[-1] + (_unit_after(rest) or (_direction_after(rest, 0) if values[-1].endswith("°") else ""))
+        return values[-1] + (_unit_after(rest) or _angle_reference_after(values[-1], rest))
     return _join_values(values, joiners)
+
+
+_SYMBOL_EQ_GAP_RE = re.compile(r"[ \t]*(?:=|≈)[ \t]*")
+_DEGREE_END_RE = re.compile(r"(?:°|\^\s*\{?\s*\\circ\s*\}?|\\degree|\\textdegree(?:\{\})?)\s*$")
+_DEGREES_WORD_RE = re.compile(r"[ \t]+deg(?:rees?|s)?\b\.?", re.I)
+
+
+def _angle_reference_after(value: str, rest: str) -> str:
+    """What an angle is measured from, after it ('$36^\\circ$ south of east', '30° above the horizontal', '30 degrees
+    east of north' -> '30° east of north'): part of the answer, in math or prose (a reference may name the other)."""
+    if "°" in value or "circ" in value or "degree" in value:
+        return _direction_after(rest, 0) if _DEGREE_END_RE.search(value) else ""
+    m = _DEGREES_WORD_RE.match(rest) if "deg" in rest[:12].lower() and re.fullmatch(r"[-\d.]+", value) else None
+    direction = _direction_after(rest, m.end()) if m else ""
+    return "°" + direction if direction else ""
 
 
 _UNIT_TAIL_RE = re.compile(r"[ \t]*((?:[A-Za-zµμΩÅ][A-Za-zµμΩÅ\-]*(?:\^-?\d|⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?(?:[ \t]*[/·⋅∙][ \t]*|[ \t]+per[ \t]+|[ \t]+)?){1,4}?)"

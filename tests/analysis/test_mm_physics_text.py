@@ -1,0 +1,48 @@
+"""The physics families of round 5 (rlverify.analysis._mm_physics_text): an angle in a closing sentence, the quantity
+after a lead-in line, several labelled quantities in one box, the unit abbreviated by rules; each with value-changing
+near-miss twins, over the real references with a unit (or an angle in degrees)."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from rlverify.analysis import _mm_physics_text as P
+from rlverify.analysis import metamorphic as mm
+
+EQUIVALENTS = ("angle_prose", "quantity_lead_in", "quantity_pair", "unit_alias")
+NEARS = tuple("near_" + f for f in EQUIVALENTS)
+FAMILIES = EQUIVALENTS + NEARS
+
+
+@pytest.fixture(scope="module")
+def refs() -> list[mm.Reference]:
+    return mm.load_references()
+
+
+def test_registered_seeded_and_applicable(refs) -> None:
+    assert set(FAMILIES) <= set(mm.FAMILIES)
+    a = mm.generate(400, seed=5, refs=refs, families=FAMILIES)
+    assert a == mm.generate(400, seed=5, refs=refs, families=FAMILIES) and len(a) == 400
+    assert {r["family"] for r in a} == set(FAMILIES)
+    assert all(r["label"] is (r["family"] in EQUIVALENTS) for r in a)
+    counts = Counter()
+    rng = random.Random(0)
+    for ref in refs:
+        for fam in FAMILIES:
+            fn = mm.EQUIVALENT.get(fam) or mm.NEAR_MISS[fam]
+            counts[fam] += fn(ref, rng, mm.F.CANONICAL) is not None
+    assert counts["angle_prose"] >= 20 and counts["near_angle_prose"] >= 15, counts       # angles in degrees
+    assert all(counts[f] >= 60 for f in FAMILIES if "angle" not in f), counts            # ~136 references with a unit
+
+
+def test_alias_spellings_are_rules_over_symbols() -> None:
+    ureg = P._ureg()
+    rng = random.Random(4)
+    seen = set()
+    for name in ("kilometer / hour", "kilogram", "hour", "meter ** 2", "centimeter ** 3", "newton * meter",
+                 "kilowatt * hour", "second", "mile / hour"):
+        seen |= set(P.alias_spellings(ureg.parse_units(name), rng, 12))
+    for form in ("kmph", "kgs", "hrs", "sq m", "cc", "N·m", "Nm", "mi/hr", "secs"):
+        assert form in seen or form.replace(" ", ". ") in seen, (form, sorted(seen))
