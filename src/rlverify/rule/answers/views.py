@@ -420,8 +420,54 @@ def _or_restated(s: str) -> str | None:
     return clean(a)
 
 
+# 'v (i.e., 6 \\times 7)', 'v (= 0.5)', 'v (namely 6 + 6)', 'v (because 8 + 2 = 10)': a value and a parenthetical that
+# restates it in another form or computes it (issue 14, frontier boxes)
+_REMARK_TAIL = re.compile(r"^(?P<v>[^()]{1,80}?)(?:\s|\\[,;: ]|\\q?quad|~)*\(\s*(?P<lead>i\.\s?e\.|that\s+is|namely|equivalently"
+                          r"|since|because|as(?=\s)|=)\s*,?\s*(?P<x>(?:[^()]|\([^()]{0,60}\)){1,120}?)\s*\)\s*\.?$", re.I)
+_JUSTIFIES = ("since", "because", "as")
+
+
+def _same_value(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
+
+
+def _remark_restated(s: str) -> str | None:
+    """``42\\text{ (i.e., } 6 \\times 7)`` -> ``42``: the value before a remark that restates it (i.e., that is, namely,
+    equivalently, =) or computes it (since, because, as: the remark's equation ends on the value). Every value the
+    remark names must be the value itself; a remark that bounds, doubts or offers another value (``(or 13)``,
+    ``(i.e., 6 \\times 8)``, ``(at least)``) keeps the span whole."""
+    if "(" not in s or len(s) > 240:
+        return None
+    m = _REMARK_TAIL.match(unwrap_text(s).strip())
+    if m is None:
+        return None
+    from .surface import numeric_value      # noqa: PLC0415 - bounded evaluation, only for a span with such a remark
+    from .words import words_to_number      # noqa: PLC0415 - pure text reader
+
+    head, lead, x = clean(m.group("v").strip().rstrip(",")), m.group("lead").lower(), m.group("x").strip().rstrip(".")
+    if not head or not x or QUALIFIER_WORDS.search(x) or "=" in head:
+        return None
+    target = numeric_value(head)
+    if target is None:
+        return None
+    members = [p.strip() for p in x.split("=")]
+    if lead in _JUSTIFIES and len(members) < 2:
+        return None                          # a justification that computes nothing ('since it is minimal'): left alone
+    values = []
+    for k, member in enumerate(members):
+        if not member:
+            return None
+        w = words_to_number(member) if re.fullmatch(r"[A-Za-z -]+", member) else None
+        v = float(w) if w is not None else numeric_value(clean(member))
+        if v is None and (k == len(members) - 1 or lead not in _JUSTIFIES):
+            return None                      # the value the remark ends on (or restates) must be read
+        if v is not None:
+            values.append(v)
+    return head if values and all(_same_value(v, target) for v in values) else None
+
+
 _REDUCERS = (_last_env_row, _approx_exact, _approx_value, _strip_qualifier, _prose_value, _last_step, _last_member,
-             _counting, _or_restated)
+             _counting, _or_restated, _remark_restated)
 
 
 @memo_text

@@ -197,6 +197,11 @@ def strip_trailing_words(text: str) -> str | None:
         r = _PAREN_REMARK.match(s)
         if r is None or r.group(1).count("(") != r.group(1).count(")"):
             return None
+        said = words_to_number(r.group(2).strip(" ,")) if _NUMBER_WORD.search(r.group(2)) else None
+        if said is not None:   # the value again in words ('5 (five)'): only the same value ('16 (sixty-six)' names two)
+            from .numbers import parse_number   # noqa: PLC0415 - pure text reader
+            head = parse_number(r.group(1).strip())
+            return r.group(1).strip() if head is not None and not head.percent and head.value == said else None
         words = [w.lower().strip(",") for w in r.group(2).split()]
         if any(w in _BLOCK or w in _ORD or w in _REMARK_BLOCK or w.rstrip("s") in _BLOCK for w in words):
             return None
