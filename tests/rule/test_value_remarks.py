@@ -57,3 +57,26 @@ def test_fraction_restated_as_its_decimal() -> None:
     assert RULE.verify(_boxed("\\frac{1}{2} \\text{ (i.e. } 0.5\\text{)}"), "\\frac12").correct
     assert not RULE.verify(_boxed("\\frac{1}{2} \\text{ (i.e. } 0.25\\text{)}"), "\\frac12").correct
     assert RULE.verify(_boxed("-5\\ (\\text{because } -(3 + 2) = -5)"), "-5").correct
+
+
+_ROUNDING = ("Round your answer to {k} decimal places.", "Give your answer to the nearest {p}.")
+_APPROX = ("\\boxed{{\\approx {d}}}", "\\boxed{{x \\approx {d}}}", "\\boxed{{x = {d}}}", "\\boxed{{L \\approx {d}}}")
+
+
+@pytest.mark.parametrize("gold,value", [("2\\sqrt{3}", 12 ** 0.5), ("\\frac{\\pi}{4}", 0.7853981633974483),
+                                        ("\\frac{6}{11}", 6 / 11), ("\\sqrt{29}", 29 ** 0.5)])
+def test_an_approximation_alone_is_read_as_its_decimal(gold: str, value: float) -> None:
+    """'x \\approx 3.464' meets the rounding the question asks for exactly as '\\approx 3.464' and '3.464' do; a decimal
+    off in its last place stays wrong, and without a rounding asked a four-digit decimal stays no answer."""
+    for k, p in ((2, "hundredth"), (3, "thousandth")):
+        for instruction in _ROUNDING:
+            q = "Find the value of $x$. " + instruction.format(k=k, p=p)
+            d = f"{value:.{k}f}"
+            off = f"{value + 2 * 10 ** -k:.{k}f}"
+            for form in _APPROX:
+                assert RULE.verify(f"So $" + form.format(d=d) + "$.", gold, q).correct, (form, d, q)
+                assert not RULE.verify(f"So $" + form.format(d=off) + "$.", gold, q).correct, (form, off, q)
+    q = "Find the value of $x$."
+    for form in _APPROX:
+        plain = RULE.verify("So $" + form.format(d=f"{value:.3f}") + "$.", gold, q).correct
+        assert plain == RULE.verify(f"So $\\boxed{{{value:.3f}}}$.", gold, q).correct

@@ -151,12 +151,26 @@ def _decide(al: Aligned, p: Pair) -> Match | None:
     return Match(equal, ("unit_converted",) if al.converted else ("unit",))
 
 
+# 'x \\approx 3.464', 'L = 3.464': one name, then the value it is approximately or exactly
+_NAMED_VALUE = re.compile(r"^\s*[A-Za-z](?:_\{?[A-Za-z0-9]{1,4}\}?)?\s*(?:=|\\approx(?![A-Za-z])|\u2248)\s*(?=\S)")
+
+
+def _named_value(answer: str) -> str:
+    """The value after one name and an ``=`` or ``\\approx`` (``x \\approx 3.464`` -> ``3.464``: the rounding asked
+    for reads it as it reads ``\\approx 3.464``); the answer itself otherwise."""
+    if "=" not in answer and "approx" not in answer and "\u2248" not in answer:
+        return answer
+    m = _NAMED_VALUE.match(answer)
+    rest = answer[m.end():] if m else ""
+    return rest if rest and "=" not in rest and "approx" not in rest and "\u2248" not in rest else answer
+
+
 def plain_rounding(p: Pair) -> Match | None:
     """A rounding the question asks for: the answer agrees with the reference rounded so."""
     spec = p.question.rounding
     if spec is None:
         return None
-    ua, ug = strip_approx(unwrap(p.answer)), strip_approx(unwrap(p.gold))
+    ua, ug = strip_approx(unwrap(_named_value(p.answer))), strip_approx(unwrap(p.gold))
     if not (_literal(ua) or _literal(ug)):
         return None
     a, g = _value(ua), _value(ug)
