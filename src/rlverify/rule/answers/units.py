@@ -47,7 +47,8 @@ _SYMBOLS = {"min": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "d": "day
             "ms": "millisecond", "mins": "minute", "m": "meter", "s": "second", "g": "gram", "L": "liter",
             "ly": "light_year", "AU": "astronomical_unit", "au": "astronomical_unit", "Da": "dalton",
             "Ci": "curie", "hp": "horsepower", "kcal": "kilocalorie", "ergs": "erg", "dynes": "dyne", "bu": "bushel",
-            "amu": "unified_atomic_mass_unit", "u": "unified_atomic_mass_unit", "rev": "revolution"}
+            "amu": "unified_atomic_mass_unit", "u": "unified_atomic_mass_unit", "rev": "revolution",
+            "gm": "gram", "cc": "cubic_centimeter"}
 _WORDS = {"meter": "meter", "metre": "meter", "second": "second", "sec": "second", "minute": "minute",
           "hour": "hour", "day": "day", "week": "week", "month": "month", "year": "year",
           "gram": "gram", "kilogram": "kilogram", "milligram": "milligram", "liter": "liter", "litre": "liter",
@@ -98,6 +99,12 @@ _PREFIX_WORD = re.compile(r"^(kilo|mega|giga|tera|milli|micro|nano|pico|femto|ce
 _PREFIX_BASES = frozenset({"meter", "gram", "second", "liter", "joule", "watt", "newton", "pascal", "volt", "ampere",
                            "ohm", "hertz", "mole", "electron_volt", "calorie", "tesla", "erg", "dyne", "byte", "parsec",
                            "becquerel", "weber", "farad", "coulomb", "henry", "year", "light_year", "bar", "watt_hour"})
+
+
+# a run of up to five words; _join_words joins the name of a unit written in several ('electron volt')
+_WORD_RUN = re.compile(r"\b([A-Za-z]+)[- ]([A-Za-z]+)(?:[- ]([A-Za-z]+))?(?:[- ]([A-Za-z]+))?(?:[- ]([A-Za-z]+))?\b")
+# the first word of every joined name: a run starting with none of them (after an SI prefix or not) is left as it is
+_JOINED_FIRST = frozenset(k.split("_")[0] for k in _JOINED)
 
 
 def _join_words(m: re.Match) -> str:
@@ -198,16 +205,21 @@ def normalize_unit_text(text: str) -> str:
     s = s.replace("\u2103", " degC ").replace("\u2109", " degF ")      # ℃ ℉
     s = re.sub(r"\\textdegree(?![A-Za-z])|\\textdegree(?=[CF](?![A-Za-z]))", " deg ", s)   # \textdegree{}C
     s = _CIRC.sub(" deg ", s)
-    s = re.sub(r"\bdeg(?:ree)?s?\s*(?:(C)(?:elsius)?|(F)(?:ahrenheit)?|(C)entigrade)\b",
-               lambda m: "deg" + (m.group(1) or m.group(2) or m.group(3)), s, flags=re.I)   # degrees Celsius
-    s = re.sub(r"\brpm\b", "rev/min", s)
-    s = re.sub(r"(?<![A-Za-z])([kMGmu])\s*(?=\\Omega|Ω)", r"\1", s)
+    # each rewrite below runs only where the text it rewrites can occur (a C-speed substring test first)
+    if "deg" in s.lower():
+        s = re.sub(r"\bdeg(?:ree)?s?\s*(?:(C)(?:elsius)?|(F)(?:ahrenheit)?|(C)entigrade)\b",
+                   lambda m: "deg" + (m.group(1) or m.group(2) or m.group(3)), s, flags=re.I)   # degrees Celsius
+    if "rpm" in s:
+        s = re.sub(r"\brpm\b", "rev/min", s)
+    if "Omega" in s or "Ω" in s:
+        s = re.sub(r"(?<![A-Za-z])([kMGmu])\s*(?=\\Omega|Ω)", r"\1", s)
     s = s.replace("\\Omega", "ohm").replace("Ω", "ohm").replace("\\mu ", "u").replace("\\mu", "u")
     s = re.sub(r"\\mathring\s*\{?\s*A\s*\}?", " angstrom ", s)
     s = s.replace("\\AA", " angstrom ").replace("Å", " angstrom ").replace("\u212b", " angstrom ")
-    s = re.sub(r"\bM\s*_\s*\{?\s*\\odot\s*\}?", " solar_mass ", s)
-    s = re.sub(r"\bL\s*_\s*\{?\s*\\odot\s*\}?", " solar_luminosity ", s)
-    s = re.sub(r"\bR\s*_\s*\{?\s*\\odot\s*\}?", " solar_radius ", s)
+    if "\\odot" in s:
+        s = re.sub(r"\bM\s*_\s*\{?\s*\\odot\s*\}?", " solar_mass ", s)
+        s = re.sub(r"\bL\s*_\s*\{?\s*\\odot\s*\}?", " solar_luminosity ", s)
+        s = re.sub(r"\bR\s*_\s*\{?\s*\\odot\s*\}?", " solar_radius ", s)
     s = s.replace("µ", "u").replace("μ", "u").replace("\\%", "%").replace("\\$", " dollar ")
     s = s.replace("$", " dollar ").replace("€", " euro ").replace("\\euro", " euro ").replace("£", " gbp ")
     s = s.replace("¥", " yen ").replace("¢", " cent ")
@@ -218,9 +230,13 @@ def normalize_unit_text(text: str) -> str:
     s = re.sub(r"\^\s*\{\s*\\prime\s*\}|\^\s*\\prime", " arcmin ", s)
     s = re.sub(r"''|\"|″", " arcsec ", s)
     s = re.sub(r"'|′", " arcmin ", s)
-    s = re.sub(r"\b([A-Za-z]+)[- ]([A-Za-z]+)(?:[- ]([A-Za-z]+))?(?:[- ]([A-Za-z]+))?(?:[- ]([A-Za-z]+))?\b", _join_words, s)
-    s = re.sub(r"\b([A-Za-z]{2,})\s+(squared|cubed)\b", lambda m: m.group(1) + ("^2" if m.group(2) == "squared" else "^3"), s)
-    s = re.sub(r"\bper\b", "/", s)
+    low = s.lower()
+    if any(w in low for w in _JOINED_FIRST):   # _join_words changes a run only where it starts with such a word
+        s = _WORD_RUN.sub(_join_words, s)
+    if "squared" in s or "cubed" in s:
+        s = re.sub(r"\b([A-Za-z]{2,})\s+(squared|cubed)\b", lambda m: m.group(1) + ("^2" if m.group(2) == "squared" else "^3"), s)
+    if "per" in s:
+        s = re.sub(r"\bper\b", "/", s)
     return re.sub(r"\s+", " ", s).strip()
 
 
@@ -245,8 +261,45 @@ def _lookup(tok: str) -> str | None:
     return None
 
 
-_TOKEN = re.compile(r"([A-Za-z%][A-Za-z%_]*)(?:\s*\^\s*([+-]?\d))?")
+_TOKEN = re.compile(r"([A-Za-z%][A-Za-z%_]*)(?:\s*\^\s*([+-]?\d)|([23])(?![\d.]))?")
 _POWER_WORDS = {"square": 2, "sq": 2, "cubic": 3, "cu": 3}
+# between two unit tokens a product may be written with a hyphen or a period ('N-m', 'kW-hr', 'N.m'), a power word
+# with its abbreviation's period ('sq. m', 'cu.cm')
+_PRODUCT_GAP = re.compile(r"\s*[-.]?\s*")
+_LENGTHS = ("meter", "foot", "inch", "mile", "yard")
+# bases of the symbols written with a plural s ('kgs', 'cms', 'gms', 'mols', 'yrs'): metric lengths, masses, amounts
+# and times (never 'pcs', 'ins', 'fts')
+_PLURAL_BASES = ("meter", "gram", "mole", "second", "minute", "hour", "year")
+_RATE_TIMES = {"h": "hour", "hr": "hour", "s": "second", "sec": "second"}
+_PRODUCT_HEADS = ("newton", "joule", "watt")
+_PRODUCT_TAILS = {"m": "meter", "s": "second", "h": "hour", "hr": "hour"}
+
+
+def _spelled(tok: str) -> list[tuple[str, int]] | None:
+    """Unit tokens as people abbreviate them, by rules over the symbol table (after the table itself failed): a
+    plural s on a metric symbol ('kgs', 'cms', 'yrs'), a capital K for kilo ('Kg', 'Km', 'KW'), a length per time
+    joined by 'p' or (per hour) by nothing ('kmph', 'mps', 'kmh', 'kmhr'), a force, energy or power times a
+    length or time joined by nothing ('Nm', 'kNm', 'Ns', 'kWhr'). None: no rule applies."""
+    if len(tok) < 2 or len(tok) > 8:
+        return None
+    if tok.endswith("s") and len(tok) >= 3 and tok[:-1].islower():
+        name = _lookup(tok[:-1])
+        if name is not None and name.endswith(_PLURAL_BASES) and not tok[:-1] in _AMBIGUOUS:
+            return [(name, 1)]
+    if tok[0] == "K" and tok[1:] in _PREFIXABLE and tok[1:] not in ("s", "sec", "yr", "L", "l"):
+        return [("kilo" + _PREFIXABLE[tok[1:]], 1)]
+    m = re.fullmatch(r"([a-z]{1,2}|[a-z]{2}(?=h))p?(h|hr|s|sec)", tok)
+    if m is not None and (len(m.group(1)) == 2 or "p" in tok[1:]) and (tok[len(m.group(1))] == "p" or m.group(2)[0] == "h"):
+        top = _lookup(m.group(1))
+        if top is not None and top.endswith(_LENGTHS):
+            return [(top, 1), (_RATE_TIMES[m.group(2)], -1)]
+    for cut in (1, 2, 3):
+        head, tail = tok[:-cut], tok[-cut:]
+        if tail in _PRODUCT_TAILS and head[:1].isupper() or head[:1] in _PREFIXES and head[1:2].isupper():
+            name = _lookup(head) if tail in _PRODUCT_TAILS else None
+            if name is not None and name.endswith(_PRODUCT_HEADS):
+                return [(name, 1), (_PRODUCT_TAILS[tail], 1)]
+    return None
 
 
 def _is_short(tok: str) -> bool:
@@ -259,18 +312,26 @@ def _factors(part: str, sign: int, shorts: list[str]) -> list[tuple[str, int]] |
     part = part.strip().strip("()").strip()
     pos = 0
     for m in _TOKEN.finditer(part):
-        if part[pos:m.start()].strip():
+        gap = part[pos:m.start()]
+        if gap.strip() and not (pos and _PRODUCT_GAP.fullmatch(gap)):
             return None
         pos = m.end()
-        if m.group(1).lower() in _POWER_WORDS and not m.group(2):
+        if m.group(1).lower() in _POWER_WORDS and not (m.group(2) or m.group(3)):
             power = _POWER_WORDS[m.group(1).lower()]
             continue
         name = _lookup(m.group(1))
         if name is None:
-            return None
+            spelled = _spelled(m.group(1)) if not (m.group(2) or m.group(3)) else None
+            if spelled is None:
+                return None
+            out.extend((n, sign * power * e) for n, e in spelled)
+            power = 1
+            continue
+        if m.group(3) and not name.endswith(_LENGTHS):
+            return None                  # 'm2', 'cm3', 'ft2': a bare digit is a power of a length only
         if _is_short(m.group(1)):
             shorts.append(m.group(1))
-        out.append((name, sign * power * int(m.group(2) or 1)))
+        out.append((name, sign * power * int(m.group(2) or m.group(3) or 1)))
         power = 1
     if part[pos:].strip() or not out or power != 1:
         return None
