@@ -31,3 +31,28 @@ def test_angle_in_prose_keeps_its_reference(response: str) -> None:
 def test_symbol_then_value_in_prose() -> None:
     assert ok("The required angle is $\\theta$ = 25°", "25^\\circ")
     assert not ok("The required angle is $\\theta$ = 26°", "25^\\circ")
+
+
+@pytest.mark.parametrize("answer, gold", [
+    ("72 \\text{ kmph}", "20\\ \\mathrm{m/s}"), ("72\\text{ kmh}", "72\\ \\mathrm{km/h}"),
+    ("5 \\text{ kgs}", "5000\\ \\mathrm{g}"), ("5 \\text{ yrs}", "5\\ \\mathrm{yr}"), ("5 \\text{ gms}", "5\\ \\mathrm{g}"),
+    ("5 \\text{ cms}", "0.05\\ \\mathrm{m}"), ("5 \\text{ Kg}", "5\\ \\mathrm{kg}"),
+    ("5 \\text{ Nm}", "5\\ \\mathrm{J}"), ("5\\,\\mathrm{N-m}", "5\\ \\mathrm{J}"), ("5\\,\\mathrm{N.m}", "5\\ \\mathrm{J}"),
+    ("3 \\text{ kW-hr}", "3\\ \\mathrm{kWh}"), ("3 \\text{ kWhr}", "3\\ \\mathrm{kWh}"),
+    ("5 \\text{ sq. m}", "5\\ \\mathrm{m^2}"), ("5 \\text{ sq in}", "5\\ \\mathrm{in^2}"), ("5 \\text{ cc}", "5\\ \\mathrm{cm^3}"),
+    ("5 \\text{ cu. cm}", "5\\ \\mathrm{cm^3}"), ("5 \\text{ m2}", "5\\ \\mathrm{m^2}"), ("3 \\text{ mps}", "3\\ \\mathrm{m/s}"),
+])
+def test_unit_abbreviations(answer: str, gold: str) -> None:
+    assert ok(f"So the answer is $\\boxed{{{answer}}}$.", gold)
+    # the same spelling is a unit: the number alone against another unit of the dimension is no longer accepted
+    assert not ok(f"So the answer is $\\boxed{{{answer}}}$.", gold.split("\\")[0] + "\\ \\mathrm{mm}")
+
+
+@pytest.mark.parametrize("response, gold", [
+    ("The speed is $\\boxed{72}$ kmph.", "72\\ \\mathrm{m/s}"),          # the unit after the box was dropped
+    ("The area is 5 cm3.", "5\\ \\mathrm{m^3}"),
+    ("**Final answer: 166 sq. mm**", "166\\ \\mathrm{cm^2}"),
+    ("Answer: 1.77e-6 sq m", "1.77e-6\\ \\mathrm{m}"),
+])
+def test_abbreviated_unit_is_kept(response: str, gold: str) -> None:
+    assert not ok(response, gold)

@@ -277,6 +277,7 @@ def _near_quantity_pair(ref: Reference, rng: random.Random, st: F.Style) -> Any:
 _TIME_SHORT = {"hour": ("hr", "hrs", "hour"), "second": ("sec", "secs"), "minute": ("min", "mins"),
                "year": ("yr", "yrs"), "day": ("days",)}
 _SQ = ("sq ", "sq. ", "sq.")
+_LENGTHS = ("meter", "foot", "inch", "mile", "yard")
 _PLURAL_BASES = ("meter", "gram", "mole")          # kgs, cms, kms, gms, mols (never pcs, ins, fts)
 _CU = ("cu ", "cu. ", "cu.")
 
@@ -298,12 +299,14 @@ def _alias_factor(name: str, e: int, rng: random.Random, last: bool) -> str | No
         return "cc"
     if name == "gram" and e == 1 and rng.random() < 0.5:
         return rng.choice(("gm", "gms"))
-    if s.startswith("k") and len(s) >= 2 and rng.random() < 0.3:
+    if s.startswith("k") and len(s) == 2 and rng.random() < 0.3:
         s = "K" + s[1:]
     if e == 1:
         if last and re.fullmatch(r"[a-z]{2,}", s) and name.endswith(_PLURAL_BASES) and rng.random() < 0.6:
             s += "s"                                   # kgs, kms, cms, mols
         return s
+    if e in (2, 3) and not name.endswith(_LENGTHS):
+        return f"{s}^{e}"                              # sq/cu and a bare digit: powers of a length only
     if e in (2, 3):
         kind = rng.randrange(3)
         if kind == 0:
@@ -329,9 +332,10 @@ def _alias(u: Any, rng: random.Random) -> str | None:
         if not top or "µ" in top:
             return None
         kind = rng.randrange(4)
-        if dn in ("hour", "second") and kind == 0 and re.fullmatch(r"[a-z]{2,}", top):
+        length = num[0][0].endswith(_LENGTHS)
+        if dn in ("hour", "second") and kind == 0 and length and re.fullmatch(r"[a-z]{1,2}", top):
             return top + "p" + ("h" if dn == "hour" else "s")          # kmph, cmps
-        if dn == "hour" and kind == 1 and top in ("km", "mi"):
+        if dn == "hour" and kind == 1 and length and re.fullmatch(r"[a-z]{2}", top):
             return top + rng.choice(("h", "hr"))                        # kmh, kmhr
         bottom = rng.choice(_TIME_SHORT[dn]) if dn in _TIME_SHORT else _sym(dn, rng)
         if not bottom:

@@ -288,17 +288,16 @@ def _spelled(tok: str) -> list[tuple[str, int]] | None:
             return [(name, 1)]
     if tok[0] == "K" and tok[1:] in _PREFIXABLE and tok[1:] not in ("s", "sec", "yr", "L", "l"):
         return [("kilo" + _PREFIXABLE[tok[1:]], 1)]
-    m = re.fullmatch(r"([a-z]{1,2}|[a-z]{2}(?=h))p?(h|hr|s|sec)", tok)
-    if m is not None and (len(m.group(1)) == 2 or "p" in tok[1:]) and (tok[len(m.group(1))] == "p" or m.group(2)[0] == "h"):
-        top = _lookup(m.group(1))
-        if top is not None and top.endswith(_LENGTHS):
-            return [(top, 1), (_RATE_TIMES[m.group(2)], -1)]
-    for cut in (1, 2, 3):
-        head, tail = tok[:-cut], tok[-cut:]
-        if tail in _PRODUCT_TAILS and head[:1].isupper() or head[:1] in _PREFIXES and head[1:2].isupper():
-            name = _lookup(head) if tail in _PRODUCT_TAILS else None
+    m = re.fullmatch(r"([a-z]{1,2})p(h|hr|s|sec)|([a-z]{2})(h|hr)", tok)
+    top = _lookup(m.group(1) or m.group(3)) if m is not None else None
+    if top is not None and top.endswith(_LENGTHS):
+        return [(top, 1), (_RATE_TIMES[m.group(2) or m.group(4)], -1)]
+    for tail, tail_name in _PRODUCT_TAILS.items():
+        head = tok[:-len(tail)]
+        if tok.endswith(tail) and head[-1:].isupper():
+            name = _lookup(head)
             if name is not None and name.endswith(_PRODUCT_HEADS):
-                return [(name, 1), (_PRODUCT_TAILS[tail], 1)]
+                return [(name, 1), (tail_name, 1)]
     return None
 
 
@@ -329,7 +328,7 @@ def _factors(part: str, sign: int, shorts: list[str]) -> list[tuple[str, int]] |
             continue
         if m.group(3) and not name.endswith(_LENGTHS):
             return None                  # 'm2', 'cm3', 'ft2': a bare digit is a power of a length only
-        if _is_short(m.group(1)):
+        if _is_short(m.group(1)) and power == 1 and not m.group(3):   # 'sq m', 'sq in', 'mi2': a unit
             shorts.append(m.group(1))
         out.append((name, sign * power * int(m.group(2) or m.group(3) or 1)))
         power = 1

@@ -149,8 +149,8 @@ def _first_sentence(s: str) -> str:
     return s[:min(ends)] if ends else s
 
 
-# a period that ends an abbreviation inside the sentence ('**3.5** (i.e. $\\frac72$)', 'e.g.', 'approx.')
-_ABBREVIATION_RE = re.compile(r"(?:\b(?:i\.e|e\.g|cf|approx|resp|vs|viz)|\(i\.e|\(e\.g)\Z", re.I)
+# a period that ends an abbreviation inside the sentence ('**3.5** (i.e. $\\frac72$)', 'e.g.', 'approx.', '5 sq. m')
+_ABBREVIATION_RE = re.compile(r"(?:\b(?:i\.e|e\.g|cf|approx|resp|vs|viz|sq|cu)|\(i\.e|\(e\.g)\Z", re.I)
 
 
 def _abbreviation(s: str, i: int) -> bool:
@@ -265,8 +265,8 @@ def _angle_reference_after(value: str, rest: str) -> str:
     return "°" + direction if direction else ""
 
 
-_UNIT_TAIL_RE = re.compile(r"[ \t]*((?:[A-Za-zµμΩÅ][A-Za-zµμΩÅ\-]*(?:\^-?\d|⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?(?:[ \t]*[/·⋅∙][ \t]*|[ \t]+per[ \t]+|[ \t]+)?){1,4}?)"
-                           r"[ \t]*(?=[.,;:!?)]*(?:\s|$))")
+_UNIT_TAIL_RE = re.compile(r"[ \t]*((?:[A-Za-zµμΩÅ][A-Za-zµμΩÅ\-]*(?:\^-?\d|⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+|[23](?!\d))?(?:[ \t]*[/·⋅∙][ \t]*|[ \t]+per[ \t]+|\.[ \t]?(?=[A-Za-zµμΩÅ])|[ \t]+)?){1,4}?)"
+                           r"[ \t]*(?=[.,;:!?)*]*(?:\s|$))")
 
 
 def _unit_after(rest: str) -> str:
