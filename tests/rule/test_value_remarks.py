@@ -80,3 +80,47 @@ def test_an_approximation_alone_is_read_as_its_decimal(gold: str, value: float) 
     for form in _APPROX:
         plain = RULE.verify("So $" + form.format(d=f"{value:.3f}") + "$.", gold, q).correct
         assert plain == RULE.verify(f"So $\\boxed{{{value:.3f}}}$.", gold, q).correct
+
+
+_STATED = ("The answer is $\\boxed{{{v}}}$.", "$$\\boxed{{{v}}}$$", "**Answer:** ${v}$", "**Final Answer:** ${v}$",
+           "Therefore, the answer is ${v}$.")
+_CONDITIONED = ("(Note: if the question meant ordered pairs, the answer would be ${w}$.)",
+                "**Note:** If the problem intended distinct values only, the answer would be ${w}$.",
+                "*Note:* If one reads the question as asking for the perimeter, the answer would instead be ${w}$.",
+                "(If instead the problem asks for the sum, the answer would be ${w}$.)",
+                "Remark: under the other reading (repetition allowed), the answer would be ${w}$.",
+                "Note that were the question to ask for the smallest such value, the answer would be ${w}$.")
+_SECOND = ("(Or possibly ${w}$.)", "Or maybe {w}.", "Note: the answer might be ${w}$ instead.",
+           "**Note:** ${w}$ is also a valid answer.", "*Note:* it may also be ${w}$.",
+           "(Note: the answer could also be ${w}$.)", "Alternatively, the answer is ${w}$.")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_note_on_another_reading_keeps_the_stated_answer(seed: int) -> None:
+    """A note conditioned on another reading of the question neither replaces nor doubts the answer stated for this
+    one; the same note after a wrong answer stays wrong, and an unconditioned second answer is a hedge."""
+    rng = random.Random(seed)
+    for stated in _STATED:
+        for note in _CONDITIONED + _SECOND:
+            v = rng.randint(2, 999)
+            w = v + rng.choice((-3, -1, 1, 2, 7))
+            sep = rng.choice(("\n\n", " ", "\n"))
+            resp = "We count the cases.\n\n" + stated.format(v=v) + sep + note.format(w=w)
+            got = RULE.verify(resp, str(v), "How many pairs are there?")
+            assert got.correct == (note in _CONDITIONED), (resp, got)
+            swapped = "We count the cases.\n\n" + stated.format(v=w) + sep + note.format(w=v)
+            assert not RULE.verify(swapped, str(v), "How many pairs are there?").correct, swapped
+
+
+def test_notes_readers() -> None:
+    from rlverify.rule.extract._notes import offered_alternative, other_reading
+
+    assert other_reading("The answer is 12.\n\n(Note: if the question meant ordered pairs, ")
+    assert other_reading("**Note:** Under another interpretation, ")
+    assert not other_reading("If we add the two cases, ")          # a condition of the working, not of the question
+    assert not other_reading("So ")
+    assert offered_alternative("$. (Or possibly $14$.)", "12")
+    assert offered_alternative(" **Note:** $14$ is also a valid answer.", "12")
+    assert not offered_alternative("$. (Or possibly $12.0$.)", "12")    # the same value again
+    assert not offered_alternative(". If order matters, it could also be $14$.", "12")
+    assert not offered_alternative(". This checks out.", "12")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ...runtime.limits import MAX_ANSWER_CHARS
 from ._types import Extraction, MAX_CANDIDATES, _MAX_BOX_SCAN
 from ._spans import _RELATION_RE, _SENTENCE_END_RE, _number_of, _value_key
+from ._notes import offered_alternative
 
 __all__ = ["_BOX_RE", "_Box", "_clean_box", "_find_boxes", "_from_boxes"]
 
@@ -316,8 +317,9 @@ def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
     unique = list({_value_key(c): c for c in contents if c}.values())
     if len(unique) <= 1:
         answer = unique[0] if unique else contents[-1]
-        return Extraction(answer + _unit_after_box(text, group[-1], answer), "boxed",
-                          _or_after_box(text, group[-1], answer), cands)
+        flags = _or_after_box(text, group[-1], answer) or \
+            (("hedge",) if offered_alternative(text[group[-1].end:], answer) else ())   # '(Or possibly $14$.)'
+        return Extraction(answer + _unit_after_box(text, group[-1], answer), "boxed", flags, cands)
     if any(_OR_RE.search(s) for s in seps) and all(_RELATION_RE.search(c) for c in unique):
         return Extraction(" \\text{ or } ".join(unique), "boxed", ("multi_box",), cands)   # x = 1 or x = 4
     if any(_OR_RE.search(s) for s in seps) or not any(_LIST_RE.search(s) for s in seps):

@@ -30,6 +30,8 @@ from ._spans import (
     _whole_value,
 )
 from ._boxes import _BOX_RE
+from ._notes import offered_alternative, other_reading
+from ._spans import _value_key
 from ..offers import gibberish_context
 
 __all__ = ["_EXPLICIT_MARKERS", "_from_markers", "_from_prose"]
@@ -111,6 +113,8 @@ def _from_markers(region: str) -> tuple[Extraction, int] | None:
     best: tuple[int, str, int] | None = None
     for method, m in _marker_matches(region):
         if best is None or m.end() > best[0] or (m.end() == best[0] and m.start() < best[2]):
+            if method == "answer_is" and other_reading(region[max(0, m.start() - 240):m.start()]):
+                continue     # '(Note: if the question meant ordered pairs, the answer would be 14.)': another question's
             best = (m.end(), method, m.start())
     if best is None:
         return None
@@ -364,6 +368,18 @@ def _from_last_number(par: str) -> Extraction | None:
 _DISPLAYED_RE = re.compile(r"\$\$[^$]{1,300}\$\$|\$[^$]{1,300}\$|\\\[(?:(?!\\\]).){1,300}\\\]|\\\((?:(?!\\\)).){1,300}\\\)", re.S)
 
 
+_ALTERNATIVELY_RE = re.compile(r"\b(?:alternatively|or)\b[ \t,]*(?:\*\*)?[ \t]*\Z", re.I)
+
+
+def _alternative_to_earlier(region: str, at: int, answer: str) -> bool:
+    """The last marker is offered as an alternative ('**Answer:** $12$ ... Alternatively, the answer is $14$.') to an
+    earlier marked answer with another value: two answers."""
+    if not _ALTERNATIVELY_RE.search(region[max(0, at - 40):at]):
+        return False
+    earlier = _from_markers(region[:at])
+    return earlier is not None and bool(earlier[0].answer) and _value_key(earlier[0].answer) != _value_key(answer)
+
+
 def _from_prose(region: str) -> Extraction | None:
     window = max(0, len(region) - 4 * _PROSE_WINDOW)
     marked = _from_markers(region[window:])
@@ -375,7 +391,11 @@ def _from_prose(region: str) -> Extraction | None:
         # the value it leads to, and the lead's hedge
         marked = (Extraction(led.found.answer, marked[0].method, led.found.flags), marked[1])
     if marked is not None and (window + marked[1] >= recent or marked[0].method in _EXPLICIT_MARKERS):
-        return marked[0]
+        found = marked[0]
+        if found.answer and not found.hedge and (offered_alternative(region[window + marked[1]:], found.answer)
+                                                 or _alternative_to_earlier(region[window:], marked[1], found.answer)):
+            found = Extraction(found.answer, found.method, found.flags + ("hedge",), found.candidates)   # 'might be 14'
+        return found
     whole = _from_whole(region)
     if whole is not None:
         return whole
