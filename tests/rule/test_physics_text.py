@@ -56,3 +56,20 @@ def test_unit_abbreviations(answer: str, gold: str) -> None:
 ])
 def test_abbreviated_unit_is_kept(response: str, gold: str) -> None:
     assert not ok(response, gold)
+
+
+@pytest.mark.parametrize("response, gold, equal", [
+    ("Some work.\n\n### Final Answer\n- 20 mg", "20\\ \\mathrm{kg}", False),     # the bullet's unit was dropped
+    ("Some work.\n\n### Final Answer\n- 20 kg", "20\\ \\mathrm{kg}", True),
+    ("Some work.\n\nAnswer:\n- 15 mm^2", "15\\ \\mathrm{cm^2}", False),
+    ("Some work.\n\nSo we get the volume:\n- 40 in³", "40\\ \\mathrm{in^3}", True),
+    ("Some work.\n\nTherefore, the area is\n\n- 24 m²", "24\\ \\mathrm{m^2}", True),
+    ("Some work.\n\n**The time:**\n\n- 145 min", "145\\ \\mathrm{min}", True),
+    ("Work.\n\nThe range is:\n20 mi", "20 \\text{ miles}", True),                # the projectile's range, no bound
+    ("Work.\n\nIt lies in the range\n$5$", "5", False),                            # a bound stays a hedge
+    ("Work.\n\nTherefore, the required quantity is\n- 2.88e16 1/cm^3", "2.88\\times10^{16}\\ \\mathrm{cm^{-3}}", True),
+    ("Work.\n\nThe speed of the car is:\n$v = 12\\,\\mathrm{m/s}$", "12\\ \\mathrm{m/s}", True),
+    ("Work.\n\nThe speed of the car is:\n$v = 12\\,\\mathrm{km/s}$", "12\\ \\mathrm{m/s}", False),
+])
+def test_quantity_after_a_lead_in(response: str, gold: str, equal: bool) -> None:
+    assert ok(response, gold) is equal

@@ -335,6 +335,8 @@ def _score_line(text: str, at: int) -> bool:
 
 def _from_whole(region: str) -> Extraction | None:
     s = region.strip()
+    if s[:1] in "-*\u2022" and s[1:2] in (" ", "\t") and "\n" not in s:
+        s = s[2:].strip()                   # one bullet line alone ('- 24 m²'): its text (a minus sign binds)
     if not s or len(s) > 80 or "\n" in s or _BOX_RE.search(s) or re.match(r"#|A\s*:|answer", s, re.I):
         return None
     if _score_line(s, len(s) - 1):
@@ -451,7 +453,7 @@ _LEAD_CHARS_RE = re.compile(r"[\d_]|[^\w\s'\u2019,:;*#>()\-\u2013\u2014]")
 _LEAD_OPEN_END_RE = re.compile(r"\b(?:where|whereas|while|for|if|when|whenever|such\s+that|given|since|because"
                                r"|unless|provided|and|or|but|than|of|from|let|say|suppose|assume)\W*$", re.I)
 _LEAD_QUALIFIER_RE = re.compile(r"\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller|larger|bigger|other)\s+than"
-                                r"|not|never|no|cannot|\w+n't|except|without|instead|bound(?:ed|s)?|range|between|up\s+to"
+                                r"|not|never|no|cannot|\w+n't|except|without|instead|bound(?:ed|s)?|(?:in|within)\s+(?:the\s+|a\s+)?range|range[sd]?\s+(?:from|over)|between|up\s+to"
                                 r"|exceeds?|almost|nearly|over|under|below|above)\b", re.I)
 # not a declaration: a restatement in another form ("approximately:", "in decimal form": the stated answer came
 # before it), a verification or a step still to do ("Check:", "Let's compute")
@@ -472,6 +474,13 @@ _QUANTITY_RE = re.compile(r"([-\u2212]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\
                           r"[ \t]+(\S.{0,40})")
 
 
+def _reciprocal_unit(text: str) -> bool:
+    from ..answers.units import parse_unit   # noqa: PLC0415 - the whitelisted unit reader (lazy, as in _spans)
+
+    spec = parse_unit(text) if len(text) <= 30 else None
+    return spec is not None and spec.kind == "physical" and all(e < 0 for _, e in spec.factors)
+
+
 def _plain_value(s: str) -> str | None:
     """``s`` is plain/unicode/ASCII mathematics (a formula, a number, a constant, a number in words)."""
     s = s.strip()
@@ -484,6 +493,8 @@ def _plain_value(s: str) -> str | None:
     q = _QUANTITY_RE.fullmatch(s)      # '98 ft', '1.04 mg', '4.6e-24 m^2': a number and a unit
     if q and _unit_after(" " + q.group(2)).strip() == q.group(2).rstrip(".").strip():
         return s.rstrip(".")
+    if q and q.group(2).startswith("1/") and _reciprocal_unit(q.group(2).rstrip(".").strip()):
+        return s.rstrip(".")                       # '2.88e16 1/cm^3': a reciprocal unit
     if _set_of_reals(s):            # 'x <= 1/2 or x >= 2/3': a set of reals in plain text
         return s
     return None
@@ -596,7 +607,9 @@ def _from_lead_in(region: str) -> _Led | None:
     if found is None:
         return None
     value, start, closed = found
-    fragment = _lead_fragment(t[:start])
+    bullet = _LINE_BULLET_RE.search(t, 0, start) if t[start - 2:start - 1] in ("-", "*", "\u2022") else None
+    fragment = _lead_fragment(t[:bullet.start() + 1] if bullet else t[:start])   # 'the volume:\n- 40 in³'
+
     if fragment is None:
         return None
     lead, lead_at = fragment
@@ -614,6 +627,7 @@ def _from_lead_in(region: str) -> _Led | None:
     return _Led(Extraction(value, "lead_in", flags), closed, base + lead_at)
 
 
+_LINE_BULLET_RE = re.compile(r"\n[ \t]*[-*\u2022][ \t]+\Z")
 _HOPE_TAIL_RE = re.compile(r"\s*I hope (?:it|this) is correct\.?\s*\Z", re.I)
 _HOPE_RE = re.compile(r"hope", re.I)   # in every match of _HOPE_TAIL_RE (same flags)
 _TRAILING_CHARS = frozenset(".;,。")

@@ -357,6 +357,10 @@ def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
     listed = _bullet_values(span)
     if listed is not None:
         return listed, ()
+    if span.lstrip(" \t:\n")[:1] in _BULLET_MARKS:     # one bullet line ('Answer:\n- 20 mg'): its text, unit kept
+        one = _ONE_BULLET_RE.fullmatch(span.strip(" \t:\n"))
+        if one is not None:
+            span = one.group(1)
     sent = _strip_span(_first_sentence(span.lstrip(" \t:*\n")))
     sent = re.sub(r"^(?:≈|\\approx)\s*(?=[-\d.$\\])", "", sent)     # '**Answer:** ≈ 44.9 mm'
     if not sent:
@@ -426,6 +430,8 @@ _NEXT_ALTERNATIVE_RE = re.compile(
 
 
 _BULLET_RE = re.compile(r"^[ \t]*(?:[-*\u2022]|\(?[a-h1-9]\)|[1-9]\.)[ \t]+(.+)$", re.M)
+_BULLET_MARKS = frozenset("-*\u2022")
+_ONE_BULLET_RE = re.compile(r"[-*\u2022][ \t]+([^\n]+)")       # a dash or a dot and a blank: no minus sign
 
 
 def _bullet_values(span: str) -> str | None:
