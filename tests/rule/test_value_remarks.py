@@ -124,3 +124,42 @@ def test_notes_readers() -> None:
     assert not offered_alternative("$. (Or possibly $12.0$.)", "12")    # the same value again
     assert not offered_alternative(". If order matters, it could also be $14$.", "12")
     assert not offered_alternative(". This checks out.", "12")
+
+
+_TOGETHER = ("Both {a} and {b} work.", "Either {a} or {b} works; both are solutions.", "So {a} and {b} both satisfy the equation.",
+             "The values {a} and {b} both check out, so these are the solutions.", "After checking, {a} and {b} are both valid "
+             "solutions.", "Hence {a} or {b}; both values satisfy the original equation.")
+_NOT_TOGETHER = ("Both {a} and {b} work, but only {a} is positive.", "Either {a} or {b} works.", "It is either {a} or {b}.",
+                 "Neither {a} nor {b} works.", "Both {a} and {b} might work.")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_closing_that_names_several_values_as_all_working(seed: int) -> None:
+    """'Both $1$ and $-3$ work.' states the list of values: it meets the list reference (in any order) and never a
+    reference naming one of them (a last-number guess read the last value); one value changed stays wrong."""
+    rng = random.Random(seed)
+    q = "Find all real numbers $x$ that satisfy the equation."
+    for form in _TOGETHER:
+        a, b = rng.sample(range(-30, 40), 2)
+        for shown in (lambda v: f"${v}$", lambda v: f"$x = {v}$", str):
+            resp = "We solve the equation and check each root.\n\n" + form.format(a=shown(a), b=shown(b))
+            assert RULE.verify(resp, f"{a}, {b}", q).correct, resp
+            assert RULE.verify(resp, f"{b}, {a}", q).correct, resp
+            assert not RULE.verify(resp, str(b), q).correct, resp
+            assert not RULE.verify(resp, f"{a}, {b + 1}", q).correct, resp
+    for form in _NOT_TOGETHER:
+        a, b = rng.sample(range(-30, 40), 2)
+        resp = "We solve the equation and check each root.\n\n" + form.format(a=f"${a}$", b=f"${b}$")
+        assert not RULE.verify(resp, str(a), "Find $x$.").correct, resp
+        assert not RULE.verify(resp, str(b), "Find $x$.").correct, resp
+
+
+def test_together_reader() -> None:
+    from rlverify.rule.extract._together import values_all_working as read
+
+    assert read("Each of $k = 1$, $k = 3$, and $k = 9$ works, so all of them are solutions.") == "1, 3, 9"
+    assert read("All three $0$, $-2$, and $2$ satisfy the equation.") == "0, -2, 2"
+    assert read("Both $a = 1$ and $b = 2$ work.") == "a = 1, b = 2"       # two unknowns: kept named
+    assert read("Both $1$ and $-3$ fail.") is None
+    assert read("Only $1$ and $2$ work.") is None
+    assert read("Both $1$ and $-3$ work for $n = 4$.") is None               # another value outside the list

@@ -31,6 +31,7 @@ from ._spans import (
 )
 from ._boxes import _BOX_RE
 from ._notes import offered_alternative, other_reading
+from ._together import MODAL_RE, values_all_working, values_none_working
 from ._spans import _value_key
 from ..offers import gibberish_context
 
@@ -370,6 +371,22 @@ def _from_last_number(par: str) -> Extraction | None:
 _DISPLAYED_RE = re.compile(r"\$\$[^$]{1,300}\$\$|\$[^$]{1,300}\$|\\\[(?:(?!\\\]).){1,300}\\\]|\\\((?:(?!\\\)).){1,300}\\\)", re.S)
 
 
+def _all_working(par: str) -> Extraction | None:
+    """The paragraph's last sentence names several values as all working (:mod:`._together`)."""
+    sentences = _sentences(par) if ("both" in par or "all" in par or "each" in par or "Both" in par or "All" in par
+                                    or "Each" in par) else []
+    if not sentences and ("either" in par or "Neither" in par or "fail" in par or "extraneous" in par):
+        sentences = _sentences(par)
+    if not sentences:
+        return None
+    value = values_all_working(sentences[-1])
+    if value:
+        return Extraction(value, "conclusion", ("hedge",) if MODAL_RE.search(sentences[-1]) else ())
+    if values_none_working(sentences[-1]):
+        return Extraction(None, "none", ())   # 'Neither $-12$ nor $9$ works.': none of them is stated as the answer
+    return None
+
+
 _ALTERNATIVELY_RE = re.compile(r"\b(?:alternatively|or)\b[ \t,]*(?:\*\*)?[ \t]*\Z", re.I)
 
 
@@ -410,6 +427,10 @@ def _from_prose(region: str) -> Extraction | None:
     if led is not None and not led.graded:   # the response ends on the value a lead-in introduces
         return led.found
     for i, par in enumerate(paras):
+        if i == 0 and not ends_graded:
+            together = _all_working(par)     # 'Both $1$ and $-3$ work.': the list of values, not the last one
+            if together is not None:
+                return together
         for finder in (_from_bold, _from_conclusion, _from_words):
             found = _from_conclusion(par, statements=False) if ends_graded and i and finder is _from_conclusion \
                 else finder(par)
