@@ -4,10 +4,11 @@ Usage::
 
     python benchmarks/answer_form_families.py [--n 400] [--seed 3] [--math-verify]
 
-Three families whose references the problem sets hardly hold (so they are generated in the tests, not over the
+Four families whose references the problem sets hardly hold (so they are generated in the tests, not over the
 references): integer solution families of a tuple in a renamed parameter (tests/rule/test_answers_parametric_tuples.py),
 functions with renamed arbitrary constants (test_answers_function_constants.py), one set of integers written as a
-range, a list with an ellipsis or the list (test_answers_integers.py). For each: pairs compared by
+range, a list with an ellipsis or the list (test_answers_integers.py), closed forms in an integer variable that agree
+on the integers the question declares (``(-1)^n`` and ``\\cos(n\\pi)``; test_answers_integer_points.py). For each: pairs compared by
 ``rlverify.rule.answers.pipeline.compare`` (the question included), how many are equal, how many value-changing
 near-misses are accepted, and with ``--math-verify`` how many Math-Verify accepts when the answer is boxed in a
 response. Run it with ``PYTHONPATH=<tree>/src`` to measure another commit (families are read from this checkout).
@@ -82,8 +83,18 @@ def _integers(rng: random.Random) -> Iterator[tuple[str, str, str, list[str]]]:
         yield question, gold, answer, [rng.choice(off)]
 
 
+def _sequences(rng: random.Random) -> Iterator[tuple[str, str, str, list[str]]]:
+    t = _load("test_answers_integer_points")
+    while True:
+        v = rng.choice("nkm")
+        question = rng.choice(t["_DECLARED"])[0].format(v=v)
+        gold, forms, near = t["_family"](rng, v)
+        yield question, gold, rng.choice(forms), near
+
+
 FAMILIES: dict[str, Callable[[random.Random], Iterator[tuple[str, str, str, list[str]]]]] = {
-    "parametric_tuples": _tuples, "function_constants": _functions, "integer_sets": _integers}
+    "parametric_tuples": _tuples, "function_constants": _functions, "integer_sets": _integers,
+    "integer_sequences": _sequences}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,7 +33,7 @@ from .match import Match
 from .question import Question
 from .stage import Pair
 from . import forms
-from . import labels, order, permutations, renaming, residues
+from . import integer_points, labels, order, permutations, renaming, residues
 from . import quantity
 from . import rounding
 from . import words
@@ -46,7 +46,7 @@ from .views import approximation_contradicts
 
 __all__ = ["enabled", "several_bounds", "percent", "quantities", "clause", "approximation", "number_words", "text", "families",
            "relation", "labelled", "domain_set", "plain_rounding", "presentation", "trailing", "function", "bound",
-           "congruence", "structural", "renamed", "labelled_values", "ordering", "permuted", "residue", "solved"]
+           "congruence", "structural", "renamed", "integer_sequence", "labelled_values", "ordering", "permuted", "residue", "solved"]
 
 _CONVERTED_REL_TOL = 1e-6   # unit definitions differ below this (760 mmHg vs 1 atm: 1.4e-7)
 
@@ -329,6 +329,16 @@ def function(p: Pair) -> Match | None:
     if ra is None and rg is None:
         return None
     return _core_tagged(p, ra or p.answer, rg or p.gold, "function")
+
+
+def integer_sequence(p: Pair) -> Match | None:
+    """Expressions in the one variable the question declares an integer, equal at its integers
+    (``(-1)^n`` and ``\\cos(n\\pi)``; :mod:`.integer_points`)."""
+    if not p.text or "=" in p.answer or "=" in p.gold:
+        return None
+    if not integer_points.speaks_of_integers(p.text):
+        return None
+    return Match(True, ("integer_points",)) if integer_points.same_on_integers(p.answer, p.gold, p.text) else None
 
 
 def bound(p: Pair) -> Match | None:

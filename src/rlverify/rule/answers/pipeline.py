@@ -67,6 +67,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("presentation", Role.RESCUE, context.presentation),
     Stage("trailing_words", Role.RESCUE, context.trailing),
     Stage("function", Role.RESCUE, context.function),
+    Stage("integer_sequence", Role.RESCUE, context.integer_sequence),   # (-1)^n and \cos(n\pi) for integer n
     Stage("bound", Role.RESCUE, context.bound),
     Stage("congruence", Role.RESCUE, context.congruence),
     Stage("parts", Role.RESCUE, context.structural),

@@ -153,6 +153,8 @@ def latex_to_sympy(text: str, conversion: Any = None, normalization: Any = None,
         return converter.parse(text)
 
 
+_BMOD = re.compile(r"\\bmod(?![A-Za-z])")
+_PI_PAREN = re.compile(r"\\pi\s*\((?!\s*\))")
 _TRIG = re.compile(r"\\(?:arc)?(?:sin|cos|tan|sec|csc|cot)h?(?![a-zA-Z])")
 _DEGREES = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:\^\s*(?:\{\s*\\circ\s*\}|\\circ)|°|\\degree(?![a-zA-Z]))")
 
@@ -195,6 +197,10 @@ def parse_grammar(text: str) -> Any:
     norm = NormalizationConfig(basic_latex=True, units=False, malformed_operators=False, nits=False,
                                boxed="none", equations=False)
     text = _BARE_LOG.sub(r"\\ln", text)  # a bare \log in an answer is the natural log
+    if "\\bmod" in text:
+        text = _BMOD.sub(r"\\mod", text)    # 'n \bmod 3': the grammar reads \mod (the binary operator), not \bmod
+    if "\\pi" in text:
+        text = _PI_PAREN.sub(r"\\pi \\cdot (", text)   # '\pi (n)' is pi times n: the grammar read a function \pi of n
     text = _NOPAREN_EXTREMUM.sub(r"\\\1(\2)", text)  # \max S -> \max(S), which the grammar reads
     try:
         expr = _exactify(latex_to_sympy(text, cfg, norm))
@@ -292,7 +298,32 @@ def _symbolic_diff_zero(a: Any, b: Any) -> bool | None:
         if r is False:
             return False
         decided += r is True
+    if decided >= 3 and _steps(a, b) and _apart_at_integers(a, b, syms):
+        return False
     return True if decided >= 3 else None
+
+
+# a side with a step function is compared at integers too: points off the integers (the ones above) never meet the
+# steps, so '\lfloor n/4 \rfloor + 1' and '\lceil n/4 \rceil', which part exactly at the multiples of 4, agreed there
+_INTEGER_POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 24, 30, 60, 100, -1, -2, -3, -4, -6, -12)
+
+
+def _steps(a: Any, b: Any) -> bool:
+    import sympy
+
+    kinds = (sympy.floor, sympy.ceiling, sympy.Mod, sympy.frac, sympy.sign)
+    return a.has(*kinds) or b.has(*kinds)
+
+
+def _apart_at_integers(a: Any, b: Any, syms: list[Any]) -> bool:
+    """The two sides take different values at some integer point (every symbol an integer)."""
+    import sympy
+
+    for k in _INTEGER_POINTS:
+        sub = {s: sympy.Integer(k + i) for i, s in enumerate(syms)}
+        if _closed_equal(a.xreplace(sub), b.xreplace(sub)) is False:
+            return True
+    return False
 
 
 def _rename_parameter(a: Any, b: Any) -> Any:
