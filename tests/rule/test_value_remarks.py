@@ -57,6 +57,8 @@ def test_fraction_restated_as_its_decimal() -> None:
     assert RULE.verify(_boxed("\\frac{1}{2} \\text{ (i.e. } 0.5\\text{)}"), "\\frac12").correct
     assert not RULE.verify(_boxed("\\frac{1}{2} \\text{ (i.e. } 0.25\\text{)}"), "\\frac12").correct
     assert RULE.verify(_boxed("-5\\ (\\text{because } -(3 + 2) = -5)"), "-5").correct
+    assert RULE.verify(_boxed("1,\\! 800\\quad(\\text{one thousand eight hundred})"), "1800").correct
+    assert not RULE.verify(_boxed("1,\\! 800\\quad(\\text{one thousand eight hundred one})"), "1800").correct
 
 
 _ROUNDING = ("Round your answer to {k} decimal places.", "Give your answer to the nearest {p}.")
@@ -160,6 +162,8 @@ def test_together_reader() -> None:
     assert read("Each of $k = 1$, $k = 3$, and $k = 9$ works, so all of them are solutions.") == "1, 3, 9"
     assert read("All three $0$, $-2$, and $2$ satisfy the equation.") == "0, -2, 2"
     assert read("Both $a = 1$ and $b = 2$ work.") == "a = 1, b = 2"       # two unknowns: kept named
+    assert read("$11 \\text{ or } 13$ (both work).") == "11, 13"             # two values in one math segment
+    assert read("$x = 2 \\text{ or } x = 5$.") is None
     assert read("Both $1$ and $-3$ fail.") is None
     assert read("Only $1$ and $2$ work.") is None
     assert read("Both $1$ and $-3$ work for $n = 4$.") is None               # another value outside the list

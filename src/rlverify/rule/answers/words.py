@@ -188,6 +188,9 @@ _REMARK_BLOCK = frozenset({"negative", "positive", "twice", "thrice", "double", 
                            "including", "without", "with", "in", "times"})
 
 
+_GROUPED_SPACE = re.compile(r"(?<=\d),\s+(?=\d{3}(?!\d))")
+
+
 def strip_trailing_words(text: str) -> str | None:
     """``18 ways`` -> ``18``; ``414 (minimal)`` -> ``414``; None when there are no trailing words or they could
     change the value."""
@@ -200,8 +203,11 @@ def strip_trailing_words(text: str) -> str | None:
         said = words_to_number(r.group(2).strip(" ,")) if _NUMBER_WORD.search(r.group(2)) else None
         if said is not None:   # the value again in words ('5 (five)'): only the same value ('16 (sixty-six)' names two)
             from .numbers import parse_number   # noqa: PLC0415 - pure text reader
-            head = parse_number(r.group(1).strip())
-            return r.group(1).strip() if head is not None and not head.percent and head.value == said else None
+            text = r.group(1).strip()
+            head = parse_number(text) or parse_number(_GROUPED_SPACE.sub("", text))   # '1,\\! 800' unwrapped: '1, 800'
+            if head is None or head.percent or head.value != said:
+                return None
+            return text if parse_number(text) is not None else _GROUPED_SPACE.sub("", text)
         words = [w.lower().strip(",") for w in r.group(2).split()]
         if any(w in _BLOCK or w in _ORD or w in _REMARK_BLOCK or w.rstrip("s") in _BLOCK for w in words):
             return None

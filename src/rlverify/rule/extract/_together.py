@@ -96,6 +96,9 @@ def values_none_working(sentence: str) -> bool:
     return len(values) >= 2 and skeleton.count(_SLOT) == len(values) and _NEITHER_RE.match(skeleton) is not None
 
 
+_TEXT_JOIN_RE = re.compile(r"\s*\\text\s*\{\s*(?:or|and)\s*\}\s*")
+
+
 def _skeleton(sentence: str) -> tuple[str, list[str]]:
     """The sentence with every value (a math segment or a plain number) as a slot, and the values in order."""
     values: list[str] = []
@@ -103,8 +106,13 @@ def _skeleton(sentence: str) -> tuple[str, list[str]]:
     at = 0
     for piece in _math_pieces(sentence):
         parts.append(_plain_slots(sentence[at:piece.start], values))
-        parts.append(_SLOT)
-        values.append(piece.value)
+        joined = _TEXT_JOIN_RE.split(piece.value) if "\\text" in piece.value else [piece.value]
+        if len(joined) > 1 and all(j.strip() for j in joined) and "\\text" not in "".join(joined):
+            parts.append(" or ".join(_SLOT for _ in joined))   # '$11 \\text{ or } 13$': two values in one segment
+            values.extend(j.strip() for j in joined)
+        else:
+            parts.append(_SLOT)
+            values.append(piece.value)
         at = piece.end
     parts.append(_plain_slots(sentence[at:], values))
     return "".join(parts), values
