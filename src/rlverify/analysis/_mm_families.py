@@ -928,5 +928,8 @@ _register_physics(EQUIVALENT, NEAR_MISS, Draft)
 from ._mm_physics_text import register as _register_physics_text  # noqa: E402  (angles in prose, lead-ins, pairs, unit abbreviations)
 
 _register_physics_text(EQUIVALENT, NEAR_MISS, Draft)
+from ._mm_remarks import register as _register_remarks  # noqa: E402  (remarks beside the value: restated, approximate, notes)
+
+_register_remarks(EQUIVALENT, NEAR_MISS, Draft)
 
 FAMILIES = tuple(EQUIVALENT) + tuple(NEAR_MISS)
