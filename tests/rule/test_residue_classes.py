@@ -45,3 +45,34 @@ def test_a_formula_in_a_named_letter_is_no_class(inline):
     assert not compare("3k+1", "3n+1", "How many regions do $n$ lines make?").equal
     assert not compare("3x+2", "3y+2").equal
     assert not compare("5m", "5s", "How far does it go?").equal          # metres and seconds, not classes
+
+
+def _left_out(m: int, r: int, rng: random.Random) -> str:
+    """The integers not congruent to r modulo m, written by the class left out."""
+    if r == 0 and rng.random() < 0.5:
+        return rng.choice((f"{m} \\nmid n", f"{m} \\not\\mid n", f"\\text{{all }} n \\text{{ not divisible by }} {m}",
+                           f"n \\text{{ not a multiple of }} {m}"))
+    return rng.choice((f"n \\not\\equiv {r} \\pmod{{{m}}}", f"n \\not \\equiv {r} \\pmod {m}", f"n \\nequiv {r} \\pmod{{{m}}}",
+                       f"n \u2262 {r} \\ (\\text{{mod }} {m})"))
+
+
+def test_a_class_left_out_is_the_other_classes(inline):
+    rng = random.Random(4)
+    for _ in range(120):
+        m = rng.randint(2, 9)
+        r = rng.randrange(m)
+        rest = [x for x in range(m) if x != r]
+        a = _left_out(m, r, rng)
+        assert compare(a, _write(m, rest, rng) if len(rest) <= 2 else f"n \\equiv {', '.join(map(str, rest))} \\pmod{{{m}}}",
+                       _Q).equal, a
+        assert compare(a, _left_out(m, r, rng), _Q).equal, a
+        assert not compare(a, _left_out(m, (r + 1) % m, rng), _Q).equal, a        # another class left out
+        assert not compare(a, f"n \\equiv {r} \\pmod{{{m}}}", _Q).equal, a       # the class itself
+        if m > 2:
+            assert not compare(a, f"n \\equiv {rest[0]} \\pmod{{{m}}}", _Q).equal, a   # one of the others only
+
+
+def test_two_classes_left_out_are_not_read_as_a_union(inline):
+    # 'and' between two left-out classes intersects (coprime to 6 is 1, 5 mod 6): not read, never the union
+    assert not compare("2 \\nmid n \\text{ and } 3 \\nmid n", "n \\equiv 1, 2, 3, 4, 5 \\pmod 6", _Q).equal
+    assert not compare("n \\not\\equiv 0 \\pmod 2, \\ n \\not\\equiv 0 \\pmod 3", "n \\equiv 1, 2, 3, 4, 5 \\pmod 6", _Q).equal

@@ -1,5 +1,6 @@
 """Residue classes in every notation: ``n \\equiv 1 \\pmod 3``, ``n = 3k + 1``, ``3k+1 \\ (k \\in \\mathbb{Z})``,
-``n \\bmod 3 = 1``, ``n \\equiv 1, 4 \\pmod 6``, several classes joined by "or" or commas.
+``n \\bmod 3 = 1``, ``n \\equiv 1, 4 \\pmod 6``, several classes joined by "or" or commas, the classes left when
+one is left out (``n \\not\\equiv 2 \\pmod 3``, ``3 \\nmid n``, ``n not divisible by 3``).
 
 Interface::
 
@@ -81,6 +82,8 @@ def residue_classes(text: str, named: frozenset[str] = frozenset()) -> Classes |
     worded = _worded(s)
     if worded is not None:
         return worded
+    if "not" in s or "nmid" in s or "\u2262" in s or "nequiv" in s or "ndivisible" in s:
+        return _complement(s)
     params = (_PARAMS | (_UNIT_LIKE if "=" in s or _INTEGER_WORDS.search(s) else frozenset())) - named
     pieces: list[tuple[int, list[int]]] = []
     names: set[str] = set()
@@ -137,6 +140,37 @@ def _worded(s: str) -> Classes | None:
     return _classes(found)
 
 
+# one class left out: 'n \\not\\equiv 2 \\pmod 3', '3 \\nmid n', 'n not divisible by 3', 'not a multiple of 3'
+_MODULUS = (r"(?:\\pmod\s*\{?\s*(\d+)\s*\}?|\(\s*\\?(?:mod|bmod)\s*\{?\s*(\d+)\s*\}?\s*\)|\\(?:b?mod)\s*\{?\s*(\d+)\s*\}?"
+            r"|\(\s*mod\s*(\d+)\s*\)|\bmod\s*(\d+))")
+_NOT_CONGRUENCE = re.compile(r"(?:([a-zA-Z])\s*)?(?:\\not\s*\\equiv|\\nequiv|\u2262)\s*((?:-?\d+\s*,\s*)*-?\d+)\s*" + _MODULUS)
+_NOT_DIVIDES = re.compile(r"\b(\d+)\s*(?:\\nmid|\\not\s*\\mid|\\not\s*\|)\s*([a-zA-Z])\b")
+_NOT_MULTIPLE = re.compile(r"\b(?:not\s+(?:divisible\s+by|a\s+multiple\s+of)|indivisible\s+by)\s+(\d+)\b", re.I)
+
+
+def _complement(s: str) -> Classes | None:
+    """The classes a span states by leaving out residues (one such statement and fillers only: 'and' between two
+    of them would intersect, which a union of classes cannot say)."""
+    found: list[tuple[int, list[int]]] = []
+    rest = s
+    for m in _NOT_CONGRUENCE.finditer(s):
+        found.append((next(int(g) for g in m.groups()[2:] if g), [int(x) for x in re.findall(r"-?\d+", m.group(2))]))
+    rest = _NOT_CONGRUENCE.sub(" ", rest)
+    for rx in (_NOT_DIVIDES, _NOT_MULTIPLE):
+        found += [(int(m.group(1)), [0]) for m in rx.finditer(rest)]
+        rest = rx.sub(" ", rest)
+    if len(found) != 1:
+        return None
+    modulus, left_out = found[0]
+    if not 2 <= modulus <= _MAX_MODULUS:
+        return None
+    rest = _WORD_FILLER.sub(" ", _FILLER.sub(" ", rest))
+    if rest.replace("$", " ").strip():
+        return None          # something else is said: a condition, a word, a second variable
+    kept = frozenset(range(modulus)) - {r % modulus for r in left_out}
+    return Classes(modulus, kept) if kept else None
+
+
 def _read_congruence(m: re.Match) -> tuple[tuple[int, list[int]], str | None] | None:
     mod = next(int(g) for g in m.groups()[2:] if g)
     rs = [int(x) for x in re.findall(r"-?\d+", m.group(2))]
@@ -174,5 +208,5 @@ _PARAMS = frozenset("kjl")       # letters that name a free integer parameter (n
 _UNIT_LIKE = frozenset("mts")    # also parameters, but metres, tonnes, seconds too: read only in an assignment (n = 2m)
 _INTEGER_WORDS = re.compile(r"\\in\s*\\mathbb|\binteger", re.I)
 _NAMED = re.compile(r"(?<![A-Za-z\\])([a-z])(?![A-Za-z])")
-_HINT = re.compile(r"\\equiv|mod|\d\s*(?:\\cdot\s*)?[a-z]\b|[+-]\s*\d+\s*(?:\\cdot\s*)?[a-z]\b|\bodd\b|\beven\b|\\mid|multiple",
+_HINT = re.compile(r"\\equiv|\u2262|nmid|divisible|mod|\d\s*(?:\\cdot\s*)?[a-z]\b|[+-]\s*\d+\s*(?:\\cdot\s*)?[a-z]\b|\bodd\b|\beven\b|\\mid|multiple",
                    re.I)
