@@ -73,3 +73,27 @@ def test_abbreviated_unit_is_kept(response: str, gold: str) -> None:
 ])
 def test_quantity_after_a_lead_in(response: str, gold: str, equal: bool) -> None:
     assert ok(response, gold) is equal
+
+
+@pytest.mark.parametrize("box, gold, question, equal", [
+    ("v = 3\\,\\mathrm{m/s},\\ a = 2\\,\\mathrm{m/s^2}", "3\\ \\mathrm{m/s}", "Find the speed.", True),   # by dimension
+    ("v = 3\\,\\mathrm{m/s},\\ a = 2\\,\\mathrm{m/s^2}", "2\\ \\mathrm{m/s^2}", "Find a.", True),
+    ("v = 5\\,\\mathrm{m/s},\\ a = 3\\,\\mathrm{m/s^2}", "3\\ \\mathrm{m/s}", "Find the speed.", False),  # other quantity's
+    ("v = 3.1\\,\\mathrm{m/s};\\ a = 2\\,\\mathrm{m/s^2}", "3\\ \\mathrm{m/s}", "Find the speed.", False),
+    ("t = 2\\,\\text{min} \\text{ and } F = 5.68\\ \\mathrm{N}", "120\\ \\mathrm{s}", "Find the time.", True),
+    ("v_1 = 3\\,\\mathrm{m/s},\\ v_2 = 5\\,\\mathrm{m/s}", "3\\ \\mathrm{m/s}", "Find the speed.", False),  # two: no pick
+    ("v = 3\\,\\mathrm{m/s}\\quad a = 2\\,\\mathrm{m/s^2}", "a = 2\\ \\mathrm{m/s^2}, v = 3\\ \\mathrm{m/s}", None, True),
+    ("v = 3\\,\\mathrm{m/s},\\ a = 2\\,\\mathrm{m/s^2}", "3\\ \\mathrm{m/s}, 2\\ \\mathrm{m/s^2}", None, True),
+    ("v = 3\\,\\mathrm{m/s},\\ a = 2\\,\\mathrm{m/s^2}", "3\\ \\mathrm{m/s}, 5\\ \\mathrm{m/s^2}", None, False),
+    ("d_1 = 31.25\\,\\text{m};\\ d_2 = 14\\,\\text{m}", "31.25\\ \\mathrm{m}, 14\\ \\mathrm{m}", None, True),
+    ("d_1 = 31.25\\,\\text{m};\\ d_2 = 15\\,\\text{m}", "31.25\\ \\mathrm{m}, 14\\ \\mathrm{m}", None, False),
+])
+def test_several_labelled_quantities(box: str, gold: str, question: str | None, equal: bool) -> None:
+    assert ok(f"Therefore $\\boxed{{{box}}}$.", gold, question) is equal
+
+
+def test_two_quantities_of_one_unit_are_no_compound() -> None:
+    # '2 h 30 min' is one duration; '3 m, 4 m' lists two lengths (it was summed: 7 m matched it)
+    assert not ok("So $\\boxed{7\\ \\mathrm{m}}$.", "3\\ \\mathrm{m}, 4\\ \\mathrm{m}")
+    assert not ok("So $\\boxed{3\\ \\mathrm{m}, 4\\ \\mathrm{m}}$.", "7\\ \\mathrm{m}")
+    assert ok("So $\\boxed{2 \\text{ h } 30 \\text{ min}}$.", "150\\ \\mathrm{min}")

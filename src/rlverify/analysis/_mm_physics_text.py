@@ -237,7 +237,7 @@ def _pair_draft(ref: Reference, rng: random.Random, wrong: str | None) -> Any:
     if listed:                                             # the reference lists every quantity
         gval = cval
         if wrong == "other":
-            gval = str(int(cval) + 1) if cval.isdigit() else cval + "1"
+            gval = str(int(cval[0]) % 9 + 1) + cval[1:]      # the leading digit: off at any rounding asked
         gold_parts = [ref_gold, gval + rng.choice(unit_forms(other, rng))]
         if not first_is_ref:
             gold_parts.reverse()

@@ -33,6 +33,7 @@ from .core import compare_core
 from .fast import fast_compare
 from .match import Match
 from .question import Question, as_question
+from .quantity_parts import compare_quantity_parts
 from .stage import Pair, Role, Stage
 
 __all__ = ["Decision", "compare", "compare_cheap", "explain", "STAGES"]
@@ -40,6 +41,10 @@ __all__ = ["Decision", "compare", "compare_cheap", "explain", "STAGES"]
 
 def _cheap(p: Pair) -> Match | None:
     return fast_compare(p.answer, p.gold)
+
+
+def _quantity_parts(p: Pair) -> Match | None:
+    return compare_quantity_parts(p.answer, p.gold, p.text, p.again)
 
 
 def _core(p: Pair) -> Match:
@@ -51,6 +56,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("several_bounds", Role.DECIDE, context.several_bounds),
     Stage("percent", Role.DECIDE, context.percent),
     Stage("residue_classes", Role.DECIDE, context.residue),   # n = 2m is a class, not 2 metres
+    Stage("quantity_parts", Role.DECIDE, _quantity_parts),   # v = 3 m/s, a = 2 m/s^2 against one of them or all
     Stage("quantity", Role.DECIDE, context.quantities),
     Stage("clause", Role.DECIDE, context.clause),
     Stage("approximation", Role.DECIDE, context.approximation),   # a \approx d stating two values

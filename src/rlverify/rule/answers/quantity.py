@@ -94,8 +94,8 @@ def _compound(s: str) -> Quantity | None:
     if len(parts) < 2 or len(parts) > 4 or _COMPOUND.sub("", norm).strip():
         return None
     specs = [parse_unit(u) for _, u in parts]
-    if any(sp is None for sp in specs):
-        return None
+    if any(sp is None for sp in specs) or len({sp.key for sp in specs}) < len(specs):   # type: ignore[union-attr]
+        return None       # '54 bar, 140000 bar' lists two quantities: a compound ('2 h 30 min') changes the unit
     first = specs[0]
     total = 0.0
     for (num, _), sp in zip(parts, specs):

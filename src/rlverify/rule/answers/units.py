@@ -320,10 +320,11 @@ def _factors(part: str, sign: int, shorts: list[str]) -> list[tuple[str, int]] |
             continue
         name = _lookup(m.group(1))
         if name is None:
-            spelled = _spelled(m.group(1)) if not (m.group(2) or m.group(3)) else None
-            if spelled is None:
+            spelled = _spelled(m.group(1))
+            raised = int(m.group(2) or m.group(3) or 1)          # 'Kg^2', 'sqKm': one factor raised
+            if spelled is None or raised != 1 and (len(spelled) != 1 or m.group(3) and not spelled[0][0].endswith(_LENGTHS)):
                 return None
-            out.extend((n, sign * power * e) for n, e in spelled)
+            out.extend((n, sign * power * e * raised) for n, e in spelled)
             power = 1
             continue
         if m.group(3) and not name.endswith(_LENGTHS):

@@ -217,6 +217,10 @@ def _values(s: str) -> list[_Piece]:
 def _tail_value(tail: str) -> str | None:
     """The value a phrase starts with: 'x = 5 and x = -2 units' -> 'x = 5, x = -2'."""
     stripped = tail.lstrip(" *")
+    if stripped[:1] in _GREEK_LETTERS:               # 'θ ≈ 44°', 'λ = 500 nm': the value the symbol names
+        named = _GREEK_NAMED_RE.match(stripped)
+        if named is not None:
+            tail = stripped = stripped[named.end():]
     offset = len(tail) - len(stripped)
     if not _VALUE_START_RE.match(stripped):
         return None
@@ -250,6 +254,8 @@ def _tail_value(tail: str) -> str | None:
     return _join_values(values, joiners)
 
 
+_GREEK_LETTERS = frozenset("αβγδεζηθικλμνξπρστυφχψωΔΘΛΣΦΨΩ")
+_GREEK_NAMED_RE = re.compile(r"[^\W\d_](?:_\w{1,3})?[ \t]*(?:=|≈)[ \t]*(?=[-\u2212]?\d)")
 _SYMBOL_EQ_GAP_RE = re.compile(r"[ \t]*(?:=|≈)[ \t]*")
 _DEGREE_END_RE = re.compile(r"(?:°|\^\s*\{?\s*\\circ\s*\}?|\\degree|\\textdegree(?:\{\})?)\s*$")
 _DEGREES_WORD_RE = re.compile(r"[ \t]+deg(?:rees?|s)?\b\.?", re.I)
@@ -260,7 +266,8 @@ def _angle_reference_after(value: str, rest: str) -> str:
     east of north' -> '30° east of north'): part of the answer, in math or prose (a reference may name the other)."""
     if "°" in value or "circ" in value or "degree" in value:
         return _direction_after(rest, 0) if _DEGREE_END_RE.search(value) else ""
-    m = _DEGREES_WORD_RE.match(rest) if "deg" in rest[:12].lower() and re.fullmatch(r"[-\d.]+", value) else None
+    number = value.rsplit("=", 1)[-1].strip()          # '\\theta = 30' + ' degrees from the vertical'
+    m = _DEGREES_WORD_RE.match(rest) if "deg" in rest[:12].lower() and re.fullmatch(r"[-\d.]+", number) else None
     direction = _direction_after(rest, m.end()) if m else ""
     return "°" + direction if direction else ""
 
