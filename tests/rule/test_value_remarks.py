@@ -91,7 +91,9 @@ _CONDITIONED = ("(Note: if the question meant ordered pairs, the answer would be
                 "*Note:* If one reads the question as asking for the perimeter, the answer would instead be ${w}$.",
                 "(If instead the problem asks for the sum, the answer would be ${w}$.)",
                 "Remark: under the other reading (repetition allowed), the answer would be ${w}$.",
-                "Note that were the question to ask for the smallest such value, the answer would be ${w}$.")
+                "Note that were the question to ask for the smallest such value, the answer would be ${w}$.",
+                "(If order matters, the answer would be ${w}$.)", "*Note:* If $0$ is excluded, the answer would be ${w}$.",
+                "Note: counting the endpoints instead, the answer would be ${w}$.")
 _SECOND = ("(Or possibly ${w}$.)", "Or maybe {w}.", "Note: the answer might be ${w}$ instead.",
            "**Note:** ${w}$ is also a valid answer.", "*Note:* it may also be ${w}$.",
            "(Note: the answer could also be ${w}$.)", "Alternatively, the answer is ${w}$.")
@@ -121,6 +123,9 @@ def test_notes_readers() -> None:
     assert other_reading("**Note:** Under another interpretation, ")
     assert not other_reading("If we add the two cases, ")          # a condition of the working, not of the question
     assert not other_reading("So ")
+    assert other_reading("**Answer:** 12\n\nIf order matters, ", "the answer would be")      # a hypothetical: any condition
+    assert not other_reading("The answer is 12. If I made an error, ", "the answer would be")  # ... but a doubt
+    assert not other_reading("If order matters, ", "the answer is")
     assert offered_alternative("$. (Or possibly $14$.)", "12")
     assert offered_alternative(" **Note:** $14$ is also a valid answer.", "12")
     assert not offered_alternative("$. (Or possibly $12.0$.)", "12")    # the same value again

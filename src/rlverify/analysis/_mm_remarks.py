@@ -319,7 +319,9 @@ _READINGS = ("ordered pairs", "unordered pairs", "the perimeter rather than the 
 _CONDITIONS = ("if the question meant {r}", "if the problem intended {r}", "if the problem instead asks for {r}",
                "if one reads the question as asking for {r}", "if the question is interpreted as {r}",
                "under the other reading ({r})", "if the problem wanted {r}", "if we were to count {r} instead",
-               "were the question to ask for {r}")
+               "were the question to ask for {r}", "if order matters", "if ordered pairs are counted",
+               "if repetition is allowed", "if the endpoints are included", "if only distinct values are counted",
+               "if rotations are considered different", "if $0$ is excluded", "counting {r} instead")
 _CONSEQUENCES = ("the answer would be {w}", "the answer would instead be {w}", "one would get {w}",
                  "the count would be {w}", "the result would change to {w}", "it would be {w}")
 _NOTES = ("(Note: {c}, {q}.)", "*Note:* {C}, {q}.", "**Note:** {C}, {q}.", "Remark: {c}, {q}.",
@@ -332,8 +334,8 @@ def _note(w: str, rng: random.Random) -> str:
     r = rng.choice(_READINGS)
     c = rng.choice(_CONDITIONS).format(r=r)
     q = rng.choice(_CONSEQUENCES).format(w=f"${w}$")
-    c2 = c[3:] if c.startswith("if ") else c
-    return rng.choice(_NOTES).format(c=c, C=c[0].upper() + c[1:], q=q, c2=c2)
+    notes = _NOTES if c.startswith("if ") else [n for n in _NOTES if "{c2}" not in n]
+    return rng.choice(notes).format(c=c, C=c[0].upper() + c[1:], q=q, c2=c[3:])
 
 
 def _other(ref: Reference, rng: random.Random, st: F.Style) -> str | None:

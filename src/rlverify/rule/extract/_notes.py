@@ -8,8 +8,9 @@ answer.") offers two answers: a hedge.
 
 Interface::
 
-    other_reading(before) -> bool          the sentence that ``before`` ends (the text up to an answer marker)
-                                           conditions on another reading of the question
+    other_reading(before, marker) -> bool  the sentence that ``before`` ends (the text up to an answer marker)
+                                           conditions on another reading of the question (or, before a
+                                           hypothetical marker 'would be', on anything but a doubt)
     offered_alternative(after, answer) -> bool
                                            ``after`` (the text after a stated answer) offers, without a condition,
                                            another value than ``answer`` as the answer
@@ -32,16 +33,28 @@ _SENTENCE_START_RE = re.compile(r"[.!?](?:[\s*_)]|\Z)|\n[ \t]*\n|\n[ \t]*[(*_]*(
 _READING_WORDS = ("question", "problem", "reading", "interpret", "meant", "means", "intend", "wanted", "instead")
 
 
-def other_reading(before: str) -> bool:
+# a hypothetical answer under another condition ('if order matters, the answer would be 14', 'if $0$ is excluded, ...'),
+# unless the condition is a doubt about the working ('if I made an error', 'if the case was miscounted')
+_CONDITION_OPEN_RE = re.compile(r"\b(?:if|were|had|under|in\s+case|assuming|supposing|counting|considering|allowing"
+                                r"|excluding|including|with|without|for)\b", re.I)
+_DOUBT_RE = re.compile(r"\b(?:error|mistake|wrong|incorrect|miscount\w*|recount\w*|recheck\w*|re-check\w*|recomput\w*"
+                       r"|correct(?:ed|ion|ing)?|overcount\w*|undercount\w*|twice|forgot|missed|slip|actually|wait)\b", re.I)
+
+
+def other_reading(before: str, marker: str = "") -> bool:
     """The sentence that ``before`` ends opens with a condition on another reading of the question (``(Note: if the
-    question meant ordered pairs, `` before "the answer would be 14")."""
+    question meant ordered pairs, `` before "the answer would be 14"), or, before a hypothetical ``marker`` ("the
+    answer would be"), with any condition that doubts nothing of the working ('if order matters, ')."""
     tail = before[-240:]
     low = tail.lower()
-    if not any(w in low for w in _READING_WORDS):       # C-speed gate
+    hypothetical = "would" in marker.lower()
+    if not hypothetical and not any(w in low for w in _READING_WORDS):       # C-speed gate
         return False
     cuts = [m.end() for m in _SENTENCE_START_RE.finditer(tail)]
     sentence = tail[cuts[-1]:] if cuts else tail
-    return _OTHER_READING_RE.search(sentence) is not None
+    if _OTHER_READING_RE.search(sentence) is not None:
+        return True
+    return hypothetical and _CONDITION_OPEN_RE.search(sentence) is not None and _DOUBT_RE.search(sentence) is None
 
 
 _NUM = r"(?:\$[ \t]*([^$\n]{1,60}?)[ \t]*\$|\\\([ \t]*(.{1,60}?)[ \t]*\\\)|(-?\d[\d,]*(?:\.\d+)?(?:/\d+)?))"

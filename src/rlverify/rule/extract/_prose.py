@@ -114,7 +114,7 @@ def _from_markers(region: str) -> tuple[Extraction, int] | None:
     best: tuple[int, str, int] | None = None
     for method, m in _marker_matches(region):
         if best is None or m.end() > best[0] or (m.end() == best[0] and m.start() < best[2]):
-            if method == "answer_is" and other_reading(region[max(0, m.start() - 240):m.start()]):
+            if method == "answer_is" and other_reading(region[max(0, m.start() - 240):m.start()], m.group()):
                 continue     # '(Note: if the question meant ordered pairs, the answer would be 14.)': another question's
             best = (m.end(), method, m.start())
     if best is None:
