@@ -97,3 +97,18 @@ def test_two_quantities_of_one_unit_are_no_compound() -> None:
     assert not ok("So $\\boxed{7\\ \\mathrm{m}}$.", "3\\ \\mathrm{m}, 4\\ \\mathrm{m}")
     assert not ok("So $\\boxed{3\\ \\mathrm{m}, 4\\ \\mathrm{m}}$.", "7\\ \\mathrm{m}")
     assert ok("So $\\boxed{2 \\text{ h } 30 \\text{ min}}$.", "150\\ \\mathrm{min}")
+
+
+@pytest.mark.parametrize("response, gold, equal", [
+    ("So the velocity makes 30° below horizontal.", "30^\\circ\\text{ below the horizontal}", True),   # no article
+    ("So the velocity makes 30° below horizontal.", "30^\\circ\\text{ above the horizontal}", False),
+    ("The direction is 30° N of E.", "30^\\circ\\text{ north of east}", True),                         # compass letters
+    ("The direction is 30° N of E.", "30^\\circ\\text{ south of east}", False),
+    ("The answer is $\\boxed{30^\\circ}$ below the horizontal.", "30^\\circ\\text{ below the horizontal}", True),
+    ("The answer is $\\boxed{30^\\circ}$ below the horizontal.", "30^\\circ\\text{ above the horizontal}", False),
+    ("The answer is $\\boxed{5\\text{ N}}$ (to the left).", "5\\ \\mathrm{N}\\text{ to the left}", True),
+    ("The answer is $\\boxed{5\\text{ N}}$ to the left.", "5\\ \\mathrm{N}\\text{ to the right}", False),
+    ("The answer is $\\boxed{5\\text{ N}}$ to the left.", "5\\ \\mathrm{N}", True),                   # magnitude asked
+])
+def test_what_an_angle_or_vector_is_measured_from(response: str, gold: str, equal: bool) -> None:
+    assert ok(response, gold) is equal

@@ -46,6 +46,21 @@ def _angle_value(ref: Reference) -> str | None:
     return ref.node.x.text
 
 
+_COMPASS = {"north": "N", "south": "S", "east": "E", "west": "W"}
+
+
+def _phrase_written(phrase: str, rng: random.Random) -> str:
+    """The reference phrase as written in a hurry: the article dropped ('below horizontal'), compass letters
+    ('N of E')."""
+    r = rng.random()
+    if r < 0.25 and re.match(r"(?:above|below|from|with) the ", phrase):
+        return phrase.replace("the ", "", 1)
+    m = re.fullmatch(r"(north|south|east|west) of (north|south|east|west)", phrase)
+    if m and r > 0.6:
+        return f"{_COMPASS[m.group(1)]} of {_COMPASS[m.group(2)]}"
+    return phrase
+
+
 def _angle_sentence(num: str, phrase: str | None, rng: random.Random) -> str:
     deg = rng.choice(("°", " degrees", "^\\circ", "^{\\circ}", "\\degree", "°"))
     math = deg.startswith(("^", "\\"))
@@ -57,8 +72,10 @@ def _angle_sentence(num: str, phrase: str | None, rng: random.Random) -> str:
     else:
         body = (f"θ {rng.choice(('=', '≈'))} {num}{deg}" if named and rng.random() < 0.5
                 else (f"${sym}$ = {num}{deg}" if named else f"{num}{deg}"))
-    tail = f" {phrase}" if phrase else ""
-    kind = rng.randrange(5)
+    tail = f" {_phrase_written(phrase, rng)}" if phrase else ""
+    kind = rng.randrange(6)
+    if kind == 5 and phrase and math:                  # the angle boxed, what it is measured from after the box
+        return f"The answer is $\\boxed{{{num}{deg}}}${tail}."
     if kind == 0:
         text = f"So the angle is {rng.choice(('', 'about ', 'approximately '))}{body}{tail}."
     elif kind == 1:

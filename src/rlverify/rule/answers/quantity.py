@@ -548,6 +548,9 @@ def _contradictory_chain(text: str) -> bool:
 _DIRECTION = re.compile(r"(?:\s*[,;(]|\s)\s*" + DIRECTION_WORDS + r"\s*\)?\s*\.?\s*$", re.I)
 
 
+_COMPASS = {"n": "north", "s": "south", "e": "east", "w": "west"}
+
+
 def _direction(text: str) -> tuple[str, str] | None:
     """(the text before a closing direction phrase, the direction in canonical words), else None."""
     if len(text) > 200 or not re.search(r"[a-z]{2}", text):
@@ -557,6 +560,11 @@ def _direction(text: str) -> tuple[str, str] | None:
     if m is None:
         return None
     d = re.sub(r"\s+|-", " ", m.group("d").lower()).replace("wards", "ward").replace("anti clockwise", "counter clockwise")
+    if " of " in d:                         # '30° N of E': compass letters as words; '30° below horizontal': 'the'
+        d = re.sub(r"^([nsew]) of ([nsew])$", lambda c: f"{_COMPASS[c.group(1)]} of {_COMPASS[c.group(2)]}", d)
+        d = re.sub(r"^([nsew]) of (?=[a-z]{2})", lambda c: _COMPASS[c.group(1)] + " of ", d)
+        d = re.sub(r" of ([nsew])$", lambda c: " of " + _COMPASS[c.group(1)], d)
+    d = re.sub(r"^(above|below|from|with|to|relative to) (?!the )", r"\1 the ", d)
     return u[:m.start()].rstrip(" ,;(\\"), re.sub(r"\b(up|down)\b(?! ?ward)", r"\1ward", d).replace("towards", "toward")
 
 

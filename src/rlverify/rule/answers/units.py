@@ -87,8 +87,10 @@ DIRECTION_WORDS = (
     r"(?:counter-?|anti-?)?clockwise|radially\s+(?:in|out)wards?|"
     r"(?:along|in)\s+the\s+(?:positive|negative|[+-])\s*[xyz](?:-axis|\s+direction|\s+axis)?|"
     # an angle's reference: '45° above the horizontal', '37° north of east', '30° from the vertical'
-    r"(?:above|below|from|with|to|relative\s+to)\s+the\s+(?:horizontal|vertical|normal|(?:positive\s+|negative\s+|[+-])?"
-    r"[xyz][- ]?axis)|(?:north|south|east|west)\s+of\s+(?:north|south|east|west|due\s+\w+)))(?:\s+direction)?")
+    # ('30° below horizontal': the article left out; '30° N of E': compass letters)
+    r"(?:above|below|from|with|to|relative\s+to)\s+(?:the\s+)?(?:horizontal|vertical|normal|(?:positive\s+|negative\s+|[+-])?"
+    r"[xyz][- ]?axis)|(?:north|south|east|west|[NSEW])\s+of\s+(?:north|south|east|west|[NSEW](?![A-Za-z])|due\s+\w+)))"
+    r"(?:\s+direction)?")
 
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _SUPERSCRIPT_RUN = re.compile("⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")

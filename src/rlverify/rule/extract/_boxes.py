@@ -348,6 +348,8 @@ def _unit_after_box(text: str, box: _Box, answer: str) -> str:
     from ..answers.quantity import parse_quantity   # noqa: PLC0415 - lazy, like the unit reader of _spans
 
     own = parse_quantity(_LAST_MEMBER_RE.split(answer)[-1].strip())     # '\\boxed{v_f = 12}$ km/s': its value
+    if own is not None and own.unit is not None and own.unit.kind in ("angle", "physical") and re.search(r"[a-z]{2}", rest):
+        return _direction_after_box(rest)           # '$\\boxed{30^\\circ}$ below the horizontal', '\\boxed{5 N} to the left'
     if own is None or own.unit is not None:
         return ""                                   # no bare number in the box, or it states its own unit
     close = _MATH_CLOSE_RE.search(rest)
@@ -368,6 +370,18 @@ def _unit_after_box(text: str, box: _Box, answer: str) -> str:
     else:
         return ""
     return _prose_unit(after)
+
+
+_CLOSE_MATH_RE = re.compile(r"[ \t]*(?:\$\$|\$|\\\)|\\\])?")
+
+
+def _direction_after_box(rest: str) -> str:
+    """The direction a boxed quantity is given with after the box (and its math), else ''."""
+    from ._spans import _direction_after   # noqa: PLC0415
+
+    after = rest[_CLOSE_MATH_RE.match(rest).end():]     # type: ignore[union-attr]
+    direction = _direction_after(after, 0).strip().lstrip(",(").strip().rstrip(")").strip()
+    return " " + direction if direction else ""
 
 
 _SIGN_UNIT_RE = re.compile(r"[ \t]*((?:1[ \t]*/[ \t]*[A-Za-zµμΩÅ]+|[°º][ \t]?[CF]|℃|℉)(?:\^-?\d|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?)"
