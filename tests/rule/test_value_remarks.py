@@ -21,8 +21,9 @@ def _boxed(inner: str) -> str:
 _RESTATE = ("{v}\\text{{ (i.e., }} {a} \\times {b})", "{v} \\text{{ (namely }} {a} \\cdot {b})", "{v}\\ (= {a} \\cdot {b})",
             "{v} \\quad (\\text{{that is, }} {a} \\times {b})", "{v}\\ (\\text{{because }} {a} \\cdot {b} = {v})",
             "{v} \\text{{ (as }} {a} \\times {b} = {v}\\text{{)}}", "{v} \\ (\\text{{equivalently }} {a} \\times {b})",
-            "{v}\\ (\\text{{{w}}})", "{v} \\text{{ ({w})}}", "{v} \\text{{ (i.e. {w})}}")
-_HEDGED = ("{v}\\text{{ (at least)}}", "{v}\\ (\\text{{approximately}})", "{v} \\text{{ (or }} {o})", "{v}\\ (\\text{{or }} {o})",
+            "{v}\\ (\\text{{{w}}})", "{v} \\text{{ ({w})}}", "{v} \\text{{ (i.e. {w})}}", "{v} \\text{{ (which is }} {a} \\times {b})",
+            "{v} \\text{{ (because there are {a} rows of {b})}}")
+_HEDGED = ("{v} \\text{{ (because there are at least {a} rows)}}", "{v}\\text{{ (at least)}}", "{v}\\ (\\text{{approximately}})", "{v} \\text{{ (or }} {o})", "{v}\\ (\\text{{or }} {o})",
            "{v}\\text{{ (i.e., }} {a} \\times {c})", "{v}\\ (\\text{{{wo}}})", "{v} \\text{{ (roughly)}}",
            "{v}\\ (\\text{{because }} {a} \\cdot {c} = {o})", "{v} \\text{{ (or more)}}")
 
@@ -135,7 +136,8 @@ def test_notes_readers() -> None:
 
 _TOGETHER = ("Both {a} and {b} work.", "Either {a} or {b} works; both are solutions.", "So {a} and {b} both satisfy the equation.",
              "The values {a} and {b} both check out, so these are the solutions.", "After checking, {a} and {b} are both valid "
-             "solutions.", "Hence {a} or {b}; both values satisfy the original equation.")
+             "solutions.", "Hence {a} or {b}; both values satisfy the original equation.",
+             "Both values check out: {a} and {b}.", "Both roots, {a} and {b}, satisfy the equation.")
 _NOT_TOGETHER = ("Both {a} and {b} work, but only {a} is positive.", "Either {a} or {b} works.", "It is either {a} or {b}.",
                  "Neither {a} nor {b} works.", "Both {a} and {b} might work.")
 

@@ -89,13 +89,19 @@ def _remark(value: str, kind: str, text: str, rng: random.Random) -> str:
     if kind == "words":
         return rng.choice(("{v}\\ (\\text{{{t}}})", "{v} \\text{{ ({t})}}", "{v}\\quad(\\text{{{t}}})",
                            "{v} \\; \\text{{({t})}}")).format(v=value, t=text)
+    if kind == "calc" and rng.random() < 0.15:   # a justification in words, naming other numbers
+        a, b = rng.randint(2, 9), rng.randint(2, 9)
+        return rng.choice(("{v} \\text{{ (because there are {a} rows of {b} in each case)}}",
+                           "{v}\\ (\\text{{since each of the {a} pairs is counted once}})",
+                           "{v} \\text{{ (because the pattern repeats every {a} steps)}}")).format(v=value, a=a, b=b)
     if kind == "calc" and rng.random() < 0.45:   # a justification that computes the value
         return rng.choice(("{v} \\text{{ (since }} {t} = {v})", "{v}\\ (\\text{{because }} {t} = {v})",
                            "{v} \\text{{ (as }} {t} = {v}\\text{{)}}", "{v}\\quad (\\text{{since }} {t} = {v})")
                           ).format(v=value, t=text)
     return rng.choice(("{v}\\text{{ (i.e., }} {t})", "{v} \\text{{ (i.e. }} {t}\\text{{)}}", "{v}\\ (\\text{{i.e., }} {t})",
                        "{v} \\quad (\\text{{that is, }} {t})", "{v} \\text{{ (namely }} {t})", "{v}\\ (= {t})",
-                       "{v} \\ (\\text{{equivalently }} {t})", "{v} \\text{{ (that is }} {t}\\text{{)}}")
+                       "{v} \\ (\\text{{equivalently }} {t})", "{v} \\text{{ (that is }} {t}\\text{{)}}",
+                       "{v} \\text{{ (which is }} {t})", "{v}\\ (\\text{{which equals }} {t})")
                       ).format(v=value, t=text)
 
 
@@ -262,7 +268,10 @@ def _all_work_text(ref: Reference, values: list[str], rng: random.Random) -> str
     shown = [f"${var} = {v}$" if named else f"${v}$" for v in values]
     k = len(values)
     both = "Both" if k == 2 else "All " + ("three" if k == 3 else "four")
+    noun = rng.choice(("values", "solutions", "roots", "candidates"))
     forms = [f"{both} {_joined(shown, 'and')} work.",
+             f"{both} {noun} check out: {_joined(shown, 'and')}.",
+             f"{both} {noun}, {_joined(shown, 'and')}, satisfy the equation.",
              f"{both} {_joined(shown, 'and')} satisfy the equation.",
              f"So {_joined(shown, 'and')} {'both' if k == 2 else 'all'} work.",
              f"The values {_joined(shown, 'and')} {'both' if k == 2 else 'all'} check out, so these are the solutions.",

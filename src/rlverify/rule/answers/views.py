@@ -423,6 +423,7 @@ def _or_restated(s: str) -> str | None:
 # 'v (i.e., 6 \\times 7)', 'v (= 0.5)', 'v (namely 6 + 6)', 'v (because 8 + 2 = 10)': a value and a parenthetical that
 # restates it in another form or computes it (issue 14, frontier boxes)
 _REMARK_TAIL = re.compile(r"^(?P<v>[^()]{1,80}?)(?:\s|\\[,;: ]|\\q?quad|~)*\(\s*(?P<lead>i\.\s?e\.|that\s+is|namely|equivalently"
+                          r"|which\s+(?:is|equals)"
                           r"|since|because|as(?=\s)|=)\s*,?\s*(?P<x>(?:[^()]|\([^()]{0,60}\)){1,120}?)\s*\)\s*\.?$", re.I)
 _JUSTIFIES = ("since", "because", "as")
 
@@ -452,7 +453,9 @@ def _remark_restated(s: str) -> str | None:
         return None
     members = [p.strip() for p in x.split("=")]
     if lead in _JUSTIFIES and len(members) < 2:
-        return None                          # a justification that computes nothing ('since it is minimal'): left alone
+        # a justification in words ('because there are 3 rows of 4'): no value of its own (no qualifier: checked above);
+        # 'as' alone is too loose ('as a fraction')
+        return head if lead != "as" and re.search(r"[A-Za-z]{3,}\s+[A-Za-z]{2,}", x) else None
     values = []
     for k, member in enumerate(members):
         if not member:

@@ -29,14 +29,15 @@ _GATE_VERBS = ("work", "satisf", "solution", "valid", "check", "root", "correct"
 _PLAIN_NUMBER_RE = re.compile(r"(?<![\w.$\\])[-\u2212]?\d+(?:\.\d+)?(?:/\d+)?(?![\w.]*\d)(?!\w)")
 _SLOT = "\x00"
 _LIST = rf"{_SLOT}(?:[ \t]*,[ \t]*{_SLOT}){{0,6}}[ \t]*,?[ \t]*(?:and|or)[ \t]+{_SLOT}"
-_SHAPE_RE = re.compile(
-    r"^[ \t*_]*(?:(?:[A-Za-z]+[ \t]+){0,3}[A-Za-z]+[ \t]*,[ \t]*|(?:so|hence|thus|therefore|indeed|then|finally|clearly"
-    r"|and|now)\b[ \t,:]*)?"
-    r"(?P<lead>both|all(?:[ \t]+(?:two|three|four|five|six|\d))?(?:[ \t]+(?:values|solutions|roots|numbers))?"
-    r"|each[ \t]+of|the[ \t]+(?:values|solutions|roots|numbers|candidates)|either)?[ \t,:]*"
-    rf"(?P<list>{_LIST})(?P<rest>[^.!?]{{0,120}})[.!]?[ \t*_]*$", re.I)
 _VERB = (r"(?:works?|satisf(?:y|ies)|checks?[ \t]+out|are[ \t]+(?:both[ \t]+|all[ \t]+)?(?:valid|correct|admissible"
          r"|(?:valid[ \t]+)?(?:solutions|roots))|holds?)")
+_SHAPE_RE = re.compile(
+    r"^[ \t*_]*(?:(?!(?:both|all|each|the)\b)(?:[A-Za-z]+[ \t]+){0,3}[A-Za-z]+[ \t]*,[ \t]*|(?:so|hence|thus|therefore"
+    r"|indeed|then|finally|clearly|and|now)\b[ \t,:]*)?"
+    r"(?P<lead>(?:both|all(?:[ \t]+(?:two|three|four|five|six|\d))?|each[ \t]+of|the|either)"
+    r"(?:[ \t]+(?:values|solutions|roots|numbers|candidates))?"
+    rf"(?P<affirm>[ \t]+(?:(?:both|all)[ \t]+)?{_VERB}[ \t]*[:\u2014\u2013-])?)?[ \t,:]*"
+    rf"(?P<list>{_LIST})(?P<rest>[^.!?]{{0,120}})[.!]?[ \t*_]*$", re.I)
 _MODAL_VERB = r"(?:(?:might|could|may|should|would|will|do|does)[ \t]+(?:also[ \t]+|both[ \t]+|all[ \t]+)?(?:be[ \t]+)?)?"
 _VERB_FIRST_RE = re.compile(rf"^[ \t,]*{_MODAL_VERB}{_VERB}\b", re.I)
 _AFFIRM_RE = re.compile(r"\b(?:both|all(?:[ \t]+of[ \t]+them)?|each)\b(?:[ \t]+(?:values?|solutions?|roots?|numbers?))?"
@@ -65,6 +66,8 @@ def values_all_working(sentence: str) -> str | None:
         return None
     lead = (m.group("lead") or "").lower()
     rest = m.group("rest")
+    if m.group("affirm"):                  # 'Both values check out: $1$ and $-3$.': affirmed before the list
+        return _joined(values) if lead.startswith(("both", "all", "each")) and not rest.strip(" \t,;") else None
     if _SLOT in rest or skeleton[:m.start("list")].count(_SLOT):
         return None                        # another value outside the list
     collective = lead.startswith(("both", "all", "each"))
