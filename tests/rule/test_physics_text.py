@@ -41,6 +41,9 @@ def test_symbol_then_value_in_prose() -> None:
     ("3 \\text{ kW-hr}", "3\\ \\mathrm{kWh}"), ("3 \\text{ kWhr}", "3\\ \\mathrm{kWh}"),
     ("5 \\text{ sq. m}", "5\\ \\mathrm{m^2}"), ("5 \\text{ sq in}", "5\\ \\mathrm{in^2}"), ("5 \\text{ cc}", "5\\ \\mathrm{cm^3}"),
     ("5 \\text{ cu. cm}", "5\\ \\mathrm{cm^3}"), ("5 \\text{ m2}", "5\\ \\mathrm{m^2}"), ("3 \\text{ mps}", "3\\ \\mathrm{m/s}"),
+    ("3 \\text{ kgm/s}", "3\\ \\mathrm{kg\\,m/s}"), ("450 \\text{ J/kgK}", "450\\ \\mathrm{J/(kg\\,K)}"),
+    ("8.3 \\text{ J/molK}", "8.3\\ \\mathrm{J\\,mol^{-1}\\,K^{-1}}"), ("5 \\text{ ltrs}", "5\\ \\mathrm{L}"),
+    ("74 \\text{ Kg}^2", "74\\ \\mathrm{kg^2}"),
 ])
 def test_unit_abbreviations(answer: str, gold: str) -> None:
     assert ok(f"So the answer is $\\boxed{{{answer}}}$.", gold)

@@ -48,7 +48,7 @@ _SYMBOLS = {"min": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "d": "day
             "ly": "light_year", "AU": "astronomical_unit", "au": "astronomical_unit", "Da": "dalton",
             "Ci": "curie", "hp": "horsepower", "kcal": "kilocalorie", "ergs": "erg", "dynes": "dyne", "bu": "bushel",
             "amu": "unified_atomic_mass_unit", "u": "unified_atomic_mass_unit", "rev": "revolution",
-            "gm": "gram", "cc": "cubic_centimeter"}
+            "gm": "gram", "cc": "cubic_centimeter", "ltr": "liter", "mtr": "meter"}
 _WORDS = {"meter": "meter", "metre": "meter", "second": "second", "sec": "second", "minute": "minute",
           "hour": "hour", "day": "day", "week": "week", "month": "month", "year": "year",
           "gram": "gram", "kilogram": "kilogram", "milligram": "milligram", "liter": "liter", "litre": "liter",
@@ -271,17 +271,18 @@ _PRODUCT_GAP = re.compile(r"\s*[-.]?\s*")
 _LENGTHS = ("meter", "foot", "inch", "mile", "yard")
 # bases of the symbols written with a plural s ('kgs', 'cms', 'gms', 'mols', 'yrs'): metric lengths, masses, amounts
 # and times (never 'pcs', 'ins', 'fts')
-_PLURAL_BASES = ("meter", "gram", "mole", "second", "minute", "hour", "year")
+_PLURAL_BASES = ("meter", "gram", "mole", "second", "minute", "hour", "year", "liter")
 _RATE_TIMES = {"h": "hour", "hr": "hour", "s": "second", "sec": "second"}
-_PRODUCT_HEADS = ("newton", "joule", "watt")
-_PRODUCT_TAILS = {"m": "meter", "s": "second", "h": "hour", "hr": "hour"}
+_PRODUCT_HEADS = ("newton", "joule", "watt", "gram", "mole")
+_PRODUCT_TAILS = {"m": "meter", "s": "second", "h": "hour", "hr": "hour", "K": "kelvin"}
 
 
 def _spelled(tok: str) -> list[tuple[str, int]] | None:
     """Unit tokens as people abbreviate them, by rules over the symbol table (after the table itself failed): a
     plural s on a metric symbol ('kgs', 'cms', 'yrs'), a capital K for kilo ('Kg', 'Km', 'KW'), a length per time
     joined by 'p' or (per hour) by nothing ('kmph', 'mps', 'kmh', 'kmhr'), a force, energy or power times a
-    length or time joined by nothing ('Nm', 'kNm', 'Ns', 'kWhr'). None: no rule applies."""
+    length or time joined by nothing ('Nm', 'kNm', 'Ns', 'kWhr'), a mass or amount times a length or a kelvin
+    ('kgm/s', 'J/kgK', 'J/molK'). None: no rule applies."""
     if len(tok) < 2 or len(tok) > 8:
         return None
     if tok.endswith("s") and len(tok) >= 3 and tok[:-1].islower():
@@ -296,9 +297,9 @@ def _spelled(tok: str) -> list[tuple[str, int]] | None:
         return [(top, 1), (_RATE_TIMES[m.group(2) or m.group(4)], -1)]
     for tail, tail_name in _PRODUCT_TAILS.items():
         head = tok[:-len(tail)]
-        if tok.endswith(tail) and head[-1:].isupper():
+        if tok.endswith(tail) and len(head) >= 1 + head[-1:].islower():     # 'Nm', 'kgm', 'kgK', 'molK'
             name = _lookup(head)
-            if name is not None and name.endswith(_PRODUCT_HEADS):
+            if name is not None and name.endswith(_PRODUCT_HEADS) and (head[-1].isupper() or len(head) >= 2):
                 return [(name, 1), (tail_name, 1)]
     return None
 
