@@ -248,6 +248,8 @@ def text(p: Pair) -> Match | None:
     lead = words.leading_word(answer, gold)
     if lead is None:
         lead = words.sentence_gold(answer, gold)    # 'Petya' for 'Petya will receive the last token.'
+    if lead is None:
+        lead = words.sentence_yes_no(answer, gold)  # 'No' for 'No, it is not possible.'
     return None if lead is None else Match(lead, ("text",))
 
 

@@ -7,6 +7,7 @@ Interface::
     normalize_text(text) -> str                  case, articles, plural, \\text{}, punctuation folded
     same_text(answer, gold) -> bool
     yes_no(answer, gold) -> bool | None          synonyms only when the gold is a yes/no/true/false word
+    sentence_yes_no(answer, gold) -> bool | None 'No' for 'No, it is not possible.' (a sentence restating its word)
     leading_word(answer, gold) -> bool | None    "Yes, such a sequence exists." / "Bob has a winning strategy"
     sentence_number(text) -> Fraction | None     "There are twelve ways." (one number word, nothing hedging)
 """
@@ -170,6 +171,43 @@ def yes_no(answer: str, gold: str) -> bool | None:
     if a in _YES | _NO:
         return (a in _YES) == (g in ("yes", "true"))
     return None                      # "Yes it is", "maybe": not a bare yes/no; the core decides
+
+
+# a yes/no sentence: the word, punctuation, then a clause in words that only restates it ('No, it is not possible.',
+# 'Yes, such a sequence exists.'): no value, no contrast or condition, not the other word
+_POLAR_SENTENCE = re.compile(r"^\s*(yes|no|true|false)\s*(?:[,;:.!]|—|--)\s*([A-Za-z' \-,]{0,120}?)\s*[.!]?\s*$", re.I)
+_POLAR_BLOCK = re.compile(r"\b(?:but|however|except|unless|only|if|when|whenever|although|though|otherwise|or|either"
+                          r"|depends|sometimes|maybe|perhaps|possibly|probably)\b", re.I)
+# the other answer word in the clause ('No, yes for n even', 'Yes. No.'): two answers
+_OTHER_WORD = {True: re.compile(r"^\s*(?:no|false)\b", re.I), False: re.compile(r"\b(?:yes|affirmative)\b", re.I)}
+
+
+def _polarity(text: str) -> tuple[bool, bool] | None:
+    """(says yes, is a sentence) for a bare yes/no/true/false word or a yes/no sentence (above); else None."""
+    s = unwrap(text).replace("$", " ")
+    if "\\" in s:
+        s = re.sub(r"\\(?:text|textbf|mathrm|mbox)\s*\{([^{}]*)\}", r"\1", s)
+        if "\\" in s:
+            return None
+    word = normalize_text(s)
+    if word in ("yes", "no", "true", "false"):
+        return word in ("yes", "true"), False
+    m = _POLAR_SENTENCE.match(s)
+    if m is None or not m.group(2).strip() or _POLAR_BLOCK.search(m.group(2)):
+        return None
+    yes = m.group(1).lower() in ("yes", "true")
+    return None if _OTHER_WORD[yes].search(m.group(2)) else (yes, True)
+
+
+def sentence_yes_no(answer: str, gold: str) -> bool | None:
+    """A yes/no answer against a yes/no reference where either is a sentence that restates its word ('No' for 'No,
+    it is not possible.'): whether they say the same; None when either is not such a reading."""
+    if len(answer) > 200 or len(gold) > 200:
+        return None
+    pa, pg = _polarity(answer), _polarity(gold)
+    if pa is None or pg is None or not (pa[1] or pg[1]):
+        return None
+    return pa[0] == pg[0]
 
 
 _BLOCK = {"or", "and", "not", "no", "less", "more", "than", "at", "least", "most", "except", "minus", "plus",
