@@ -197,7 +197,8 @@ def _classify(answer: str, gold: str, question: str | None, cas: bool) -> tuple[
         q = _quantities(answer, gold, question, ctx)
         if q is not None and q != _UNSURE:
             return q, False
-    sa, sg = _shape(a), _shape(g)
+    la, lg = _without_degrees(_and_list(a), _and_list(g))
+    sa, sg = _shape(la), _shape(lg)
     result = _compare_shapes(sa, sg, ctx)
     if result != _UNSURE or cas or _texty(a) or _texty(g):
         return result, False
@@ -462,6 +463,27 @@ def _compare_real_sets(a: str, g: str, question: str | None) -> str | None:
 
 
 _TEXT_OR = re.compile(r"\\text\s*\{\s*(?:or|OR|Or)\s*\}|(?<=\s)OR(?=\s)")
+_TEXT_AND = re.compile(r"\\text\s*\{\s*(?:,\s*)?and\s*\}|\\(?:quad|qquad)\s*\\text\s*\{\s*and\s*\}\s*\\q?quad")
+
+
+_DEGREE_MARK = re.compile(r"\^\s*\{\s*\\circ\s*\}|\^\s*\\circ(?![a-zA-Z])|°|\\degree(?![a-zA-Z])")
+
+
+def _and_list(text: str) -> str:
+    """``2^\\circ \\text{ and } 360^\\circ``: two values listed with a worded 'and', read as the list they state (a
+    list of quantities is no compound quantity; its values compare as a list)."""
+    return _TEXT_AND.sub(", ", text) if "and" in text else text
+
+
+def _without_degrees(a: str, g: str) -> tuple[str, str]:
+    """Both sides mark every value in degrees (``2^\\circ, 360^\\circ`` against ``0^\\circ, 360^\\circ``): one unit on
+    both sides, so the values compare as numbers."""
+    if not (_DEGREE_MARK.search(a) and _DEGREE_MARK.search(g)):
+        return a, g
+    sa, sg = _DEGREE_MARK.sub("", a), _DEGREE_MARK.sub("", g)
+    marks = len(_DEGREE_MARK.findall(a)), len(_DEGREE_MARK.findall(g))
+    values = len(re.findall(r"\d+(?:\.\d+)?", sa)), len(re.findall(r"\d+(?:\.\d+)?", sg))
+    return (sa, sg) if marks == values and not re.search(r"[A-Za-z]", _CMD.sub(" ", sa + sg)) else (a, g)
 
 
 def _compare_clock_times(a: str, g: str) -> str | None:
