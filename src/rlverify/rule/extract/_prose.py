@@ -25,6 +25,7 @@ from ._spans import (
     _strip_span,
     _tail_value,
     _angle_reference_after,
+    _bullet_values,
     _unit_after,
     _values,
     _whole_value,
@@ -371,12 +372,14 @@ def _from_last_number(par: str) -> Extraction | None:
 _DISPLAYED_RE = re.compile(r"\$\$[^$]{1,300}\$\$|\$[^$]{1,300}\$|\\\[(?:(?!\\\]).){1,300}\\\]|\\\((?:(?!\\\)).){1,300}\\\)", re.S)
 
 
+_COLLECTIVE_RE = re.compile(r"\b(?:[Bb]oth|[Aa]ll|[Ee]ach|[Nn]either|fail|extraneous)\b")
+
+
 def _all_working(par: str) -> Extraction | None:
     """The paragraph's last sentence names several values as all working (:mod:`._together`)."""
-    sentences = _sentences(par) if ("both" in par or "all" in par or "each" in par or "Both" in par or "All" in par
-                                    or "Each" in par) else []
-    if not sentences and ("either" in par or "Neither" in par or "fail" in par or "extraneous" in par):
-        sentences = _sentences(par)
+    if not _COLLECTIVE_RE.search(par[-400:]):     # C-speed gate: a collective word near the end
+        return None
+    sentences = _sentences(par)
     if not sentences:
         return None
     value = values_all_working(sentences[-1])
@@ -440,7 +443,8 @@ def _from_prose(region: str) -> Extraction | None:
         # which reads it as candidates)
         alone = par.strip().strip("*_").strip()
         if i == 0 and not ends_graded and re.search(r"[\d\\$]", par) and ("," not in par or _DISPLAYED_RE.fullmatch(alone)):
-            found = _from_whole(alone.replace("\n", " "))
+            listed = _bullet_values(alone) if alone[:1] in "-*\u2022" else None   # '- v = 3 m/s\n- a = 2 m/s²'
+            found = Extraction(listed, "whole") if listed else _from_whole(alone.replace("\n", " "))
             if found is not None:
                 return found
     if marked is not None:
