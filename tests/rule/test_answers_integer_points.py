@@ -94,6 +94,7 @@ def test_another_variable_or_two_are_no_claim():
 
 
 def test_a_stated_lower_bound_moves_the_range():
-    # equal for n >= 2 only (n - 1 and |n - 1| differ at no integer >= 1 but at 0 and below)
-    assert same_on_integers("|n-1|", "n-1", "For every integer $n \\ge 2$, find the value.")
-    assert same_on_integers("|n-1|", "n-1", "Let $n$ be an integer. Find the value.") is None
+    # floor(n^2 / (n + 1)) is n - 1 for n >= 1 only (0 at n = 0)
+    assert same_on_integers("\\left\\lfloor \\frac{n^2}{n+1} \\right\\rfloor", "n-1", "For every integer $n \\ge 1$, find the value.")
+    assert same_on_integers("\\left\\lfloor \\frac{n^2}{n+1} \\right\\rfloor", "n-1", "Let $n$ be an integer. Find it.") is None
+    assert same_on_integers("|n-1|", "n-1", "For every integer $n \\ge 2$, find the value.") is None   # nothing integral

@@ -15,8 +15,9 @@ one the question allows (and below zero where it allows every integer): the same
 
 The points are the first twelve integers of the range and seven more up to a hundred above its start, so two
 sequences that part only further out would pass (as two functions agreeing at the core's random points would);
-a question that declares no integer, a side in another variable or in two, a value that is not a finite real
-number, or a side the core's readers cannot read: None (no claim). The sympy work runs in the bounded helper.
+a question that declares no integer, sides without a construct that the integers alone make equal ((-1)^n, floor,
+ceiling, mod, factorials, binomials, a trigonometric function of a multiple of pi), a side in another variable or
+in two, a value that is not a finite real number, or a side the core's readers cannot read: None (no claim). The sympy work runs in the bounded helper.
 """
 
 from __future__ import annotations
@@ -138,6 +139,10 @@ def _points(start: int | str) -> list[int]:
 
 
 _LETTER = re.compile(r"(?<![A-Za-z\\])([a-zA-Z])(?![A-Za-z])")
+# what takes its values on the integers only, or changes at them: (-1)^n, floor and ceiling, mod, factorials and
+# binomials, a trigonometric function of a multiple of pi
+_INTEGER_ONLY = re.compile(r"\(\s*-\s*1\s*\)\s*\^|\\[lr](?:floor|ceil)|floor|ceil|\\b?mod(?![a-z])|\bmod\b|!|\\[dt]?binom"
+                           r"|\\(?:cos|sin|tan|cot|sec|csc)(?![a-z])[^=]{0,40}\\pi")
 
 
 def same_on_integers(answer: str, gold: str, question: str | None) -> bool | None:
@@ -146,6 +151,8 @@ def same_on_integers(answer: str, gold: str, question: str | None) -> bool | Non
     The readings and evaluations run in the bounded helper (None when they exceed its bound)."""
     if not question or len(answer) > 300 or len(gold) > 300 or "=" in answer or "=" in gold:
         return None
+    if not (_INTEGER_ONLY.search(answer) or _INTEGER_ONLY.search(gold)):
+        return None          # no construct that the integers alone make equal: the core's points decided
     letters = set(_LETTER.findall(re.sub(r"\\[A-Za-z]+", " ", gold)))
     if len(letters) != 1:
         return None
@@ -155,8 +162,10 @@ def same_on_integers(answer: str, gold: str, question: str | None) -> bool | Non
         return None
     from ...runtime.bounded import BoundExceeded, run_bounded
 
-    try:
-        return run_bounded(_same_at, answer, gold, var, _points(start), timeout=_TIMEOUT)
+    from .latex import clean
+
+    try:   # the spans as the core reads them (their parses are memoized from the core's comparison)
+        return run_bounded(_same_at, clean(answer), clean(gold), var, _points(start), timeout=_TIMEOUT)
     except BoundExceeded:
         return None
     except Exception:  # noqa: BLE001 - a side the readers fail on: no claim
