@@ -115,3 +115,13 @@ def test_two_quantities_of_one_unit_are_no_compound() -> None:
 ])
 def test_what_an_angle_or_vector_is_measured_from(response: str, gold: str, equal: bool) -> None:
     assert ok(response, gold) is equal
+
+
+@pytest.mark.parametrize("response, gold, equal", [
+    ("Work.\n\n- v = 3 m/s\n- a = 2 m/s²", "3\\ \\mathrm{m/s}", True),          # a paragraph of bullets: its items
+    ("Work.\n\n- v = 3 m/s\n- a = 5 m/s²", "5\\ \\mathrm{m/s}", False),
+    ("Work.\n\n- x = 3\n- y = -4", "(3, -4)", True),
+    ("Work.\n\n- x = 3\n- y = 4", "(3, -4)", False),
+])
+def test_a_paragraph_of_bullets(response: str, gold: str, equal: bool) -> None:
+    assert ok(response, gold, "Find the speed." if "m/s" in gold else "Find x and y.") is equal
