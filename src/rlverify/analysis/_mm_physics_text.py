@@ -14,7 +14,7 @@ near-misses: ``near_angle_prose`` (one digit changed, or the other reference dir
 (one digit changed, or the unit under another prefix), ``near_quantity_pair`` (the stated quantity's value changed;
 the reference's number given to the other quantity, ``v = 5\\,\\mathrm{m/s},\\ a = 3\\,\\mathrm{m/s^2}`` for
 ``3 m/s``; a listed part's value changed), ``near_unit_alias`` (the same spellings of the unit under another prefix
-or of another dimension, the number kept).
+or of another dimension, the number kept; or the unit kept and a digit changed).
 Registered by :mod:`._mm_families`.
 """
 
@@ -409,12 +409,15 @@ def _unit_alias(ref: Reference, rng: random.Random, st: F.Style) -> Any:
 
 @_T.near_miss("near_unit_alias")
 def _near_unit_alias(ref: Reference, rng: random.Random, st: F.Style) -> Any:
-    """The same spellings for the unit under another prefix (kmph for m/h... the number kept) or of another
-    dimension, against the gold naming its unit."""
+    """The same spellings for the unit under another prefix (kmph against m/h: the number kept) or of another
+    dimension, or the unit kept and one digit of the value changed; against the gold naming its unit."""
     q = _quantity(ref)
     if q is None:
         return None
     v, u = q
+    if rng.random() < 0.2:                                 # the unit kept, one digit of the value changed
+        got = _wrong_value(ref, v, rng)
+        return _alias_draft(ref, rng, u, _gold_with(ref, v, u, rng), got[1]) if got else None
     opts = [w for w, f in _prefixed(u) if f != 1]
     new = rng.choice(opts) if opts and rng.random() < 0.6 else _other_dimension(u, rng)
     if new is None:

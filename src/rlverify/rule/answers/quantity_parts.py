@@ -104,6 +104,8 @@ def _pairs(ap: list[_Part], gp: list[_Part]) -> tuple[list[tuple[str, str]] | No
 
 def compare_quantity_parts(answer: str, gold: str, question: str | None,
                            again: Callable[[str, str], Match]) -> Match | None:
+    if "=" not in answer and "≈" not in answer and "approx" not in answer:
+        return None                                     # C-speed gate: no label, no reading here
     ap = _parts(answer)
     if ap is None or not any(p.label for p in ap):     # labelled quantities ('v = 3 m/s, a = 2 m/s^2') only
         return None
