@@ -76,3 +76,21 @@ def test_two_classes_left_out_are_not_read_as_a_union(inline):
     # 'and' between two left-out classes intersects (coprime to 6 is 1, 5 mod 6): not read, never the union
     assert not compare("2 \\nmid n \\text{ and } 3 \\nmid n", "n \\equiv 1, 2, 3, 4, 5 \\pmod 6", _Q).equal
     assert not compare("n \\not\\equiv 0 \\pmod 2, \\ n \\not\\equiv 0 \\pmod 3", "n \\equiv 1, 2, 3, 4, 5 \\pmod 6", _Q).equal
+
+
+def test_the_noun_the_question_asks_for_and_of_the_form(inline):
+    q = "Find all primes $p$ such that $p^2 + 1$ is divisible by 5."
+    rng = random.Random(12)
+    for _ in range(40):
+        m = rng.randint(3, 12)
+        r = rng.randrange(1, m)
+        gold = f"p \\equiv {r} \\pmod{{{m}}}"
+        said = rng.choice((f"\\text{{all primes }} p \\equiv {r} \\pmod{{{m}}}", f"\\text{{primes of the form }} {m}k+{r}",
+                           f"\\text{{all prime numbers of the form }} {m}k + {r}", f"\\text{{the primes }} p \\equiv {r} \\pmod {m}"))
+        assert compare(said, gold, q).equal, (said, gold)
+        assert compare(gold, said, q).equal, (gold, said)
+        other = (r + 1) % m
+        assert not compare(said.replace(f"{r}", f"{other}") if f"{other}" not in said else f"p \\equiv {other} \\pmod{{{m}}}", gold, q).equal
+    # the noun is a filler only where the question asks for primes
+    assert not compare("\\text{all primes } p \\equiv 1 \\pmod 4", "n \\equiv 1 \\pmod 4", "Find all integers $n$.").equal
+    assert compare("\\text{all integers of the form } 3k+1", "n \\equiv 1 \\pmod 3", "Find all integers $n$.").equal

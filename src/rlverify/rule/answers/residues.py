@@ -25,7 +25,7 @@ __all__ = ["Classes", "residue_classes", "same_classes"]
 _MAX_MODULUS = 10_000
 _TEXT = re.compile(r"\\(?:text|textrm|mathrm|mbox|textnormal|operatorname)\s*\{([^{}]*)\}")
 _FILLER = re.compile(
-    r"\b(?:all|every|any|the)\b|\b(?:positive|nonnegative|non-negative|natural)?\s*(?:integers?|numbers?)\b"
+    r"\b(?:of|in)\s+the\s+form\b|\b(?:all|every|any|the)\b|\b(?:positive|nonnegative|non-negative|natural)?\s*(?:integers?|numbers?)\b"
     r"|\b(?:where|for|with)\s+(?:some|any|all|every|an?)?\s*(?:integers?|natural numbers?)?\s*[a-z]\s*"
     r"(?:\\in\s*\\mathbb\s*\{?[ZN]\}?(?:\^\s*\{?\+\}?|_\s*\{?(?:\\geq?|>)?\s*0\}?)?|\\geq?\s*0|\\geq?\s*1|>\s*0"
     r"|\s+(?:is\s+)?(?:an?\s+)?(?:integer|natural number|nonnegative integer))?"
@@ -195,6 +195,8 @@ def same_classes(answer: str, gold: str, question: str | None = None) -> bool | 
     if not (_HINT.search(answer) and _HINT.search(gold)):
         return None
     named = frozenset(_NAMED.findall(question or ""))
+    if question and "prime" in question.lower():   # 'all primes p \equiv 1 \pmod 4' where primes are asked for
+        answer, gold = _PRIMES.sub(" ", answer), _PRIMES.sub(" ", gold)
     a, g = residue_classes(answer, named), residue_classes(gold, named)
     if a is None or g is None:
         return None
@@ -204,6 +206,7 @@ def same_classes(answer: str, gold: str, question: str | None = None) -> bool | 
     return a.on(lcm) == g.on(lcm)
 
 
+_PRIMES = re.compile(r"\bprime(?:\s+numbers?|s)?\b", re.I)
 _PARAMS = frozenset("kjl")       # letters that name a free integer parameter (n is the problem's own, usually)
 _UNIT_LIKE = frozenset("mts")    # also parameters, but metres, tonnes, seconds too: read only in an assignment (n = 2m)
 _INTEGER_WORDS = re.compile(r"\\in\s*\\mathbb|\binteger", re.I)
