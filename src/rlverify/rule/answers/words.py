@@ -147,10 +147,29 @@ def says_nothing(text: str) -> bool:
     return bool(_NOTHING.match(normalize_text(t)))
 
 
+_INFINITE_SYMBOL = re.compile(r"^\s*\+?\s*(?:\\infty|\u221e|\\text\s*\{\s*infinity\s*\})\s*$")
+_INFINITE = re.compile(r"^(?:there (?:is|are) )?(?:infinitely many|an infinite number of|infinite|infinitely|infinity)"
+                       r"(?: [a-z]+){0,2}$")
+
+
+def says_infinite(text: str) -> bool:
+    """``\\infty``, 'infinitely many', 'There are infinitely many solutions', 'infinite': a count without end (never
+    ``-\\infty``, never a sentence that says more)."""
+    if _INFINITE_SYMBOL.match(text):
+        return True
+    if len(text) > 80 or "infinit" not in text.lower():
+        return False
+    t = unwrap(text).replace("$", " ")
+    return not re.search(r"\d|-|\b(?:not|no|finite|finitely|but|or|except)\b", t, re.I) and bool(_INFINITE.match(normalize_text(t)))
+
+
 def same_text(answer: str, gold: str) -> bool:
     """Equal as words: case, articles, plural, \\text{} ignored; both sides must be plain words. Two ways of
-    saying that nothing is asked for (:func:`says_nothing`) are the same text."""
+    saying that nothing is asked for (:func:`says_nothing`) are the same text, and so are two of saying that there
+    are infinitely many (:func:`says_infinite`)."""
     if says_nothing(answer) and says_nothing(gold):
+        return True
+    if says_infinite(answer) and says_infinite(gold):
         return True
     if not (is_wordy(answer) and is_wordy(gold)):
         return False
@@ -301,6 +320,9 @@ _PREDICATE = re.compile(r"\s(?:is|are|must be|will be|should be)\s+(?:an?\s+|the
 _MATH_SPAN = re.compile(r"\$[^$]{1,200}\$|\\\(.{1,200}?\\\)")
 
 
+_WINS = re.compile(r"[A-Za-z]+\s+wins?\s*[.!]?", re.I)
+
+
 def sentence_gold(answer: str, gold: str) -> bool | None:
     """A one- or two-word text answer against a reference written as one sentence that states it as its subject
     ('Petya' for 'Petya will receive the last token.') or as its closing predicate ('odd' for 'The transformed
@@ -312,8 +334,9 @@ def sentence_gold(answer: str, gold: str) -> bool | None:
     if not a or len(a.split()) > 2 or len(a) < 3 or a in ("yes", "no", "true", "false"):
         return None
     g = _sentence(_MATH_SPAN.sub(" M ", gold)).rstrip()
-    if len(g.split()) < 3 or len(g.split()) > 25 or _NEGATION.search(g) or _CLAUSE_JOIN.search(g):
-        return None
+    if len(g.split()) < 3 and not _WINS.fullmatch(g) or len(g.split()) > 25 or _NEGATION.search(g) \
+            or _CLAUSE_JOIN.search(g):
+        return None                  # two words only as 'Alice wins'
     body = re.sub(r"^(?:the|a|an)\s+", "", g, flags=re.I)
     n = len(a.split())
     lead = " ".join(body.split()[:n])
