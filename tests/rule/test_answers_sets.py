@@ -74,3 +74,20 @@ def test_bounded_on_hostile_input():
         forms.same_real_set(text, GOLD, None)
     assert read_set("(" * 300 + "1,2" + ")" * 300) is None
     assert read_set(r"\{" + ", ".join(map(str, range(200))) + r"\}") is None   # too many parts or too long
+
+
+def test_every_real_number_in_words_or_by_membership():
+    import random
+
+    from rlverify.rule.answers.pipeline import compare
+
+    rng = random.Random(15)
+    q = "Find all real $x$ such that the inequality holds."
+    every = [r"\text{all real numbers}", r"\text{every real number}", r"\text{all real } x", r"\text{any real } x",
+             r"\text{all real values of } x", r"x \in \mathbb{R}", r"\text{all } x \in \mathbb{R}", r"\mathbb{R}",
+             r"(-\infty, \infty)", r"(-\infty, +\infty)", "x \u2208 \u211d"]
+    almost = [r"(-\infty, 0) \cup (0, \infty)", r"\mathbb{R} \setminus \{0\}", r"x > 0", r"[0, \infty)", r"x \neq 1"]
+    for _ in range(60):
+        a, g = rng.sample(every, 2)
+        assert compare(a, g, q).equal, (a, g)
+        assert not compare(a, rng.choice(almost), q).equal, a

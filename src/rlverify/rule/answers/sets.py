@@ -66,7 +66,9 @@ _COMMANDS = [
     (re.compile(r"\\(?:in)(?![A-Za-z])"), " \\in "),
     (re.compile(r"(?<=[A-Za-z])\s+in\s+(?=R\b|\\Reals|[\[(])"), " \\in "),     # ASCII: x in R, x in (0, 1)
 ]
-_ALL_REALS = re.compile(r"^(?:the\s+set\s+of\s+)?all\s+real\s+numbers$|^\\Reals$", re.I)
+# every real number, in words or by membership: 'all real numbers', 'every real x', 'all real values of x', 'x \\in \\mathbb{R}'
+_ALL_REALS = re.compile(r"^(?:the\s+set\s+of\s+)?(?:all|every|any)\s+real\s+(?:numbers?|values?)?(?:\s*(?:of\s+)?[a-zA-Z])?$"
+                        r"|^(?:(?:all|every|any)\s+)?(?:real\s+)?[a-zA-Z]?\s*\\in\s*\\Reals$|^\\Reals$", re.I)
 
 
 _ALL_LEAD = re.compile(r"^(?:all|every|any)\s+(?:(?:real|positive|negative|nonnegative|non-negative)\s+)?"
