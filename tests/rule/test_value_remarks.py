@@ -53,6 +53,12 @@ def test_box_with_a_hedging_remark_stays_rejected(seed: int) -> None:
         assert not got.correct, (resp, got)
 
 
+def test_a_rounding_remark_counts_only_where_a_rounding_is_asked() -> None:
+    """'3.46 (approx.)' meets the rounding the question asks for; without one, '(approx.)' keeps the value inexact."""
+    assert not RULE.verify(_boxed("12 \\text{ (approx.)}"), "12", "How many pairs are there?").correct
+    assert not RULE.verify(_boxed("3.46 \\text{ (approx.)}"), "2\\sqrt{3}", "Find the length.").correct
+
+
 def test_fraction_restated_as_its_decimal() -> None:
     assert RULE.verify(_boxed("\\frac{9}{256}\\ (= 0.03515625)"), "\\frac{9}{256}").correct
     assert RULE.verify(_boxed("\\frac{1}{2} \\text{ (i.e. } 0.5\\text{)}"), "\\frac12").correct
@@ -63,7 +69,9 @@ def test_fraction_restated_as_its_decimal() -> None:
 
 
 _ROUNDING = ("Round your answer to {k} decimal places.", "Give your answer to the nearest {p}.")
-_APPROX = ("\\boxed{{\\approx {d}}}", "\\boxed{{x \\approx {d}}}", "\\boxed{{x = {d}}}", "\\boxed{{L \\approx {d}}}")
+_APPROX = ("\\boxed{{\\approx {d}}}", "\\boxed{{x \\approx {d}}}", "\\boxed{{x = {d}}}", "\\boxed{{L \\approx {d}}}",
+           "\\boxed{{{d} \\text{{ (approx.)}}}}", "\\boxed{{{d}\\ (\\text{{rounded}})}}",
+           "\\boxed{{{d} \\text{{ (to the nearest hundredth)}}}}")
 
 
 @pytest.mark.parametrize("gold,value", [("2\\sqrt{3}", 12 ** 0.5), ("\\frac{\\pi}{4}", 0.7853981633974483),
@@ -80,7 +88,7 @@ def test_an_approximation_alone_is_read_as_its_decimal(gold: str, value: float) 
                 assert RULE.verify(f"So $" + form.format(d=d) + "$.", gold, q).correct, (form, d, q)
                 assert not RULE.verify(f"So $" + form.format(d=off) + "$.", gold, q).correct, (form, off, q)
     q = "Find the value of $x$."
-    for form in _APPROX:
+    for form in _APPROX[:4]:
         plain = RULE.verify("So $" + form.format(d=f"{value:.3f}") + "$.", gold, q).correct
         assert plain == RULE.verify(f"So $\\boxed{{{value:.3f}}}$.", gold, q).correct
 

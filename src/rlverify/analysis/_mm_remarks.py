@@ -9,7 +9,8 @@ with a remark that bounds, doubts or offers another value (``(at least)``, ``(or
 
 ``approx_alone`` (EQUIVALENT): only an approximation of an exact non-integer reference (``\\boxed{\\approx 3.464}`` for
 ``2\\sqrt{3}``): 6-8 significant digits, or the places a rounding sentence added to the question asks for; bare,
-after the variable (``x \\approx 3.464``), in a box or on an answer line. ``near_approx_alone``: the decimal two units
+after the variable (``x \\approx 3.464``), in a box or on an answer line, or (a rounding asked) the decimal with a remark
+that says so (``3.46 \\text{ (to the nearest hundredth)}``, ``(approx.)``). ``near_approx_alone``: the decimal two units
 of its last digit off, or the approximation of a changed exact value.
 
 ``all_work`` (EQUIVALENT): a prose closing that names the 2-4 values of a "find all" reference as all working
@@ -179,10 +180,17 @@ def _rounded(v: float, places: int) -> str | None:
     return s
 
 
-def _approx_text(ref: Reference, dec: str, rng: random.Random) -> tuple[str, bool]:
-    """(the answer, whether it is box-only content)."""
+_ROUNDED_REMARKS = ("{d} \\text{{ (approx.)}}", "{d}\\ (\\text{{rounded}})", "{d} \\text{{ (to the nearest {p})}}",
+                    "{d} \\text{{ (rounded to {k} decimal places)}}", "{d}\\ (\\text{{approximately}})")
+
+
+def _approx_text(ref: Reference, dec: str, rng: random.Random, places: int | None = None) -> tuple[str, bool]:
+    """(the answer, whether it is box-only content); ``places``: the rounding the question asks for, which a remark
+    may repeat ('3.46 (to the nearest hundredth)')."""
     var = _var(ref)
-    kind = rng.choice(("box", "box", "box_var", "line", "display"))
+    kind = rng.choice(("box", "box", "box_var", "line", "display") + (("remark", "remark") if places else ()))
+    if kind == "remark":
+        return rng.choice(_ROUNDED_REMARKS).format(d=dec, k=places, p=_PLACE[places]), True
     if kind == "box":
         return rng.choice(("\\approx {d}", "\\approx {d}", "\\approx\\ {d}", "\\approx {d} \\ldots")).format(d=dec), True
     if kind == "box_var":
@@ -200,6 +208,7 @@ _EXACT_ASKED = re.compile(r"exact|simplest|radical|fraction|in terms of|round|de
 def _approx_draft(ref: Reference, rng: random.Random, v: float, wrong_ulps: int = 0) -> Any:
     if _EXACT_ASKED.search(ref.question):
         return None                # a question that asks for an exact form, or a rounding of its own
+    k = None
     if rng.random() < 0.5:
         k = rng.randint(2, 4)
         dec = _rounded(v, k)
@@ -216,7 +225,7 @@ def _approx_draft(ref: Reference, rng: random.Random, v: float, wrong_ulps: int 
         dec = str(Decimal(dec) + ulp * wrong_ulps)
         if "E" in dec or Decimal(dec) == 0:
             return None
-    text, box_only = _approx_text(ref, dec, rng)
+    text, box_only = _approx_text(ref, dec, rng, k)
     if box_only:
         return _T.draft(text, box_only=True, question=question)
     return _T.draft(text, plain=True, sentence=True, question=question)

@@ -155,6 +155,13 @@ def _decide(al: Aligned, p: Pair) -> Match | None:
 _NAMED_VALUE = re.compile(r"^\s*[A-Za-z](?:_\{?[A-Za-z0-9]{1,4}\}?)?\s*(?:=|\\approx(?![A-Za-z])|\u2248)\s*(?=\S)")
 
 
+# a closing remark that only says the value is rounded, as the question asks: '(approx.)', '(rounded)', '(approximately)',
+# '(to the nearest hundredth)', '(rounded to 3 decimal places)', '(to 3 significant figures)'
+_ROUNDED_REMARK = re.compile(r"\s*\(\s*(?:approx\.?|approximately|rounded|rounded\s+to\s+[\w\s.-]{1,40}?|(?:correct\s+)?to\s+"
+                             r"(?:the\s+nearest\s+[\w-]{1,20}|\d{1,2}\s+(?:decimal\s+places?|d\.\s?p\.|significant\s+"
+                             r"(?:figures?|digits?)|s\.\s?f\.)))\s*\)\s*\.?\s*$", re.I)
+
+
 def _named_value(answer: str) -> str:
     """The value after one name and an ``=`` or ``\\approx`` (``x \\approx 3.464`` -> ``3.464``: the rounding asked
     for reads it as it reads ``\\approx 3.464``); the answer itself otherwise."""
@@ -171,6 +178,8 @@ def plain_rounding(p: Pair) -> Match | None:
     if spec is None:
         return None
     ua, ug = strip_approx(unwrap(_named_value(p.answer))), strip_approx(unwrap(p.gold))
+    if "(" in ua:                     # '3.46 (to the nearest hundredth)', '(approx.)': the rounding asked, said again
+        ua = _ROUNDED_REMARK.sub("", ua)
     if not (_literal(ua) or _literal(ug)):
         return None
     a, g = _value(ua), _value(ug)
