@@ -125,3 +125,13 @@ def test_what_an_angle_or_vector_is_measured_from(response: str, gold: str, equa
 ])
 def test_a_paragraph_of_bullets(response: str, gold: str, equal: bool) -> None:
     assert ok(response, gold, "Find the speed." if "m/s" in gold else "Find x and y.") is equal
+
+
+@pytest.mark.parametrize("response, gold, equal", [
+    ("The velocity is $v = 12$ m/s directed 30° above the horizontal.", "12\\ \\mathrm{m/s}", True),
+    ("The velocity is $v = 12$ km/s directed 30° above the horizontal.", "12\\ \\mathrm{m/s}", False),   # unit kept
+    ("The velocity is 12 km/s directed 30° above the horizontal.", "12\\ \\mathrm{m/s}", False),
+    ("Dana can travel 36 miles in six hours.", "36", True),        # 'in' is no unit: 'miles in' is no product
+])
+def test_unit_symbol_before_other_words(response: str, gold: str, equal: bool) -> None:
+    assert ok(response, gold, "Find the speed." if "m/s" in gold else "How many miles?") is equal

@@ -294,7 +294,7 @@ def _unit_after(rest: str) -> str:
     text = m.group(1).strip().rstrip(".")
     spec = parse_unit(text) if text and len(text) <= 40 else None
     if spec is None and " " in text:
-        return _unit_then_direction(rest)
+        return _unit_then_direction(rest) or _unit_before_words(text)
     if spec is None or spec.kind not in ("physical", "angle_rate") or spec.short and len(text) > 2 \
             and not re.search(r"\^|[⁰¹²³⁴⁵⁶⁷⁸⁹]", text):       # 'in' may be a word, 'in²' is a unit
         return ""
@@ -306,6 +306,22 @@ def _direction_re() -> re.Pattern:
     from ..answers.units import DIRECTION_WORDS   # noqa: PLC0415 - the unit reader's vocabulary (lazy, as above)
 
     return re.compile(r"[ \t]*(?:,[ \t]*|\([ \t]*)?" + DIRECTION_WORDS + r"[ \t]*\)?(?=[ \t]*(?:[.,;:!?*]|\n|$))", re.I)
+
+
+def _unit_before_words(text: str) -> str:
+    """'12 m/s directed 30° above the horizontal', '3 cm long': a unit symbol that is certain (not a word: '12 minutes
+    for each lap' is read as before; no one-letter or ambiguous symbol: '5 in total', '3 m tall' stay bare) before
+    other words."""
+    head = text.split(None, 1)[0]
+    if len(head) > 4 and not _SYMBOL_UNIT_RE.search(head):
+        return ""
+    from ..answers.units import parse_unit    # noqa: PLC0415
+
+    spec = parse_unit(head)
+    return " " + head if spec is not None and spec.kind in ("physical", "angle_rate") and not spec.short else ""
+
+
+_SYMBOL_UNIT_RE = re.compile(r"[/^·⋅∙\d]")
 
 
 def _unit_then_direction(rest: str) -> str:
