@@ -156,12 +156,39 @@ def _item_labelled(s: str) -> Parts | None:
 _LEFT_RIGHT = re.compile(r"\\(?:left|right)(?![a-zA-Z])\s*(?=[()\[\]])")
 
 
+_EXTREMUM_WORD = re.compile(r"max|min|largest|greatest|smallest|least", re.I)
+_EXTREMUM_PART = re.compile(r"^(?:the\s+)?\\?(?:(max|min)(?:imum|imal)?|(largest|greatest)|(smallest|least))(?:\s+value)?"
+                            r"(?:\s+is)?\s*(?:[:=]\s*)?(?![A-Za-z(_^{])([^=]+)$", re.I | re.S)
+
+
+def _extremum_labelled(s: str) -> Parts | None:
+    """'max 3, min -1', 'maximum: 3; minimum: -1', '\\max = 3, \\min = -1', 'largest value 3 and smallest -1': the parts
+    labelled by the extremum they state (max or min), each once."""
+    raw = [p.strip("$ .") for p in split_top(s, _SEPS) if p.strip("$ .")]
+    if len(raw) != 2:
+        return None
+    parts = []
+    for p in raw:
+        m = _EXTREMUM_PART.match(p)
+        if m is None or not re.search(r"[\d\\]", m.group(4)):
+            return None
+        kind = "max" if (m.group(1) or "").lower() == "max" or m.group(2) else "min"
+        parts.append(Part(kind, m.group(4).strip()))
+    if parts[0].label == parts[1].label:
+        return None
+    return Parts(tuple(parts), "", "")
+
+
 @memo_text
 def parse_parts(text: str) -> Parts | None:
     """Split a multi-part answer at top-level commas, "and", "or"; None for one part."""
-    s = _drop_prose(unwrap(text))
+    s = unwrap(text)
     if len(s) > 1000:
         return None
+    extrema = _extremum_labelled(s) if _EXTREMUM_WORD.search(s) else None
+    if extrema is not None:
+        return extrema
+    s = _drop_prose(s)
     for special in (_tuple_assignment, _chain_assignment, _item_labelled):
         got = special(s)
         if got is not None:
