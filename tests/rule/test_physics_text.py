@@ -135,3 +135,18 @@ def test_a_paragraph_of_bullets(response: str, gold: str, equal: bool) -> None:
 ])
 def test_unit_symbol_before_other_words(response: str, gold: str, equal: bool) -> None:
     assert ok(response, gold, "Find the speed." if "m/s" in gold else "How many miles?") is equal
+
+
+@pytest.mark.parametrize("response, gold, equal", [
+    ("$\\boxed{12\\ \\text{m/s at } 30^\\circ \\text{ above the horizontal}}$", "12\\ \\mathrm{m/s}", True),   # magnitude
+    ("$\\boxed{12\\ \\text{m/s at } 30^\\circ \\text{ above the horizontal}}$", "13\\ \\mathrm{m/s}", False),
+    ("$\\boxed{12\\ \\text{m/s at } 30^\\circ \\text{ above the horizontal}}$",
+     "12\\ \\mathrm{m/s}\\text{ at }30^\\circ\\text{ above the horizontal}", True),
+    ("$\\boxed{12\\ \\text{m/s at } 30^\\circ \\text{ above the horizontal}}$",
+     "12\\ \\mathrm{m/s}\\text{ at }35^\\circ\\text{ above the horizontal}", False),                         # other angle
+    ("The velocity is 12 km/s at 30° above horizontal.", "12\\ \\mathrm{m/s}", False),
+    ("The force is 5 N at an angle of 37° N of E.", "5\\ \\mathrm{N}\\text{ at }37^\\circ\\text{ north of east}", True),
+    ("The force is 5 N at an angle of 37° N of E.", "5\\ \\mathrm{N}\\text{ at }37^\\circ\\text{ south of east}", False),
+])
+def test_vector_at_an_angle(response: str, gold: str, equal: bool) -> None:
+    assert ok(response, gold, "Find the velocity.") is equal

@@ -551,6 +551,11 @@ _DIRECTION = re.compile(r"(?:\s*[,;(]|\s)\s*" + DIRECTION_WORDS + r"\s*\)?\s*\.?
 _COMPASS = {"n": "north", "s": "south", "e": "east", "w": "west"}
 
 
+def _canonical_reference(d: str) -> str:
+    d = re.sub(r"^([nsew]) of ([nsew])$", lambda c: f"{_COMPASS[c.group(1)]} of {_COMPASS[c.group(2)]}", d)
+    return re.sub(r"^(above|below|from|with|to|relative to) (?!the )", r"\1 the ", d)
+
+
 def _direction(text: str) -> tuple[str, str] | None:
     """(the text before a closing direction phrase, the direction in canonical words), else None."""
     if len(text) > 200 or not re.search(r"[a-z]{2}", text):
@@ -560,6 +565,9 @@ def _direction(text: str) -> tuple[str, str] | None:
     if m is None:
         return None
     d = re.sub(r"\s+|-", " ", m.group("d").lower()).replace("wards", "ward").replace("anti clockwise", "counter clockwise")
+    if d.startswith("at "):                 # 'at (an angle of) 30^\\circ above ...': one writing of the angle
+        d = re.sub(r"^at (?:an angle of )?([-+]?[\d.]+) ?(?:°|\^ ?\{? ?\\circ ?\}?|\\degree|degrees?) ?", r"\1 deg ", d)
+        d = re.sub(r"^([-+]?[\d.]+) deg (.*)$", lambda c: f"{c.group(1)} deg " + _canonical_reference(c.group(2)), d)
     if " of " in d:                         # '30° N of E': compass letters as words; '30° below horizontal': 'the'
         d = re.sub(r"^([nsew]) of ([nsew])$", lambda c: f"{_COMPASS[c.group(1)]} of {_COMPASS[c.group(2)]}", d)
         d = re.sub(r"^([nsew]) of (?=[a-z]{2})", lambda c: _COMPASS[c.group(1)] + " of ", d)

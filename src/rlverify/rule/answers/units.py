@@ -81,7 +81,11 @@ _JOINED = frozenset(k for k in _WORDS if "_" in k)
 # center', 'into the page', 'counterclockwise', 'in the +x direction'); group d: the direction itself
 DIRECTION_WORDS = (
     r"(?:(?:directed|pointing|pointed|acting|moving|oriented)\s+)?(?P<d>(?:(?:counter-?|anti-?)?clockwise\s+(?=from|rel))?"
-    r"(?:to\s+the\s+(?:right|left)|"
+    # a vector's direction as an angle from a reference: '12 m/s at 30° above the horizontal', 'at an angle of 37° N of E'
+    r"(?:at\s+(?:an\s+angle\s+of\s+)?[-+]?\d+(?:\.\d+)?\s*(?:°|\^\s*\{?\s*\\circ\s*\}?|\\degree|degrees?)\s*"
+    r"(?:(?:above|below|from|with|to|relative\s+to)\s+(?:the\s+)?(?:horizontal|vertical|(?:positive\s+|negative\s+|[+-])?"
+    r"[xyz][- ]?axis)|(?:north|south|east|west|[NSEW])\s+of\s+(?:north|south|east|west|[NSEW](?![A-Za-z])))|"
+    r"to\s+the\s+(?:right|left)|"
     r"(?:vertically\s+)?(?:up|down)(?:wards?)?|(?:north|south)(?:[- ]?(?:east|west))?|east|west|"
     r"(?:towards?|away\s+from)\s+the\s+[a-z]+|(?:in)?to\s+the\s+page|out\s+of\s+the\s+page|"
     r"(?:counter-?|anti-?)?clockwise|radially\s+(?:in|out)wards?|"
@@ -199,14 +203,18 @@ def _si_macro(m: re.Match) -> str:
 def normalize_unit_text(text: str) -> str:
     """Map LaTeX unit notation to plain tokens (still untrusted; only tokenized later)."""
     s = unwrap(text) if "\\" in text else text
-    s = re.sub(r"\\(sec|min|deg)(?![A-Za-z])", r" \1", s)     # \mathrm{sec} read as the secant by a LaTeX cleaner
     if "\\" in s:
+        if "\\sec" in s or "\\min" in s or "\\deg" in s:
+            s = re.sub(r"\\(sec|min|deg)(?![A-Za-z])", r" \1", s)     # \mathrm{sec} read as the secant by a LaTeX cleaner
         s = _SI_MACRO.sub(_si_macro, s).replace("\x00 ", "").replace("\x00", "")
-        s = re.sub(r"\s+\^", "^", s)
+        if "^" in s:
+            s = re.sub(r"\s+\^", "^", s)
     s = s.replace("{}", " ")          # '{}^{\\circ}C': an empty group carries the degree sign
     s = s.replace("\u2103", " degC ").replace("\u2109", " degF ")      # ℃ ℉
-    s = re.sub(r"\\textdegree(?![A-Za-z])|\\textdegree(?=[CF](?![A-Za-z]))", " deg ", s)   # \textdegree{}C
-    s = _CIRC.sub(" deg ", s)
+    if "textdegree" in s:
+        s = re.sub(r"\\textdegree(?![A-Za-z])|\\textdegree(?=[CF](?![A-Za-z]))", " deg ", s)   # \textdegree{}C
+    if "circ" in s or "degree" in s or not s.isascii():
+        s = _CIRC.sub(" deg ", s)
     # each rewrite below runs only where the text it rewrites can occur (a C-speed substring test first)
     if "deg" in s.lower():
         s = re.sub(r"\bdeg(?:ree)?s?\s*(?:(C)(?:elsius)?|(F)(?:ahrenheit)?|(C)entigrade)\b",
@@ -216,7 +224,8 @@ def normalize_unit_text(text: str) -> str:
     if "Omega" in s or "Ω" in s:
         s = re.sub(r"(?<![A-Za-z])([kMGmu])\s*(?=\\Omega|Ω)", r"\1", s)
     s = s.replace("\\Omega", "ohm").replace("Ω", "ohm").replace("\\mu ", "u").replace("\\mu", "u")
-    s = re.sub(r"\\mathring\s*\{?\s*A\s*\}?", " angstrom ", s)
+    if "mathring" in s:
+        s = re.sub(r"\\mathring\s*\{?\s*A\s*\}?", " angstrom ", s)
     s = s.replace("\\AA", " angstrom ").replace("Å", " angstrom ").replace("\u212b", " angstrom ")
     if "\\odot" in s:
         s = re.sub(r"\bM\s*_\s*\{?\s*\\odot\s*\}?", " solar_mass ", s)
@@ -225,13 +234,19 @@ def normalize_unit_text(text: str) -> str:
     s = s.replace("µ", "u").replace("μ", "u").replace("\\%", "%").replace("\\$", " dollar ")
     s = s.replace("$", " dollar ").replace("€", " euro ").replace("\\euro", " euro ").replace("£", " gbp ")
     s = s.replace("¥", " yen ").replace("¢", " cent ")
-    s = _SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group().translate(_SUPERSCRIPT_DIGITS), s)   # m², s⁻¹, in⁴
-    s = re.sub(r"\\(?:cdot|times)|[·⋅∙]|\*", " ", s)
-    s = _EXP.sub(r"^\1", s)
-    s = re.sub(r"\^\s*\{\s*\\prime\s*\\prime\s*\}|\^\s*\\prime\s*\\prime", " arcsec ", s)
-    s = re.sub(r"\^\s*\{\s*\\prime\s*\}|\^\s*\\prime", " arcmin ", s)
-    s = re.sub(r"''|\"|″", " arcsec ", s)
-    s = re.sub(r"'|′", " arcmin ", s)
+    ascii = s.isascii()
+    if not ascii:
+        s = _SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group().translate(_SUPERSCRIPT_DIGITS), s)   # m², s⁻¹, in⁴
+    if "\\cdot" in s or "\\times" in s or "*" in s or not ascii:
+        s = re.sub(r"\\(?:cdot|times)|[·⋅∙]|\*", " ", s)
+    if "^" in s:
+        s = _EXP.sub(r"^\1", s)
+        if "prime" in s:
+            s = re.sub(r"\^\s*\{\s*\\prime\s*\\prime\s*\}|\^\s*\\prime\s*\\prime", " arcsec ", s)
+            s = re.sub(r"\^\s*\{\s*\\prime\s*\}|\^\s*\\prime", " arcmin ", s)
+    if "'" in s or '"' in s or not ascii:
+        s = re.sub(r"''|\"|″", " arcsec ", s)
+        s = re.sub(r"'|′", " arcmin ", s)
     low = s.lower()
     if any(w in low for w in _JOINED_FIRST):   # _join_words changes a run only where it starts with such a word
         s = _WORD_RUN.sub(_join_words, s)
