@@ -81,7 +81,11 @@ _JOINED = frozenset(k for k in _WORDS if "_" in k)
 # center', 'into the page', 'counterclockwise', 'in the +x direction'); group d: the direction itself
 DIRECTION_WORDS = (
     r"(?:(?:directed|pointing|pointed|acting|moving|oriented)\s+)?(?P<d>(?:(?:counter-?|anti-?)?clockwise\s+(?=from|rel))?"
-    r"(?:to\s+the\s+(?:right|left)|"
+    # a vector's direction as an angle from a reference: '12 m/s at 30° above the horizontal', 'at an angle of 37° N of E'
+    r"(?:at\s+(?:an\s+angle\s+of\s+)?[-+]?\d+(?:\.\d+)?\s*(?:°|\^\s*\{?\s*\\circ\s*\}?|\\degree|degrees?)\s*"
+    r"(?:(?:above|below|from|with|to|relative\s+to)\s+(?:the\s+)?(?:horizontal|vertical|(?:positive\s+|negative\s+|[+-])?"
+    r"[xyz][- ]?axis)|(?:north|south|east|west|[NSEW])\s+of\s+(?:north|south|east|west|[NSEW](?![A-Za-z])))|"
+    r"to\s+the\s+(?:right|left)|"
     r"(?:vertically\s+)?(?:up|down)(?:wards?)?|(?:north|south)(?:[- ]?(?:east|west))?|east|west|"
     r"(?:towards?|away\s+from)\s+the\s+[a-z]+|(?:in)?to\s+the\s+page|out\s+of\s+the\s+page|"
     r"(?:counter-?|anti-?)?clockwise|radially\s+(?:in|out)wards?|"
