@@ -59,6 +59,27 @@ def test_a_rounding_remark_counts_only_where_a_rounding_is_asked() -> None:
     assert not RULE.verify(_boxed("3.46 \\text{ (approx.)}"), "2\\sqrt{3}", "Find the length.").correct
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_a_number_in_words_after_the_answer(seed: int) -> None:
+    """'Answer: 5 (five)' is one value; 'Answer: 5 (six)', '5 (or six)', '5, or six' offer two (a hedge)."""
+    rng = random.Random(seed)
+    for line in ("Answer: {v} ({w})", "**Answer:** {v} ({w})", "The answer is {v} ({w}).", "Answer: {v} (or {w})",
+                 "Final answer: {v}, or {w}"):
+        v = rng.randint(2, 99)
+        o = v + rng.choice((-1, 1, 10))
+        same = RULE.verify("We count.\n\n" + line.format(v=v, w=words(v)), str(v))
+        assert same.correct or "or" in line, (line, v, same)
+        assert not RULE.verify("We count.\n\n" + line.format(v=v, w=words(o)), str(v)).correct, (line, v, o)
+
+
+def test_an_exact_value_with_its_decimal_in_parentheses() -> None:
+    for inner, ok in (("2\\sqrt{3}\\ (\\approx 3.464)", True), ("2\\sqrt{3} \\text{ (approximately } 3.46)", True),
+                      ("\\frac{3\\pi}{4}\\ (\\approx 2.35619)", False), ("2\\sqrt{3}\\ (\\approx 3.47)", False),
+                      ("2\\sqrt{3}\\ (\\approx 4.1)", False)):
+        assert RULE.verify(_boxed(inner), "2\\sqrt{3}").correct is ok, inner
+    assert RULE.verify(_boxed("(3\\pi)/4\\ (\\approx 2.35619)"), "\\frac{3\\pi}{4}").correct
+
+
 def test_fraction_restated_as_its_decimal() -> None:
     assert RULE.verify(_boxed("\\frac{9}{256}\\ (= 0.03515625)"), "\\frac{9}{256}").correct
     assert RULE.verify(_boxed("\\frac{1}{2} \\text{ (i.e. } 0.5\\text{)}"), "\\frac12").correct

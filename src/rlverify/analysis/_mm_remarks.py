@@ -3,9 +3,9 @@
 
 ``box_remark`` (EQUIVALENT): a box holding the value and a parenthetical that restates or justifies it
 (``\\boxed{42\\text{ (i.e., } 6 \\times 7)}``, ``\\boxed{12 \\text{ (since } 3\\cdot 4=12)}``, ``\\boxed{5\\ (\\text{five})}``,
-``\\boxed{\\frac12\\ (= 0.5)}``). ``near_box_remark`` (NEAR_MISS): the same remark around a changed value, or the value
-with a remark that bounds, doubts or offers another value (``(at least)``, ``(or 13)``, ``(approximately)``,
-``(i.e., 6 \\times 8)``).
+``\\boxed{\\frac12\\ (= 0.5)}``, ``\\boxed{2\\sqrt3\\ (\\approx 3.464)}``). ``near_box_remark`` (NEAR_MISS): the same remark
+around a changed value, or the value with a remark that bounds, doubts or offers another value (``(at least)``,
+``(or 13)``, ``(approximately)``, ``(i.e., 6 \\times 8)``, an answer line ``Answer: 5 (six)``).
 
 ``approx_alone`` (EQUIVALENT): only an approximation of an exact non-integer reference (``\\boxed{\\approx 3.464}`` for
 ``2\\sqrt{3}``): 6-8 significant digits, or the places a rounding sentence added to the question asks for; bare,
@@ -81,12 +81,15 @@ def _restate(node: object, rng: random.Random, st: F.Style) -> tuple[str, str] |
         calc = _product(k, rng)
         return ("calc", calc) if calc else None
     again = _restatement(node, rng)
-    if again is None or again[0] != "=" or again[1] == F.render(node, st):
+    if again is None or again[1] == F.render(node, st):
         return None
-    return "form", again[1]
+    return ("form", again[1]) if again[0] == "=" else ("approx", again[1])
 
 
 def _remark(value: str, kind: str, text: str, rng: random.Random) -> str:
+    if kind == "approx":         # the exact value and its decimal
+        return rng.choice(("{v}\\ (\\approx {t})", "{v} \\text{{ (approximately }} {t})", "{v} \\quad (\\approx {t})",
+                           "{v} \\text{{ (about }} {t}\\text{{)}}")).format(v=value, t=text)
     if kind == "words":
         return rng.choice(("{v}\\ (\\text{{{t}}})", "{v} \\text{{ ({t})}}", "{v}\\quad(\\text{{{t}}})",
                            "{v} \\; \\text{{({t})}}")).format(v=value, t=text)
@@ -135,8 +138,15 @@ def _near_box_remark(ref: Reference, rng: random.Random, st: F.Style) -> Any:
             return None
         return _T.draft(_remark(F.render(new, st), *again, rng), box_only=True)
     value = F.render(ref.node, st)
+    k, o = _integer(ref.node), _integer(new)
+    if kind < 0.5 and k is not None and o is not None and o != k and 0 <= o:   # the value, then another in words
+        line = rng.choice(("**Answer:** {v} ({w})", "Answer: {v} (or {w})", "The answer is {v} ({w}).", "Final answer: {v}, or {w}"))
+        return _T.draft(line.format(v=value if _integer(ref.node) is not None and "\\" not in value else f"${value}$",
+                                    w=words(o)), plain=True, sentence=True)
     if kind < 0.8:                 # the value, bounded, doubted or offered with another
-        return _T.draft(value + rng.choice(_HEDGES).format(w=F.render(new, st)), box_only=True)
+        hedges = _HEDGES if not _EXACT_ASKED.search(ref.question) and not isinstance(ref.node, F.Num) else \
+            [h for h in _HEDGES if "approx" not in h and "rough" not in h and "about" not in h]   # a rounding asked
+        return _T.draft(value + rng.choice(hedges).format(w=F.render(new, st)), box_only=True)
     again = _restate(new, rng, st)   # the value 'i.e.' another value: two values, none of them the answer
     if again is None:
         return None

@@ -422,10 +422,11 @@ def _or_restated(s: str) -> str | None:
 
 # 'v (i.e., 6 \\times 7)', 'v (= 0.5)', 'v (namely 6 + 6)', 'v (because 8 + 2 = 10)': a value and a parenthetical that
 # restates it in another form or computes it (issue 14, frontier boxes)
-_REMARK_TAIL = re.compile(r"^(?P<v>[^()]{1,80}?)(?:\s|\\[,;: ]|\\q?quad|~)*\(\s*(?P<lead>i\.\s?e\.|that\s+is|namely|equivalently"
-                          r"|which\s+(?:is|equals)"
+_REMARK_TAIL = re.compile(r"^(?P<v>(?:[^()]|\([^()]{0,40}\)){1,80}?)(?:\s|\\[,;: ]|\\q?quad|~)*\(\s*(?P<lead>i\.\s?e\.|that\s+is|namely|equivalently"
+                          r"|which\s+(?:is|equals)|\\approx(?![A-Za-z])|\u2248|approx(?:imately|\.)?|about|roughly"
                           r"|since|because|as(?=\s)|=)\s*,?\s*(?P<x>(?:[^()]|\([^()]{0,60}\)){1,120}?)\s*\)\s*\.?$", re.I)
 _JUSTIFIES = ("since", "because", "as")
+_APPROXIMATES = ("\\approx", "\u2248", "about", "roughly")
 
 
 def _same_value(a: float, b: float) -> bool:
@@ -451,6 +452,11 @@ def _remark_restated(s: str) -> str | None:
     target = numeric_value(head)
     if target is None:
         return None
+    if lead in _APPROXIMATES or lead.startswith("approx"):
+        # '2\\sqrt{3}\\ (\\approx 3.464)': the exact value and its decimal, rounded or cut at its last digit
+        from .precision import written     # noqa: PLC0415 - pure text reader
+        w = written(clean(x))
+        return head if w is not None and not w.percent and not _approx_contradicts(clean(f"{head} \\approx {x}")) else None
     members = [p.strip() for p in x.split("=")]
     if lead in _JUSTIFIES and len(members) < 2:
         # a justification in words ('because there are 3 rows of 4'): no value of its own (no qualifier: checked above);

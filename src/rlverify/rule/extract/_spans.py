@@ -580,6 +580,8 @@ def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
     alt = _ALTERNATIVE_RE.search(sent[cut + len(last):cut + len(last) + 120]) if cut >= 0 else None
     if alt and _value_key(alt.group(1)) != _value_key(last):
         return ("hedge",)    # '4, but it might be 5', '4 (or possibly 5)'
+    if cut >= 0 and _words_alternative(sent[cut + len(last):cut + len(last) + 80], last):
+        return ("hedge",)    # '5 (six)', '5 or six': another number in words
     sent = sent[:cut + len(last) + 12] if cut >= 0 else sent
     if _HEDGE_PROSE_RE.search(_RELATIVE_MODAL_RE.sub(" ", sent)):
         return ("hedge",)
@@ -592,6 +594,26 @@ def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
         if _value_key(a.value) != _value_key(b.value):
             return ("hedge",)
     return ()
+
+
+# number words right after the stated value, in parentheses or after an 'or' ('5 (six)', '5, or six', '(i.e. twelve)')
+_WORDS_AFTER_RE = re.compile(r"[ \t,;:]*(?:\([ \t]*(?:or\b)?|\bor\b)[ \t]*(?:(?:possibly|maybe|perhaps|i\.[ \t]?e\.,?|that[ \t]+is,?|namely)[ \t]+)?"
+                             r"([A-Za-z][A-Za-z \t-]{2,60}?)[ \t]*(?:\)|[.;,!]|$)", re.I)
+_NUMBER_WORD_START_RE = re.compile(r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+                                   r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy"
+                                   r"|eighty|ninety|hundred|thousand|negative|minus)\b", re.I)
+
+
+def _words_alternative(after: str, value: str) -> bool:
+    """``after`` (the text after the stated value) names another number in words right away ('5 (six)', '5 or six'); the
+    same number again ('5 (five)') or words that are no number ('(ways)', '(if order matters)') are not one."""
+    m = _WORDS_AFTER_RE.match(after) if after[:1] in " \t,;:(o" else None
+    if m is None or not _NUMBER_WORD_START_RE.match(m.group(1)):
+        return False
+    from ..answers.words import words_to_number   # noqa: PLC0415 - the number-words reader (lazy, like the unit reader)
+
+    said, mine = words_to_number(m.group(1).strip()), _number_of(value)
+    return said is not None and mine is not None and said != mine
 
 
 # Another value offered right after the stated one (in the same or the next sentence).
