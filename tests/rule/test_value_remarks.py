@@ -64,7 +64,7 @@ def test_a_number_in_words_after_the_answer(seed: int) -> None:
     """'Answer: 5 (five)' is one value; 'Answer: 5 (six)', '5 (or six)', '5, or six' offer two (a hedge)."""
     rng = random.Random(seed)
     for line in ("Answer: {v} ({w})", "**Answer:** {v} ({w})", "The answer is {v} ({w}).", "Answer: {v} (or {w})",
-                 "Final answer: {v}, or {w}"):
+                 "Final answer: {v}, or {w}", "Final answer: ${v}$, or {w}", "**Answer:** ${v}$ ({w})"):
         v = rng.randint(2, 99)
         o = v + rng.choice((-1, 1, 10))
         same = RULE.verify("We count.\n\n" + line.format(v=v, w=words(v)), str(v))

@@ -597,7 +597,7 @@ def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
 
 
 # number words right after the stated value, in parentheses or after an 'or' ('5 (six)', '5, or six', '(i.e. twelve)')
-_WORDS_AFTER_RE = re.compile(r"[ \t,;:]*(?:\([ \t]*(?:or\b)?|\bor\b)[ \t]*(?:(?:possibly|maybe|perhaps|i\.[ \t]?e\.,?|that[ \t]+is,?|namely)[ \t]+)?"
+_WORDS_AFTER_RE = re.compile(r"(?:\$|\\\)|[ \t,;:*])*(?:\([ \t]*(?:or\b)?|\bor\b)[ \t]*(?:(?:possibly|maybe|perhaps|i\.[ \t]?e\.,?|that[ \t]+is,?|namely)[ \t]+)?"
                              r"([A-Za-z][A-Za-z \t-]{2,60}?)[ \t]*(?:\)|[.;,!]|$)", re.I)
 _NUMBER_WORD_START_RE = re.compile(r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
                                    r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy"
@@ -607,7 +607,7 @@ _NUMBER_WORD_START_RE = re.compile(r"(?:zero|one|two|three|four|five|six|seven|e
 def _words_alternative(after: str, value: str) -> bool:
     """``after`` (the text after the stated value) names another number in words right away ('5 (six)', '5 or six'); the
     same number again ('5 (five)') or words that are no number ('(ways)', '(if order matters)') are not one."""
-    m = _WORDS_AFTER_RE.match(after) if after[:1] in " \t,;:(o" else None
+    m = _WORDS_AFTER_RE.match(after) if after[:1] in " \t,;:(o$\\*" else None
     if m is None or not _NUMBER_WORD_START_RE.match(m.group(1)):
         return False
     from ..answers.words import words_to_number   # noqa: PLC0415 - the number-words reader (lazy, like the unit reader)
