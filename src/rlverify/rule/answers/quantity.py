@@ -296,7 +296,8 @@ def _unit_text(question: str | None) -> str | None:
 
 
 _ASKED = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured in|expressed in)\s+(?:units\s+of\s+)?"
-                    r"((?:square |cubic )?[A-Za-z]+(?:\s*\^\s*-?\d)?(?:\s*/\s*[A-Za-z]+(?:\s*\^\s*-?\d)?)?)", re.I)
+                    r"((?:square |cubic )?[A-Za-z]+(?:[-_][A-Za-z]+)*(?:\s*\^\s*-?\d)?"
+                    r"(?:\s*/\s*[A-Za-z]+(?:[-_][A-Za-z]+)*(?:\s*\^\s*-?\d)?)?)", re.I)   # 'kilowatt-hours', 'light_years'
 # a unit asked in math mode, in a unit font: 'in $\mathrm{~kJ} / \mathrm{mole}$', '(in $\mathrm{m}\,\mathrm{s}^{-1}$)',
 # 'in units of $1/\mathrm{cm}^3$' (read whole, short symbols included: \mathrm{m} is no variable)
 _ASKED_MATH = re.compile(r"\b(?:in|units\s+of)\s+\$([^$]{1,80})\$")
