@@ -69,6 +69,7 @@ from ._types import Extraction, MAX_CANDIDATES, _PROSE_WINDOW
 from ._boxes import _Box, _clean_box, _find_boxes, _from_boxes
 from ._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose, _from_whole
 from ._spans import _value_key
+from ._together import values_all_working
 from ...runtime.caches import register_cache
 
 __all__ = ["Extraction", "extract_answer", "MAX_CANDIDATES"]
@@ -258,7 +259,8 @@ def _layout_tail(tail: str) -> str:
         # $3 + 4 = 7$ ✓.', 'This agrees with a quick check for $n = 2$, which gives $5$.'): not a new answer; one
         # that corrects, doubts or names an answer is kept
         if k > 0 and len(par) <= 240 and _CHECK_PAR_RE.match(par) and not _CHECK_DOUBT_RE.search(par) \
-                and re.search(r"[\d$]", par) and "\n".join(lines[:k]).strip():
+                and re.search(r"[\d$]", par) and "\n".join(lines[:k]).strip() and values_all_working(par) is None:
+            # ('Checking, $-2$ and $1$ are both valid solutions.' states the answer: it stays)
             # only a check that names numbers is dropped (they would be read as the answer); a check in words
             # alone stays the last paragraph, so a derivation above it is not read as a concluded answer
             # (probe, after_cot: '... so their sum is 85. ... leaves about 12.75.\n\nChecking the setup once more,

@@ -32,7 +32,7 @@ _LIST = rf"{_SLOT}(?:[ \t]*,[ \t]*{_SLOT}){{0,6}}[ \t]*,?[ \t]*(?:and|or)[ \t]+{
 _VERB = (r"(?:works?|satisf(?:y|ies)|checks?[ \t]+out|are[ \t]+(?:both[ \t]+|all[ \t]+)?(?:valid|correct|admissible"
          r"|(?:valid[ \t]+)?(?:solutions|roots))|holds?)")
 _SHAPE_RE = re.compile(
-    r"^[ \t*_]*(?:(?!(?:both|all|each|the)\b)(?:[A-Za-z]+[ \t]+){0,3}[A-Za-z]+[ \t]*,[ \t]*|(?:so|hence|thus|therefore"
+    r"^[ \t*_]*(?:(?!(?:both|all|each|the)\b)(?:[A-Za-z]+[ \t]+){0,5}[A-Za-z]+[ \t]*[,:][ \t*_]*|(?:so|hence|thus|therefore"
     r"|indeed|then|finally|clearly|and|now)\b[ \t,:]*)?"
     r"(?P<lead>(?:both|all(?:[ \t]+(?:two|three|four|five|six|\d))?|each[ \t]+of|the|either)"
     r"(?:[ \t]+(?:values|solutions|roots|numbers|candidates))?"
