@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections import Counter
 import socket
 import threading
 import time
@@ -72,6 +73,48 @@ def load_benchmark(name: str) -> Any:
     sys.modules[spec.name] = mod  # dataclasses look their module up while the class is built
     spec.loader.exec_module(mod)
     return mod
+
+
+def check_generator_families(families: tuple[str, ...], equivalent: tuple[str, ...], refs: Any = None,
+                             n: int = 400, seed: int = 5) -> list[dict]:
+    """Metamorphic generator families: registered, seeded (the same rows for the same seed), every one drawn, and
+    labelled equal exactly when they are equivalent renderings. Returns the rows."""
+    from rlverify.analysis import metamorphic as mm
+
+    assert set(families) <= set(mm.FAMILIES)
+    rows = mm.generate(n, seed=seed, refs=refs, families=families)
+    assert rows == mm.generate(n, seed=seed, refs=refs, families=families) and len(rows) == n
+    assert {r["family"] for r in rows} == set(families)
+    assert all(r["label"] is (r["family"] in equivalent) for r in rows)
+    return rows
+
+
+def applicable_counts(refs: Any, families: tuple[str, ...]) -> Counter[str]:
+    """How many references each generator family draws a row from (one draw per reference, seed 0)."""
+    import random
+
+    from rlverify.analysis import metamorphic as mm
+
+    counts: Counter[str] = Counter()
+    rng = random.Random(0)
+    for ref in refs:
+        for fam in families:
+            fn = mm.EQUIVALENT.get(fam) or mm.NEAR_MISS[fam]
+            counts[fam] += fn(ref, rng, mm.F.CANONICAL) is not None
+    return counts
+
+
+def rule_on_rows(rows: list[dict]) -> tuple[float, list[tuple[str, str, str]]]:
+    """The rule verifier on generated rows (one worker, a 10 s item bound): recall on the equivalent rows, and the
+    near-miss rows it accepted as (family, the response's end, gold)."""
+    import rlverify
+
+    v = rlverify.get_verifier("rule", timeout=10.0)
+    res = v.verify_batch([{"response": r["response"], "gold": r["gold"], "question": r["question"]} for r in rows],
+                         workers=1)
+    pos = [x.correct for r, x in zip(rows, res) if r["label"]]
+    neg = [(r["family"], r["response"][-200:], r["gold"]) for r, x in zip(rows, res) if not r["label"] and x.correct]
+    return (sum(pos) / len(pos) if pos else 1.0), neg
 
 
 @pytest.fixture(scope="module")

@@ -3,8 +3,8 @@ final value, a closing check that doubts and confirms, named parts in aligned/ar
 value repeated in words; near-miss twins write the same closings around a changed value."""
 from __future__ import annotations
 
-import rlverify
 from rlverify.analysis import metamorphic as mm
+from conftest import check_generator_families, rule_on_rows
 from rlverify.analysis._mm_closing import words
 
 EQUIVALENT = ("closing_comment", "closing_check", "aligned_parts", "words_restated", "boxed_lines", "or_restated",
@@ -13,11 +13,7 @@ FAMILIES = EQUIVALENT + tuple("near_" + f for f in EQUIVALENT) + ("near_approx_m
 
 
 def test_registered_seeded_and_varied() -> None:
-    assert set(FAMILIES) <= set(mm.FAMILIES)
-    a = mm.generate(400, seed=5, families=FAMILIES)
-    assert a == mm.generate(400, seed=5, families=FAMILIES) and len(a) == 400
-    assert {r["family"] for r in a} == set(FAMILIES)
-    assert all(r["label"] is (r["family"] in EQUIVALENT) for r in a)
+    a = check_generator_families(FAMILIES, EQUIVALENT)
     assert len({r["response"].rsplit("\n\n", 1)[-1][:14] for r in a}) > 100
 
 
@@ -32,10 +28,6 @@ def test_rule_reads_closings() -> None:
     seed 7, Math-Verify 0.015; 1,600 pairs at seed 7: or_restated 0.515, table_answer 0.789, near_or_restated 8 of 67
     accepted; Math-Verify 0.894 / 0.982 / 25; near_approx_mismatch 507 of 600 accepted at seed 7, Math-Verify 221)."""
     rows = mm.generate(800, seed=13, families=FAMILIES)
-    v = rlverify.get_verifier("rule", timeout=10.0)
-    res = v.verify_batch([{"response": r["response"], "gold": r["gold"], "question": r["question"]} for r in rows],
-                         workers=1)
-    pos = [x.correct for r, x in zip(rows, res) if r["label"]]
-    neg = [(r["family"], r["response"][-200:], r["gold"]) for r, x in zip(rows, res) if not r["label"] and x.correct]
-    assert sum(pos) / len(pos) >= 0.99
-    assert neg == []
+    recall, accepted = rule_on_rows(rows)
+    assert recall >= 0.99
+    assert accepted == []

@@ -4,8 +4,8 @@ answer tags, code fences, tables, think blocks, closing remarks), composed by a 
 change a digit or the sign inside the same wrapping, or retract the right value for a wrong one."""
 from __future__ import annotations
 
-import rlverify
 from rlverify.analysis import metamorphic as mm
+from conftest import rule_on_rows
 
 FAMILIES = ("frontier_ending", "near_frontier_ending")
 
@@ -24,10 +24,6 @@ def test_rule_reads_frontier_endings() -> None:
     """Recall >= 0.99 on the endings and no near-miss twin accepted (before the extraction fixes: recall 0.894
     and 18 of 3,000 twins accepted on seed 21)."""
     rows = mm.generate(600, seed=11, families=FAMILIES)
-    v = rlverify.get_verifier("rule", timeout=10.0)
-    res = v.verify_batch([{"response": r["response"], "gold": r["gold"], "question": r["question"]} for r in rows],
-                         workers=1)
-    pos = [x.correct for r, x in zip(rows, res) if r["label"]]
-    neg = [(r["response"][-200:], r["gold"]) for r, x in zip(rows, res) if not r["label"] and x.correct]
-    assert sum(pos) / len(pos) >= 0.99
-    assert neg == []
+    recall, accepted = rule_on_rows(rows)
+    assert recall >= 0.99
+    assert accepted == []

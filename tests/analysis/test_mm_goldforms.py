@@ -3,8 +3,8 @@ rather than rounded against the exact answer, a repeated value for two named unk
 twins: a reference off the cut and the rounding, one of the two unknowns."""
 from __future__ import annotations
 
-import rlverify
 from rlverify.analysis import metamorphic as mm
+from conftest import rule_on_rows
 
 EQUIVALENT = ("ref_truncated", "repeated_pair")
 FAMILIES = EQUIVALENT + tuple("near_" + f for f in EQUIVALENT)
@@ -21,10 +21,6 @@ def test_registered_and_seeded() -> None:
 def test_rule_reads_reference_forms() -> None:
     """Before the fixes (2,000 pairs, seed 7): ref_truncated 0.000, near_repeated_pair 964 of 964 accepted."""
     rows = mm.generate(400, seed=17, families=FAMILIES)
-    v = rlverify.get_verifier("rule", timeout=10.0)
-    res = v.verify_batch([{"response": r["response"], "gold": r["gold"], "question": r["question"]} for r in rows],
-                         workers=1)
-    pos = [x.correct for r, x in zip(rows, res) if r["label"]]
-    neg = [(r["family"], r["response"][-120:], r["gold"]) for r, x in zip(rows, res) if not r["label"] and x.correct]
-    assert sum(pos) / len(pos) >= 0.98
-    assert neg == []
+    recall, accepted = rule_on_rows(rows)
+    assert recall >= 0.98
+    assert accepted == []

@@ -11,6 +11,7 @@ import pytest
 import rlverify
 from rlverify.analysis import _mm_physics as P
 from rlverify.analysis import metamorphic as mm
+from conftest import applicable_counts, check_generator_families
 
 EQUIVALENTS = ("unit_after_box", "quantity_symbol", "sci_spelling", "unit_derived", "sig_finer", "direction_qualifier",
                "angle_direction")
@@ -25,17 +26,8 @@ def refs() -> list[mm.Reference]:
 
 
 def test_registered_seeded_and_applicable(refs) -> None:
-    assert set(FAMILIES) <= set(mm.FAMILIES)
-    a = mm.generate(400, seed=5, refs=refs, families=FAMILIES)
-    assert a == mm.generate(400, seed=5, refs=refs, families=FAMILIES) and len(a) == 400
-    assert {r["family"] for r in a} == set(FAMILIES)
-    assert all(r["label"] is (r["family"] in EQUIVALENTS) for r in a)
-    counts = Counter()
-    rng = random.Random(0)
-    for ref in refs:
-        for fam in FAMILIES:
-            fn = mm.EQUIVALENT.get(fam) or mm.NEAR_MISS[fam]
-            counts[fam] += fn(ref, rng, mm.F.CANONICAL) is not None
+    check_generator_families(FAMILIES, EQUIVALENTS, refs)
+    counts = applicable_counts(refs, FAMILIES)
     # ~130 references carry a unit; ~37 are powers of ten; 5 are in a derived SI unit (N, J, W, Pa, ...)
     assert all(counts[f] >= 120 for f in FAMILIES if "after_box" in f or "symbol" in f), counts
     assert counts["direction_qualifier"] >= 60 and counts["near_direction_qualifier"] >= 60, counts   # vector quantities

@@ -4,12 +4,12 @@ near-miss twins, over the real references with a unit (or an angle in degrees)."
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
 from rlverify.analysis import _mm_physics_text as P
 from rlverify.analysis import metamorphic as mm
+from conftest import applicable_counts, check_generator_families
 
 EQUIVALENTS = ("angle_prose", "quantity_lead_in", "quantity_pair", "unit_alias")
 NEARS = tuple("near_" + f for f in EQUIVALENTS)
@@ -22,17 +22,8 @@ def refs() -> list[mm.Reference]:
 
 
 def test_registered_seeded_and_applicable(refs) -> None:
-    assert set(FAMILIES) <= set(mm.FAMILIES)
-    a = mm.generate(400, seed=5, refs=refs, families=FAMILIES)
-    assert a == mm.generate(400, seed=5, refs=refs, families=FAMILIES) and len(a) == 400
-    assert {r["family"] for r in a} == set(FAMILIES)
-    assert all(r["label"] is (r["family"] in EQUIVALENTS) for r in a)
-    counts = Counter()
-    rng = random.Random(0)
-    for ref in refs:
-        for fam in FAMILIES:
-            fn = mm.EQUIVALENT.get(fam) or mm.NEAR_MISS[fam]
-            counts[fam] += fn(ref, rng, mm.F.CANONICAL) is not None
+    check_generator_families(FAMILIES, EQUIVALENTS, refs)
+    counts = applicable_counts(refs, FAMILIES)
     assert counts["angle_prose"] >= 20 and counts["near_angle_prose"] >= 15, counts       # angles in degrees
     assert all(counts[f] >= 60 for f in FAMILIES if "angle" not in f), counts            # ~136 references with a unit
 

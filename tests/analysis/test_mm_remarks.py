@@ -4,19 +4,15 @@ working, a note on another reading of the question after a clear answer; near-mi
 a changed value, or a remark that bounds, doubts or offers another value."""
 from __future__ import annotations
 
-import rlverify
 from rlverify.analysis import metamorphic as mm
+from conftest import check_generator_families, rule_on_rows
 
 EQUIVALENT = ("box_remark", "approx_alone", "all_work", "note_reading")
 FAMILIES = EQUIVALENT + tuple("near_" + f for f in EQUIVALENT)
 
 
 def test_registered_seeded_and_varied() -> None:
-    assert set(FAMILIES) <= set(mm.FAMILIES)
-    a = mm.generate(400, seed=5, families=FAMILIES)
-    assert a == mm.generate(400, seed=5, families=FAMILIES) and len(a) == 400
-    assert {r["family"] for r in a} == set(FAMILIES)
-    assert all(r["label"] is (r["family"] in EQUIVALENT) for r in a)
+    a = check_generator_families(FAMILIES, EQUIVALENT)
     assert len({r["response"].rsplit("\n\n", 1)[-1][:24] for r in a}) > 150
 
 
@@ -25,10 +21,6 @@ def test_rule_reads_remarks() -> None:
     0.390, approx_alone 0.880, all_work 0.167, note_reading 0.853; near-misses accepted: near_box_remark 1 of 300,
     near_all_work 125 of 600, near_note_reading 124 of 300, near_approx_alone 0)."""
     rows = mm.generate(800, seed=13, families=FAMILIES)
-    v = rlverify.get_verifier("rule", timeout=10.0)
-    res = v.verify_batch([{"response": r["response"], "gold": r["gold"], "question": r["question"]} for r in rows],
-                         workers=1)
-    pos = [x.correct for r, x in zip(rows, res) if r["label"]]
-    neg = [(r["family"], r["response"][-200:], r["gold"]) for r, x in zip(rows, res) if not r["label"] and x.correct]
-    assert sum(pos) / len(pos) >= 0.99
-    assert neg == []
+    recall, accepted = rule_on_rows(rows)
+    assert recall >= 0.99
+    assert accepted == []
