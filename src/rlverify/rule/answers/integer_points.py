@@ -17,7 +17,8 @@ The points are the first twelve integers of the range and seven more up to a hun
 sequences that part only further out would pass (as two functions agreeing at the core's random points would);
 a question that declares no integer, sides without a construct that the integers alone make equal ((-1)^n, floor,
 ceiling, mod, factorials, binomials, a trigonometric function of a multiple of pi), a side in another variable or
-in two, a value that is not a finite real number, or a side the core's readers cannot read: None (no claim). The sympy work runs in the bounded helper.
+in two, a value that is not a finite real number, or a side the core's readers cannot read: None (no claim). The
+sympy work runs in the bounded helper.
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ EVERY_INTEGER = "every"   # integer_range: the question allows every integer (ne
 _INTEGER_WORDS = re.compile(r"integer|natural number|whole number|\\mathbb\s*\{?\s*[NZ](?![A-Za-z])|\bsequence", re.I)
 _SIGN = r"(positive|nonnegative|non-negative|negative)?"
 _VAR_MATH = r"\$\s*{v}\s*(?:(?:\\geq?|\\geqslant|>=|≥|>)\s*-?\d+\s*)?\$"
-_ORDER = re.compile(r"\\geq?|\\geqslant|>=|≥|>")
 _MAX_QUESTION = 4000
 _FIRST = 12                          # consecutive integers from the start of the range
 _FURTHER = (14, 19, 24, 30, 47, 63, 99)   # and these offsets above it
@@ -71,11 +71,11 @@ def _set_start(text: str, v: str) -> int | str | None:
 
 
 def _bound(text: str, v: str) -> int | None:
-    """The least value a stated lower bound ``n \\ge 2`` / ``n > 1`` leaves (the largest such bound)."""
+    """The least value a stated lower bound ``n \\ge 2`` / ``n > 1`` leaves (of several, the lowest: more points)."""
     best = None
     for m in re.finditer(rf"(?<![A-Za-z\\_]){re.escape(v)}\s*(\\geq?|\\geqslant|>=|≥|>)\s*(-?\d{{1,6}})(?![\d.])", text):
         k = int(m.group(2)) + (1 if m.group(1) == ">" else 0)
-        best = k if best is None else max(best, k)
+        best = k if best is None else min(best, k)
     return best
 
 
