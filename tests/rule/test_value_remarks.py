@@ -203,3 +203,21 @@ def test_together_reader() -> None:
     assert read("Both $1$ and $-3$ fail.") is None
     assert read("Only $1$ and $2$ work.") is None
     assert read("Both $1$ and $-3$ work for $n = 4$.") is None               # another value outside the list
+
+
+def test_a_percent_restates_its_proportion():
+    import random
+
+    from rlverify.rule.answers.pipeline import compare
+
+    rng = random.Random(20)
+    q = "What is the probability that both are red?"
+    for _ in range(40):
+        num, den = rng.choice([(1, 2), (1, 4), (3, 4), (1, 5), (2, 5), (1, 8), (3, 8), (1, 10)])
+        pct = f"{100 * num / den:g}"
+        frac = f"\\dfrac{{{num}}}{{{den}}}"
+        said = rng.choice([f"{frac}\\text{{ (i.e., }}{pct}\\%\\text{{)}}", f"{frac} \\ (\\text{{that is, }} {pct}\\%)",
+                           f"{pct}\\% \\text{{ (i.e., }} {frac}\\text{{)}}"])
+        assert compare(said, f"\\frac{{{num}}}{{{den}}}", q).equal, said
+        other = f"{frac}\\text{{ (i.e., }}{float(pct) + 10:g}\\%\\text{{)}}"
+        assert not compare(other, f"\\frac{{{num}}}{{{den}}}", q).equal, other

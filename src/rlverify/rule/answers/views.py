@@ -433,6 +433,20 @@ def _same_value(a: float, b: float) -> bool:
     return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
 
 
+_PERCENT = re.compile(r"^(.+?)\s*\\?%$")
+
+
+def _remark_value(text: str) -> float | None:
+    """The value of one side of a restatement; a percent is its proportion (``50\\%`` restates ``\\frac12``)."""
+    from .surface import numeric_value      # noqa: PLC0415 - bounded evaluation, only for a span with such a remark
+
+    m = _PERCENT.match(text.strip())
+    if m is None:
+        return numeric_value(text)
+    v = numeric_value(m.group(1))
+    return None if v is None else v / 100
+
+
 def _remark_restated(s: str) -> str | None:
     """``42\\text{ (i.e., } 6 \\times 7)`` -> ``42``: the value before a remark that restates it (i.e., that is, namely,
     equivalently, =) or computes it (since, because, as: the remark's equation ends on the value). Every value the
@@ -449,7 +463,7 @@ def _remark_restated(s: str) -> str | None:
     head, lead, x = clean(m.group("v").strip().rstrip(",")), m.group("lead").lower(), m.group("x").strip().rstrip(".")
     if not head or not x or QUALIFIER_WORDS.search(x) or "=" in head:
         return None
-    target = numeric_value(head)
+    target = _remark_value(head)
     if target is None:
         return None
     if lead in _APPROXIMATES or lead.startswith("approx"):
@@ -467,7 +481,7 @@ def _remark_restated(s: str) -> str | None:
         if not member:
             return None
         w = words_to_number(member) if re.fullmatch(r"[A-Za-z -]+", member) else None
-        v = float(w) if w is not None else numeric_value(clean(member))
+        v = float(w) if w is not None else _remark_value(clean(member))
         if v is None and (k == len(members) - 1 or lead not in _JUSTIFIES):
             return None                      # the value the remark ends on (or restates) must be read
         if v is not None:
