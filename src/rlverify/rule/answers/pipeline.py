@@ -31,7 +31,9 @@ from . import context
 from .choice import gold_letter, labelled_value, option_text
 from .core import compare_core
 from .fast import fast_compare
+from .latex import clean
 from .match import Match
+from .numbers import numbers_equal, parse_number
 from .question import Question, as_question
 from .quantity_parts import compare_quantity_parts
 from .stage import Pair, Role, Stage
@@ -43,6 +45,27 @@ def _cheap(p: Pair) -> Match | None:
     return fast_compare(p.answer, p.gold)
 
 
+_SPACING = re.compile(r"\\q?quad(?![A-Za-z])|\\[ ,;:!]|~")
+
+
+def _option_label(p: Pair) -> Match | None:
+    """``(C) 72`` where the question's option C is 36: a label and a value that name two different options offer two
+    answers (a hedge), whichever of them the reference names. Plain numbers only."""
+    if "(" not in p.answer and ")" not in p.answer[:4] or not p.question.text:
+        return None
+    said = labelled_value(p.answer)
+    listed = option_text(p.question.text, said[0]) if said is not None else None
+    if said is None or listed is None:
+        return None
+    return Match(False, ("hedge",)) if _two_options(said[1], listed) else None
+
+
+def _two_options(value: str, listed: str) -> bool:
+    """The value written after a label is a plain number other than the one the question lists for that label."""
+    a, b = parse_number(value), parse_number(clean(_SPACING.sub(" ", listed)).strip())
+    return a is not None and b is not None and not numbers_equal(a, b)
+
+
 def _quantity_parts(p: Pair) -> Match | None:
     return compare_quantity_parts(p.answer, p.gold, p.text, p.again)
 
@@ -52,6 +75,7 @@ def _core(p: Pair) -> Match:
 
 
 STAGES: tuple[Stage, ...] = (
+    Stage("option_label", Role.DECIDE, _option_label, context=False),   # cheap: '(C) 72' where option C is 36
     Stage("same_text", Role.DECIDE, _cheap, context=False),    # cheap: identical text, plain numbers
     Stage("several_bounds", Role.DECIDE, context.several_bounds),
     Stage("percent", Role.DECIDE, context.percent),
@@ -82,7 +106,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("solved_equation", Role.RESCUE, context.solved),
 )
 
-_CHEAP = ("same_text",)
+_CHEAP = ("option_label", "same_text")
 
 
 @dataclass(frozen=True)
@@ -141,6 +165,8 @@ def _without_label(answer: str, gold: str, q: Question) -> str:
     if got is None or gold_letter(gold) is not None or labelled_value(gold) is not None:
         return answer
     listed = option_text(q.text, got[0]) or option_text(q.text, got[0].lower())
+    if listed is not None and _two_options(got[1], listed):
+        return answer      # '(C) 72' where option C is 36: read whole (the option_label stage calls it a hedge)
     # a part label ('Find (a) the width and (b) the thickness') is no choice: an option holds a value
     choice = listed is not None and q.lists_options and re.search(r"\d", listed) is not None
     return answer if choice else got[1]
