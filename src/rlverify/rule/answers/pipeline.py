@@ -45,9 +45,6 @@ def _cheap(p: Pair) -> Match | None:
     return fast_compare(p.answer, p.gold)
 
 
-_SPACING = re.compile(r"\\q?quad(?![A-Za-z])|\\[ ,;:!]|~")
-
-
 def _option_label(p: Pair) -> Match | None:
     """``(C) 72`` where the question's option C is 36: a label and a value that name two different options offer two
     answers (a hedge), whichever of them the reference names. Plain numbers only."""
@@ -62,7 +59,7 @@ def _option_label(p: Pair) -> Match | None:
 
 def _two_options(value: str, listed: str) -> bool:
     """The value written after a label is a plain number other than the one the question lists for that label."""
-    a, b = parse_number(value), parse_number(clean(_SPACING.sub(" ", listed)).strip())
+    a, b = parse_number(value), parse_number(clean(listed).strip())
     return a is not None and b is not None and not numbers_equal(a, b)
 
 

@@ -31,10 +31,11 @@ _FILLER = re.compile(
     r"|\s+(?:is\s+)?(?:an?\s+)?(?:integer|natural number|nonnegative integer))?"
     r"|[a-z]\s*\\in\s*\\mathbb\s*\{?[ZN]\}?(?:\^\s*\{?\+\}?)?|\b[a-z]\s+(?:is\s+)?(?:an?\s+)?integer\b"
     r"|\b(?:such that|satisfying|with|where)\b|[a-z]\s*\\geq?\s*[01]\b|[a-z]\s*>\s*0\b", re.I)
+# the modulus of a congruence: '\\pmod{3}', '(\\bmod 3)', '\\mod 3', '(mod 3)', 'mod 3' (its five groups: one matches)
+_MODULUS = (r"(?:\\pmod\s*\{?\s*(\d+)\s*\}?|\(\s*\\?(?:mod|bmod)\s*\{?\s*(\d+)\s*\}?\s*\)|\\(?:b?mod)\s*\{?\s*(\d+)\s*\}?"
+            r"|\(\s*mod\s*(\d+)\s*\)|\bmod\s*(\d+))")
 _CONGRUENCE = re.compile(
-    r"(?:([a-zA-Z])\s*)?\\equiv\s*((?:-?\d+\s*(?:,|\\text\{\s*or\s*\}|\bor\b)\s*)*-?\d+)\s*"
-    r"(?:\\pmod\s*\{?\s*(\d+)\s*\}?|\(\s*\\?(?:mod|bmod)\s*\{?\s*(\d+)\s*\}?\s*\)|\\(?:b?mod)\s*\{?\s*(\d+)\s*\}?"
-    r"|\(\s*mod\s*(\d+)\s*\)|\bmod\s*(\d+))")
+    r"(?:([a-zA-Z])\s*)?\\equiv\s*((?:-?\d+\s*(?:,|\\text\{\s*or\s*\}|\bor\b)\s*)*-?\d+)\s*" + _MODULUS)
 _MOD_EQ = re.compile(r"([a-zA-Z])\s*(?:\\bmod|\\mod|\bmod)\s*\{?\s*(\d+)\s*\}?\s*=\s*(-?\d+)")
 _LINEAR = re.compile(r"(?:([a-zA-Z])\s*=\s*)?(?:(\d+)\s*(?:\\cdot\s*)?([a-z])\s*([+-])\s*(\d+)|(\d+)\s*([+-])\s*(\d+)\s*(?:\\cdot\s*)?([a-z]))"
                      r"(?![\w^{(])")
@@ -141,8 +142,6 @@ def _worded(s: str) -> Classes | None:
 
 
 # one class left out: 'n \\not\\equiv 2 \\pmod 3', '3 \\nmid n', 'n not divisible by 3', 'not a multiple of 3'
-_MODULUS = (r"(?:\\pmod\s*\{?\s*(\d+)\s*\}?|\(\s*\\?(?:mod|bmod)\s*\{?\s*(\d+)\s*\}?\s*\)|\\(?:b?mod)\s*\{?\s*(\d+)\s*\}?"
-            r"|\(\s*mod\s*(\d+)\s*\)|\bmod\s*(\d+))")
 _NOT_CONGRUENCE = re.compile(r"(?:([a-zA-Z])\s*)?(?:\\not\s*\\equiv|\\nequiv|\u2262)\s*((?:-?\d+\s*,\s*)*-?\d+)\s*" + _MODULUS)
 _NOT_DIVIDES = re.compile(r"\b(\d+)\s*(?:\\nmid|\\not\s*\\mid|\\not\s*\|)\s*([a-zA-Z])\b")
 _NOT_MULTIPLE = re.compile(r"\b(?:not\s+(?:divisible\s+by|a\s+multiple\s+of)|indivisible\s+by)\s+(\d+)\b", re.I)

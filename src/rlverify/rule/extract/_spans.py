@@ -51,16 +51,19 @@ def _value_key(s: str) -> str:
                 return str(-value if frac.group(1) else value)
         if _PLAIN_NUMBER_RE.fullmatch(bare) and len(bare) <= 30:
             return str(Fraction(bare))
-        sci = _SCIENTIFIC_RE.fullmatch(bare) if len(bare) <= 40 else None
-        if sci:   # '6.72e-05', '6.72\times10^{-5}', '1.2\cdot 10^3': the value they write
-            exp = int((sci.group(2) or sci.group(3)).replace("\u2212", "-"))
-            return str(Fraction(sci.group(1)) * Fraction(10) ** exp)
+        if len(bare) <= 40 and _SCIENTIFIC_HINT.search(bare):   # '6.72e-05', '6.72\times10^{-5}': the value they write
+            from ..answers.numbers import parse_number   # noqa: PLC0415 - the number reader (lazy, like the unit reader)
+
+            n = parse_number(bare.replace("\u00d7", "\\times"))
+            if n is not None and not n.percent:
+                return str(n.value)
     except (ValueError, ZeroDivisionError):
         pass
     return compact
 
 
-_SCIENTIFIC_RE = re.compile(r"(-?\d+(?:\.\d+)?)(?:[eE]([+-]?\d{1,3})|(?:\\times|\\cdot|\u00d7)\{?10\}?\^\{?([+\-\u2212]?\d{1,3})\}?)")
+# a mantissa in scientific notation ('6.72e-05', '6.72\\times10^{-5}', '1.2\\cdot 10^3'): the number reader reads the value
+_SCIENTIFIC_HINT = re.compile(r"\d[eE][+-]?\d|\d(?:\\times|\\cdot|\u00d7)10\^")
 
 
 _SIMPLE_FRACTION_RE = re.compile(r"(-)?(?:\\[dt]?frac\{?(\d{1,12})\}?\{?(\d{1,12})\}?|(\d{1,12})/(\d{1,12}))")
