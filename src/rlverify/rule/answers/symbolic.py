@@ -176,10 +176,28 @@ def _parse(text: str) -> Any:
     import sympy
 
     text = degrees_in_trig(text)
+    if _elided(text):
+        return None
     if _COMMA_NUMBER.match(text):  # the library would hand this to sympy.Number (sympify)
         return sympy.Rational(text.replace(",", "").strip())
     fast = read_arith(text)  # the common arithmetic subset, read without the ANTLR grammar
     return fast if fast is not None else parse_grammar(text)
+
+
+_ELISION = re.compile(r"\\(?:[lcvd]?dots|dots[bcmoi])(?![a-zA-Z])|\.\.\.|\u2026")
+_CONTINUED_END = re.compile(r"\d\s*$")
+
+
+def _elided(text: str) -> bool:
+    """Terms left out (``1 + 2 + \\cdots + 10``, ``v(1 - a_1)\\ldots(1 - a_n)``, ``x + x^2 + \\dots``): no reader can
+    value the text (both drop the dots: ``1 + 2 + \\cdots + 10`` read as 13 was equal to 13). A decimal said to
+    go on (``64.2857\\ldots``, dots at the end after a digit) is a number and is read."""
+    if "dots" not in text and "..." not in text and "\u2026" not in text:
+        return False
+    for m in _ELISION.finditer(text):
+        if text[m.end():].strip(" {}") or not _CONTINUED_END.search(text[:m.start()]):
+            return True
+    return False
 
 
 def parse_cached(text: str) -> Any:
