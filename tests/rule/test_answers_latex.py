@@ -52,6 +52,10 @@ def test_text_unwrapping_and_keys() -> None:
     assert plain_key(r"\text{Monday}") != plain_key(r"\text{Tuesday}")
     assert plain_key(r"\frac{1}{23}") != plain_key(r"\frac{12}{3}")
     assert plain_key("2N") != plain_key("2n")
+    # a one-character script is the same with or without braces; a longer one is not
+    assert plain_key(r"3^{x} \geq x^{2}") == plain_key(r"3^x \geq x^2")
+    assert plain_key(r"a_{1} + a_{n}") == plain_key("a_1+a_n")
+    assert plain_key(r"10^{12}") != plain_key("10^12")
 
 
 @pytest.mark.parametrize("raw", ["", " ", ")", "]", ") ", "))", "$", "$$", ".", ";", "\\.", "{}", "\\left)", "\\[\\]"])

@@ -407,7 +407,12 @@ def plain_key(text: str) -> str:
     s = strip_outer(unwrap_text(clean(text)))
     s = _EXPLICIT_PRODUCT.sub("", s) if "\\" in s or "*" in s else s
     s = re.sub(r"[\s~]+", "", s)
+    if "{" in s and ("^" in s or "_" in s):
+        s = _ONE_CHAR_SCRIPT.sub(r"\1\2", s)   # x^{2} is x^2, a_{1} is a_1 (one character: 10^{12} stays)
     return s.rstrip(".").removeprefix("+")    # a unary plus on the whole span: +2 is 2
+
+
+_ONE_CHAR_SCRIPT = re.compile(r"([\^_])\{([A-Za-z0-9])\}")
 
 
 # ``\\cdot``, ``\\times`` and ``*`` between two factors are juxtaposition written out (``(2n)!\\cdot 2^{n^2}``
