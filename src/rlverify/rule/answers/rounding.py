@@ -54,6 +54,18 @@ _MANTISSA = re.compile(r"\b[a-z]\s*(?:\\times|\\cdot|x|\*|×)\s*10\s*\^\s*\{?\s*
                        r"\b[a-z]\$?\s+(?:is|be|should be|rounded)\s+(?:to|with)\s+(\d+|one|two|three|four|five|six)\s+"
                        r"decimal\s+(?:places?|digits?)", re.I)
 _ROUND_CONTEXT = re.compile(r"round|nearest|decimal|significant|sig\.? ?fig|s\.\s?f\.|d\.\s?p\.|accurate|correct to|approximat|express", re.I)
+# what every match of _ROUND_CONTEXT holds in an ASCII question lower-cased (where re.I is plain lower-casing): the
+# literal words, or an abbreviation; a question with none of them asks for no rounding (C-speed tests before the search)
+_ROUND_WORDS = ("round", "nearest", "decimal", "significant", "sig", "accurate", "correct to", "approximat", "express")
+_ROUND_ABBREVIATION = re.compile(r"s\.\s?f\.|d\.\s?p\.")
+
+
+def _round_context(question: str) -> bool:
+    if question.isascii():
+        low = question.lower()
+        if not any(w in low for w in _ROUND_WORDS) and not _ROUND_ABBREVIATION.search(low):
+            return False
+    return _ROUND_CONTEXT.search(question) is not None
 
 
 _INSTRUCTION = re.compile(r"^(?:round|express|give|write|answer|report|compute|find|estimate|calculate|state|what)\b"
@@ -81,7 +93,7 @@ def _instruction(q: str) -> str:
 @memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
 def requested(question: str | None) -> RoundSpec | None:
     """The precision a question asks for, if it asks for one."""
-    if not question or not _ROUND_CONTEXT.search(question):
+    if not question or not _round_context(question):
         return None
     q = _instruction(question[-3000:])
     m = _MANTISSA.search(q)

@@ -107,8 +107,41 @@ def _matching(s: str, i: int) -> int:
     return -1
 
 
+_BRACKET = re.compile(r"\\[{}]|[(\[{)\]}]")
+
+
 def _split(s: str, pattern: re.Pattern) -> list[str] | None:
-    """Split at matches of ``pattern`` outside brackets; None when brackets do not balance."""
+    """Split at matches of ``pattern`` outside brackets; None when brackets do not balance.
+    What :func:`_split_stepwise` does, jumping from one bracket or match to the next by regex search."""
+    out, depth, start, k, n = [], 0, 0, 0, len(s)
+    m: re.Match | None = None
+    none_after = n + 1                     # no match starts at or after this position
+    while k < n:
+        b = _BRACKET.search(s, k)
+        at = b.start() if b is not None else n
+        if depth == 0 and k < none_after:
+            if m is None or m.start() < k:
+                m = pattern.search(s, k)   # the first position from k where it matches (as matching at each)
+                if m is None:
+                    none_after = k
+            if m is not None and m.start() < at:
+                if m.end() == m.start():
+                    return _split_stepwise(s, pattern)   # an empty match is no separator: step by character
+                out.append(s[start:m.start()])
+                out.append(m.group(0))
+                start = k = m.end()
+                continue
+        if b is None:
+            break
+        depth += 1 if s[b.end() - 1] in "([{" else -1
+        k = b.end()
+    if depth != 0:
+        return None
+    out.append(s[start:])
+    return out
+
+
+def _split_stepwise(s: str, pattern: re.Pattern) -> list[str] | None:
     out, depth, start, k = [], 0, 0, 0
     while k < len(s):
         if s.startswith("\\{", k) or s.startswith("\\}", k):
