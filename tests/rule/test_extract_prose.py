@@ -48,6 +48,7 @@ def test_bold_answer_heading_with_a_period():
     "Some work.\nThe final answer is 12.", "最终答案是 5", "答案：7", "THE FINAL ANSWER IS 3", "x\n#### 12",
     "**Answer:** 4", "A: 5", "the correct option is (B)", "Ans: 4", "The answers are 1, 2",
     "İ" * 500 + " so the answer is 9.", "the" + " " * 150 + "answer is 4", "no marker at all 5",
+    "A: 5\n\n  \n", "x\nA: 5\ny", "A: 1\nA: 2", "A: 1\n\nA: 2 \t\n", "  A : 3", "A: 4\r\n", "A: 4\u2003\n\u2003",
 ])
 def test_marker_prefilter_finds_what_every_marker_regex_finds(text: str) -> None:
     from rlverify.rule.extract import _prose

@@ -1,4 +1,4 @@
-"""extract._prose: the lead-in reader's tail clean-up (_HOPE_RE gate, _strip_trailing) is exactly the two
+"""extract._prose: the lead-in reader's tail clean-up (the 'hope' gate, _strip_trailing) is exactly the two
 regex substitutions it replaces."""
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ def _old(t: str) -> str:
 
 
 def _new(t: str) -> str:
-    t = P._HOPE_TAIL_RE.sub("", t) if P._HOPE_RE.search(t) else t
-    return P._strip_trailing(t)
+    return P._strip_trailing(P._without_hope_tail(t))
 
 
 def test_tail_clean_up_is_the_regex_substitutions():

@@ -59,3 +59,19 @@ def test_answer_refusal_shapes() -> None:
     assert answer_refusal("+".join(["1"] * 500)) == ("too_complex",)
     assert answer_refusal("\\begin{pmatrix}1 & 2 \\\\ 3 & 4\\end{pmatrix}") == ()
     assert answer_refusal("9" * (MAX_ANSWER_CHARS + 1)) == ("too_long",)
+
+
+def test_deeper_than_agrees_with_the_stack_pass() -> None:
+    import random
+
+    from rlverify.rule.sanitize import _deeper_than, brace_depth
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        n = rng.randrange(0, 160)
+        text = "".join(rng.choice("{{{}}}x") for _ in range(n))
+        for limit in (0, 1, 2, 5, 20, 64):
+            assert _deeper_than(text, limit) == (brace_depth(text, limit) > limit), (text, limit)
+    for text in ("{" * 65 + "}" * 65, "{" * 64 + "}" * 64, "{" * 40 + "x{" * 25, "}" * 70 + "{" * 30 + "}" * 30,
+                 "{" * 30 + "{}" * 50 + "{" * 35 + "}" * 35):
+        assert _deeper_than(text, 64) == (brace_depth(text, 64) > 64), text

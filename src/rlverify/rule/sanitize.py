@@ -76,6 +76,8 @@ def clean_text(x: Any, max_chars: int) -> tuple[str, tuple[str, ...]]:
         text, flags = text[-max_chars:], flags + ("truncated",)
     if "\x00" in text:
         text, flags = text.replace("\x00", "\ufffd"), flags + ("nul",)
+    if text.isascii():   # O(1): no surrogate to replace
+        return text, flags
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -102,12 +104,37 @@ def brace_depth(text: str, stop_at: int | None = None, pattern: re.Pattern = _BR
     return deepest
 
 
+_NOT_BRACE = re.compile(r"[^{}]+")
+
+
+def _deeper_than(text: str, limit: int) -> bool:
+    """``brace_depth(text, limit) > limit``, mostly at C speed: the braces alone lose their innermost
+    ``{}`` pairs once per pass, as many passes as matched pairs nest; what stays is the stray ``}`` then
+    the ``{`` never closed. The depth is at least the larger and at most the sum of both counts; only
+    between them is the stack pass run."""
+    braces = _NOT_BRACE.sub("", text)
+    nested = 0
+    while "{}" in braces:
+        if nested > limit:
+            return True
+        braces = braces.replace("{}", "")
+        nested += 1
+    unclosed = braces.count("{")
+    if max(nested, unclosed) > limit:
+        return True
+    if nested + unclosed <= limit:
+        return False
+    return brace_depth(text, limit) > limit
+
+
 def _refusals(response: str, gold: str) -> tuple[str, ...]:
     if len(gold) > MAX_GOLD_CHARS:
         return ("gold_too_long",)
-    if response.count("\\boxed") + response.count("\\fbox") > MAX_BOXES:
+    # the box commands start at distinct backslashes, each at least 5 characters long: a shorter response holds
+    # at most MAX_BOXES of them
+    if len(response) >= 5 * (MAX_BOXES + 1) and response.count("\\boxed") + response.count("\\fbox") > MAX_BOXES:
         return ("too_many_boxes",)
-    if response.count("{") > MAX_BRACE_DEPTH and brace_depth(response, MAX_BRACE_DEPTH) > MAX_BRACE_DEPTH:
+    if response.count("{") > MAX_BRACE_DEPTH and _deeper_than(response, MAX_BRACE_DEPTH):
         return ("too_deep",)
     return ()
 

@@ -82,10 +82,15 @@ _THINK_OPENERS = ("<think>", "<|begin_of_thought|>")
 
 def _answer_region(text: str) -> tuple[str, tuple[str, ...], bool]:
     """(region, flags, boxes_only). Tags are located on the whole text (C-speed rfind)."""
-    close = max(((text.rfind(t), t) for t in _THINK_CLOSERS), key=lambda p: p[0])
-    if close[0] >= 0:
-        return text[close[0] + len(close[1]):], (), False
-    opened = max(text.rfind(t) for t in _THINK_OPENERS)
+    if ">" not in text:      # C-speed: every tag ends with '>'
+        return text, (), False
+    close, closer = text.rfind("</think>"), "</think>"   # _THINK_CLOSERS, the first one kept on a tie
+    other = text.rfind("<|end_of_thought|>")
+    if other > close:
+        close, closer = other, "<|end_of_thought|>"
+    if close >= 0:
+        return text[close + len(closer):], (), False
+    opened = max(text.rfind("<think>"), text.rfind("<|begin_of_thought|>"))   # _THINK_OPENERS
     if opened >= 0:
         return text[opened:], ("unfinished_think",), True
     return text, (), False
@@ -220,6 +225,15 @@ _ITALIC_LABEL_RE = re.compile(r"^([ \t]*)(?:_{1,2}|\*(?!\*))((?:final[ \t]+)?ans
                              re.I | re.M)
 _BOLD_ITALIC_RE = re.compile(r"\*\*\*(?=\S)|(?<=\S)\*\*\*")
 _LAYOUT_WINDOW = 600
+# the marks _END_MARK_RE closes a line with (lower case): a line that ends (before blanks) with none of them has no match
+_END_MARKS = ("\u220e", "\u25a1", "\u25a0", "</answer>", "$\\blacksquare$", "$\\square$", "$\\qed$",
+              "\\(\\blacksquare\\)", "\\(\\square\\)", "\\blacksquare", "\\qed", "q.e.d", "q.e.d.")
+
+
+def _may_end_marked(line: str) -> bool:
+    """C-speed gate for ``_END_MARK_RE.search(line)`` (tried at every position): the line must end with a mark.
+    Lower case as re.I reads it: the long s folds to 's' there (and the Kelvin sign lower-cases to 'k' in both)."""
+    return line.rstrip(" \t")[-20:].lower().replace("\u017f", "s").endswith(_END_MARKS)
 
 
 def _drop_layout(region: str) -> str:
@@ -242,7 +256,7 @@ def _layout_tail(tail: str) -> str:
         if len(lines) > 1 and (not last or _RULE_LINE_RE.fullmatch(last)):
             lines.pop()
             continue
-        m = _END_MARK_RE.search(lines[-1]) if lines else None
+        m = _END_MARK_RE.search(lines[-1]) if lines and _may_end_marked(lines[-1]) else None
         if m is not None and (m.start() > 0 or len(lines) > 1):
             lines[-1] = lines[-1][:m.start()]
             continue
@@ -358,7 +372,8 @@ def _with_flags(ex: Extraction, flags: tuple[str, ...]) -> Extraction:
         trimmed = _trim_value(ex.answer)
         if trimmed != ex.answer:
             ex = Extraction(trimmed, ex.method, ex.flags, ex.candidates)
-        if not ex.hedge and len(ex.answer) < 400 and _BOUNDED_REMARK.search(ex.answer):
+        if not ex.hedge and len(ex.answer) < 400 and ("(" in ex.answer or "\\" in ex.answer) \
+                and _BOUNDED_REMARK.search(ex.answer):   # (every match opens with '(' or '\\text')
             ex = Extraction(ex.answer, ex.method, ex.flags + ("hedge",), ex.candidates)
     if not flags:
         return ex

@@ -46,6 +46,8 @@ def _match_braces(text: str, start: int, last_open: int) -> dict[int, int]:
 
 def _last_box_tokens(text: str) -> list[tuple[int, int]]:
     """(start, end) of the last ``_MAX_BOX_SCAN`` box commands, searching a growing tail window."""
+    if "box" not in text:   # C-speed gate: every box command holds it
+        return []
     window = 32_768
     while True:
         base = max(0, len(text) - window)
@@ -88,7 +90,9 @@ def _clean_box(content: str) -> str:
     if s.endswith("\\."):
         return s
     tail = s[-_TRAILING_WINDOW:]   # bounded window: the search below stays linear
-    m = _TRAILING_SPACE_CMD_RE.search(tail)
+    end = tail[-1:]   # C-speed gate: a match ends the window with one of these (or before a final newline, a space)
+    trailing = end.isspace() or end in ",;:! ." or end == "d" and "quad" in tail or end == "}" and "\\hspace" in tail
+    m = _TRAILING_SPACE_CMD_RE.search(tail) if trailing else None
     if m is not None:
         s = s[:len(s) - len(tail) + m.start()]
     return s.rstrip(" .,;").rstrip()
@@ -254,7 +258,11 @@ _NEGATED_RE = re.compile(r"(?:\bnot|\brather\s+than|\binstead\s+of|\\neq?)[\s$]*
 
 
 def _negated(text: str, box: _Box) -> bool:
-    return bool(_NEGATED_RE.search(text[max(0, box.start - 40):box.start]))
+    before = text[max(0, box.start - 40):box.start]
+    low = before.lower()   # C-speed gate: every match holds one of these (their letters fold to no other one)
+    if "not" not in low and "than" not in low and "of" not in low and "\\ne" not in low:
+        return False
+    return bool(_NEGATED_RE.search(before))
 
 
 def _drop_negated(text: str, boxes: list[_Box]) -> list[_Box]:

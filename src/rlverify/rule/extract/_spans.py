@@ -40,8 +40,12 @@ def _value_key(s: str) -> str:
     """A key under which restatements of one rational value coincide ('12', '12.0',
     '\\$12', '1{,}200'; '\\frac12', '1/2', '0.5'). Exact (Fraction), no evaluation."""
     compact = "".join(s.split())
-    bare = re.sub(r"\\\$|\$|\\!|\\,|\{,\}", "", compact).replace("\u2212", "-")
-    bare = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", bare)   # after the spacing: '1,\!997' is 1997
+    if len(compact) <= 30 and compact.isdigit() and compact.isascii():
+        return str(int(compact))     # a plain integer: what Fraction(bare) below reads it as
+    bare = _KEY_SPACING_RE.sub("", compact) if "$" in compact or "\\" in compact or "{" in compact else compact
+    bare = bare.replace("\u2212", "-")
+    if "," in bare:
+        bare = _KEY_GROUPING_RE.sub("", bare)   # after the spacing: '1,\!997' is 1997
     frac = _SIMPLE_FRACTION_RE.fullmatch(bare)
     try:
         if frac and len(bare) <= 40:
@@ -62,6 +66,8 @@ def _value_key(s: str) -> str:
     return compact
 
 
+_KEY_SPACING_RE = re.compile(r"\\\$|\$|\\!|\\,|\{,\}")
+_KEY_GROUPING_RE = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 # a mantissa in scientific notation ('6.72e-05', '6.72\\times10^{-5}', '1.2\\cdot 10^3'): the number reader reads the value
 _SCIENTIFIC_HINT = re.compile(r"\d[eE][+-]?\d|\d(?:\\times|\\cdot|\u00d7)10\^")
 
@@ -123,9 +129,15 @@ _DELIM_RE = re.compile(r"\\\\|\\\$|\$\$|\$|\\\(|\\\)|\\\[|\\\]|\n")
 _CLOSER = {"$$": "$$", "$": "$", "\\(": "\\)", "\\[": "\\]"}
 
 
-@functools.lru_cache(maxsize=512)
 def _math_pieces(s: str) -> tuple[_Piece, ...]:
     """Math segments ($..$, $$..$$, \\(..\\), \\[..\\]) in one linear pass over delimiters."""
+    if "$" not in s and "\\(" not in s and "\\[" not in s:
+        return ()      # C-speed gate: no opener, no segment
+    return _math_pieces_read(s)
+
+
+@functools.lru_cache(maxsize=512)
+def _math_pieces_read(s: str) -> tuple[_Piece, ...]:
     out: list[_Piece] = []
     opener, at = "", 0
     for m in _DELIM_RE.finditer(s):
@@ -367,7 +379,9 @@ def _join_values(values: list[str], joiners: list[str]) -> str:
 
 
 def _strip_span(s: str) -> str:
-    s = _HOPE_RE.sub("", s.strip())
+    s = s.strip()
+    if "hope" in s.lower():     # C-speed gate: every match of _HOPE_RE holds it (h, o, p, e fold to no other letter)
+        s = _HOPE_RE.sub("", s)
     s = s.strip().strip("*").strip()
     while s[-1:] in {".", ",", ";", ":", "!", "。", "，"}:
         s = s[:-1].rstrip()
@@ -631,4 +645,4 @@ _OR_RE = re.compile(r"or", re.I)
 
 from ...runtime.caches import register_cache  # noqa: E402
 
-register_cache(_math_pieces.cache_clear)
+register_cache(_math_pieces_read.cache_clear)
