@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-from rlverify.rule.answers import forms, question, rounding, sets
+from rlverify.rule.answers import forms, order, question, rounding, sets
 
 _WORDS = ["positive", "non-negative", "nonnegative", "number", "x > 0", "x \\geq 0", "\\ge", "constant", "bound", "find",
           "what", "How", "and", ",", ";", "respectively", "order", "pairs", "first", "then", "another", "an example",
@@ -66,3 +66,45 @@ def test_split_by_search_is_the_stepwise_split():
         s = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 25)))
         for p in patterns:
             assert sets._split(s, p) == sets._split_stepwise(s, p), (s, p.pattern)
+
+
+_SET_WORDS = ["x", "y", "1", "2.5", "-3", " ", ",", " or ", " and ", "all", "real", "REAL", "numbers", "R", "r", "U", "u",
+              "(", ")", "[", "]", "{", "}", "\\{", "\\}", "<", ">", "=", "<=", "!=", "in", " in ", "inf", "Infinity", "oo", "o",
+              "\\infty", "\\le", "\\cup", "\\mathbb{R}", "$", ".", "|", ":", "-", "∞", "ℝ", "≤", "√", "ſ"]
+
+
+def test_read_set_gate_only_skips_texts_that_read_as_nothing(monkeypatch):
+    rng = random.Random(18)
+    shapes = ["x {r} {n}", "{n} {r} x {r} {n}", "({n}, {n})", "[{n}, {n})", "({n}, {n}) {u} ({n}, {n})", "{{{n}, {n}}}",
+              "all real numbers", "x in R", "x in ({n}, {n})", "{n}", "x {r} {n} or x {r} {n}", "R", "{n} and {n}"]
+    pick = {"r": ["<", ">", "=", "<=", ">=", "!=", "\\le", "≤"], "n": ["1", "-2", "oo", "-inf", "Infinity", "\\infty", "3.5", "a"],
+            "u": ["U", "\\cup", "∪", "or"]}
+
+    def text() -> str:
+        t = rng.choice(shapes)
+        t = re.sub(r"\{([run])\}", lambda m: rng.choice(pick[m.group(1)]), t)
+        return t if rng.random() < 0.5 else t + rng.choice(_SET_WORDS) + rng.choice(_SET_WORDS)
+
+    texts = [text() for _ in range(3000)] + ["".join(rng.choice(_SET_WORDS) for _ in range(rng.randint(1, 9)))
+                                            for _ in range(3000)]
+    read = sets.read_set.__wrapped__
+    gated = [read(t) for t in texts]
+    monkeypatch.setattr(sets, "_SET_MARK", re.compile(""))     # matches everywhere: the gate never skips
+    assert [read(t) for t in texts] == gated
+    assert sum(g is not None for g in gated) > 500         # the texts do read as sets often
+
+
+def test_split_condition_and_direction_gates(monkeypatch):
+    rng = random.Random(19)
+    words = ["12", " ", ",", "(", "\\text{", "}", "at", "AT", "x = 3", "when", "Whenever", "where", "if", "for", "with",
+             "equality", "attained", "achieved", "obtained", "reached", "occurs", "which occurs", "n", "<", "all", "min",
+             "increasing", "Ascending", "order", "least to greatest", "Greatest to least", "arrange", "list", "."]
+    texts = ["".join(rng.choice(words) for _ in range(rng.randint(1, 10))) for _ in range(4000)]
+    texts += [f"{rng.choice(['Arrange', 'list', 'Order', 'Write'])} a, b, c {rng.choice(['in', 'from'])} "
+              f"{rng.choice(['increasing', 'Decreasing', 'least to greatest', 'greatest  to least', 'any'])} order"
+              for _ in range(300)]
+    before = [(forms.split_condition(t), order._direction.__wrapped__(t)) for t in texts]
+    monkeypatch.setattr(forms, "_CLAUSE_WORDS", ("",))          # '' is in every text: the gate never skips
+    monkeypatch.setattr(order, "_DIRECTION_LOW", re.compile(""))
+    assert [(forms.split_condition(t), order._direction.__wrapped__(t)) for t in texts] == before
+    assert sum(b[0] is not None for b in before) > 100 and sum(b[1] is not None for b in before) > 50

@@ -301,6 +301,11 @@ def _told_apart(ia: Any, ig: Any) -> bool:
         pa, pg = _pieces(ia), _pieces(ig)
     except (_NotReal, TypeError, ValueError):
         return False
+    return _apart(pa, pg)
+
+
+def _apart(pa: list[tuple[float, float]], pg: list[tuple[float, float]]) -> bool:
+    """A probe point (:func:`_told_apart`) inside a piece of one and of none of the other."""
     ends = sorted({e for lo, hi in pa + pg for e in (lo, hi) if math.isfinite(e)})
     probes = [ends[0] - 1.0, ends[-1] + 1.0] if ends else [0.0]
     probes += [(x + y) / 2 for x, y in zip(ends, ends[1:]) if y - x > 4e-9 * max(1.0, abs(x), abs(y))]
@@ -320,6 +325,42 @@ def _concrete(s: Any) -> bool:
     return isinstance(s, sympy.Union) and all(_concrete(a) for a in s.args)
 
 
+def _float_pieces(t: tuple, cache: dict) -> list[tuple[float, float]] | None:
+    """A tree of intervals, points and unions as (lo, hi) float pieces (a point as (p, p)), its endpoints read as
+    :func:`_real_set` reads them; None for another node (a difference, an intersection, a list)."""
+    kind = t[0]
+    if kind == "R":
+        return [(-math.inf, math.inf)]
+    if kind == "E":
+        return []
+    if kind == "pts":
+        return [(v, v) for v in (_float(_endpoint(x, cache)) for x in t[1])]
+    if kind == "iv":
+        lo = -math.inf if t[1] is None else _float(_endpoint(t[1], cache))
+        hi = math.inf if t[2] is None else _float(_endpoint(t[2], cache))
+        return [(lo, hi)]
+    if kind == "cup":
+        out: list[tuple[float, float]] = []
+        for x in t[1]:
+            got = _float_pieces(x, cache)
+            if got is None:
+                return None
+            out += got
+        return out
+    return None
+
+
+def _apart_by_value(a: tuple, g: tuple) -> bool:
+    """Two trees of reals (the whole line for their domain) that a point well away from every end tells apart
+    (:func:`_apart`), read from their endpoints' values alone: no sympy set is built. False: not shown so."""
+    cache: dict = {}
+    try:
+        pa, pg = _float_pieces(a, cache), _float_pieces(g, cache)
+    except (_NotReal, TypeError, ValueError):
+        return False
+    return pa is not None and pg is not None and _apart(pa, pg)
+
+
 def same_real_sets(a: tuple, g: tuple, domain: str, only_equal: bool = False) -> bool | None:
     """Two trees of :mod:`.sets` as subsets of the domain ("pos", "nonneg", "neg", "real"): True when equal,
     False when a part of one is provably outside the other, None when an endpoint is not a real constant
@@ -328,6 +369,8 @@ def same_real_sets(a: tuple, g: tuple, domain: str, only_equal: bool = False) ->
     alone): None for them."""
     import sympy
 
+    if only_equal and domain == "real" and _apart_by_value(a, g):
+        return None          # sets that differ are not equal: read so before sympy builds them
     cache: dict = {}
     try:
         sa, sg = _real_set(a, cache), _real_set(g, cache)

@@ -372,7 +372,7 @@ def _asks(pattern: re.Pattern, question: str) -> bool:
     needles = _NEEDLES.get(pattern)
     if needles is not None and question.isascii():
         low = question.lower()
-        if not any(n in low for n in needles):
+        if not any(map(low.__contains__, needles)):
             return False
     return pattern.search(question) is not None
 
@@ -571,6 +571,7 @@ _CLAUSE = re.compile(
     rf"(?:\\text\s*\{{)?\s*[,;(]?\s*\(?\s*(?:(?P<att>{_ATTAINED})|(?P<cond>{_CONDITION_WORD}))\b", re.I)
 
 
+_CLAUSE_WORDS = ("at", "achieved", "obtained", "reached", "occur", "when", "where", "if", "for", "with")
 _CONDITION_RELATION = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|neq|ne|in|lt|gt)(?![a-zA-Z])|\b(?:all|every|each|any|some)\b")
 
 
@@ -587,6 +588,10 @@ def split_condition(answer: str) -> tuple[str, str] | None:
     command) before the clause; None when no clause follows one."""
     if len(answer) > 400:
         return None
+    if answer.isascii():             # every clause word holds one of these (re.I on ASCII is lower-casing)
+        low = answer.lower()
+        if not any(map(low.__contains__, _CLAUSE_WORDS)):
+            return None
     for m in _CLAUSE.finditer(answer):
         if m.group("cond") and not _CONDITION_RELATION.search(answer, m.end(), m.end() + 60):
             continue   # "... choices for the second, the count is 81": a phrase, not a condition on the value

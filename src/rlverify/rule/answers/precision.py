@@ -43,6 +43,8 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation, localc
 from fractions import Fraction
 from typing import Callable
 
+from ...runtime.caches import memo_text
+
 __all__ = ["Written", "written", "within_reference", "rounded_from_reference", "converted_as_written",
            "continued_decimal", "finer_than_two_digits", "MIN_ANSWER_DIGITS", "MIN_ROUNDED_DIGITS"]
 
@@ -70,6 +72,7 @@ class Written:
     sci: bool
 
 
+@memo_text   # pure; the precision rules read both spans several times per comparison
 def written(text: str) -> Written | None:
     """A plain or scientific decimal literal with its written precision, else None."""
     t = re.sub(r"\s+|\\[,!; ]", "", text.strip().strip("$"))

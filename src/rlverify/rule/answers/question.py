@@ -77,7 +77,7 @@ _NEEDLES = {
 
 def _found(pattern: re.Pattern, text: str, low: str | None) -> bool:
     """``pattern.search(text)``; ``low``: ``text`` lower-cased when it is ASCII (else None), for the needle test."""
-    if low is not None and not any(n in low for n in _NEEDLES[pattern]):
+    if low is not None and not any(map(low.__contains__, _NEEDLES[pattern])):
         return False
     return pattern.search(text) is not None
 
@@ -98,7 +98,7 @@ class Question:
         """The last sentence that asks for something (the whole question when none does)."""
         if not self.text:
             return ""
-        if self._low is not None and not any(n in self._low for n in _NEEDLES[_REQUEST_VERB]):
+        if self._low is not None and not any(map(self._low.__contains__, _NEEDLES[_REQUEST_VERB])):
             return self.text          # no sentence asks
         for s in reversed(_SENTENCE_END.split(self.text)):   # the last sentence that asks
             if _REQUEST_VERB.search(s):

@@ -63,7 +63,7 @@ _ROUND_ABBREVIATION = re.compile(r"s\.\s?f\.|d\.\s?p\.")
 def _round_context(question: str) -> bool:
     if question.isascii():
         low = question.lower()
-        if not any(w in low for w in _ROUND_WORDS) and not _ROUND_ABBREVIATION.search(low):
+        if not any(map(low.__contains__, _ROUND_WORDS)) and not _ROUND_ABBREVIATION.search(low):
             return False
     return _ROUND_CONTEXT.search(question) is not None
 

@@ -382,11 +382,20 @@ def _plain(t: tuple) -> bool:
     return t[0] in ("iv", "pts") or t[0] == "cup" and all(_plain(x) for x in t[1])
 
 
+# What an ASCII text needs to read as a set: a bracket, a brace, a command, a relation, R (the reals, or 'x in R'), or an
+# infinity that _normalize writes as \\infty (or the word 'real': _ALL_REALS). Each operand of a set expression is one of
+# R, \\emptyset, {..}, \\{..\\}, (..) or [..]; each atom of a condition holds 'real', \\in or a relation (\\le, \\ge, \\ne,
+# <, >, =); _normalize makes commands only from text holding these (<=, >=, !=, infinity, ' in (' / ' in R').
+_SET_MARK = re.compile(r"[\\{(\[<>=R]|[Ii]nf|oo")
+
+
 @memo_text(maxsize=4096)  # pure; the context rules read the same two spans 3-6 times per comparison
 def read_set(text: str) -> Reading | None:
     """``text`` as a set of reals, or None when it is not written as one."""
     if not text or len(text) > MAX_CHARS:
         return None
+    if text.isascii() and _SET_MARK.search(text) is None and "real" not in text.lower():
+        return None       # nothing a set is written with (see _SET_MARK): not read
     s, latex = _normalize(text)
     if not s or len(s) > MAX_CHARS:
         return None

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from ...runtime.caches import memo_text
 from .surface import unwrap
 
 __all__ = ["says_nothing", "words_to_number", "normalize_text", "same_text", "is_wordy", "yes_no", "strip_trailing_words",
@@ -72,6 +73,7 @@ def _tokens(text: str) -> list[str]:
 _SCALED = re.compile(r"^([+-]?\d+(?:\.\d+)?)\s*(thousand|million|billion|trillion|dozen)$", re.I)
 
 
+@memo_text   # pure; the stages and the views read the same spans again
 def words_to_number(text: str) -> Fraction | None:
     """The value of a number written in English words, as an ordinal, or as "18 million"; None otherwise."""
     s = unwrap(text)
@@ -110,6 +112,7 @@ def _singular(w: str) -> str:
     return w
 
 
+@memo_text   # pure; yes/no, the text stage and the sentence readers fold the same spans
 def normalize_text(text: str) -> str:
     s = unwrap(text).lower()
     s = re.sub(r"\\[a-z]+", " ", s)
