@@ -74,10 +74,23 @@ class _Deadline:
     def __init__(self, seconds: float, question: Question) -> None:
         self.end = time.monotonic() + seconds
         self.hit = False
-        self.unordered = question.lists_are_sets
-        self.domain = question.domain.value  # "positive" / "nonnegative" when the question restricts the variable
-        self.free_ends = question.asks_monotone_intervals  # open and closed ends agree (intervals of monotonicity)
-        self.extrema = question.asks_extrema  # a pair (minimum, maximum) in either order
+        self._q = question   # its facts are read when a shape needs them (most comparisons need none)
+
+    @property
+    def unordered(self) -> bool:
+        return self._q.lists_are_sets
+
+    @property
+    def domain(self) -> str:
+        return self._q.domain.value  # "positive" / "nonnegative" when the question restricts the variable
+
+    @property
+    def free_ends(self) -> bool:
+        return self._q.asks_monotone_intervals  # open and closed ends agree (intervals of monotonicity)
+
+    @property
+    def extrema(self) -> bool:
+        return self._q.asks_extrema  # a pair (minimum, maximum) in either order
 
     def left(self) -> float:
         return self.end - time.monotonic()
@@ -275,7 +288,7 @@ def _interval_view(s: Shape, dl: _Deadline) -> Shape:
     unbounded-below interval starts at 0."""
     if s.kind == "scalar":
         s = inequality_as_interval(s.items[0]) or s
-    if s.kind == "bracket" and dl.domain and len(s.items) == 2 and s.items[0] in ("-\\infty", "-\\infinity"):
+    if s.kind == "bracket" and len(s.items) == 2 and s.items[0] in ("-\\infty", "-\\infinity") and dl.domain:
         return Shape("bracket", ("0", s.items[1]), "(" if dl.domain == "positive" else "[", s.right)
     return s
 
@@ -339,12 +352,12 @@ def _shape_equal(a: Shape, g: Shape, dl: _Deadline) -> bool:
     if a.kind == g.kind == "union":
         return _unordered(a.items, g.items, dl, eq=lambda x, y: _shape_equal(x, y, dl))
     if a.kind == g.kind == "bracket":
-        ends = dl.free_ends and len(a.items) == len(g.items) == 2 and {a.left, g.left} <= {"(", "["} \
-            and {a.right, g.right} <= {")", "]"}
+        ends = len(a.items) == len(g.items) == 2 and {a.left, g.left} <= {"(", "["} \
+            and {a.right, g.right} <= {")", "]"} and dl.free_ends
         return (ends or (a.left, a.right) == (g.left, g.right)) and _ordered(a.items, g.items, dl)
     if a.kind in ("list", "set") and g.kind in ("list", "set"):
         a, g = _flat_groups(a, g), _flat_groups(g, a)
-        pair_of_extrema = dl.extrema and len(a.items) == len(g.items) == 2
+        pair_of_extrema = len(a.items) == len(g.items) == 2 and dl.extrema
         if g.kind == "list" and a.kind == "list" and not dl.unordered and g.joiner != "pm" and not pair_of_extrema:
             return _ordered(a.items, g.items, dl)
         return _unordered(_distinct(a.items), _distinct(g.items), dl)
@@ -380,13 +393,12 @@ def _cheap_match(cands: tuple[str, ...], gold: _Gold, q: Question) -> Match | No
     answer unless the question asks for several values (then ``2,5`` is a list); in the reference
     only without a question or when the question itself writes decimal commas (datasets write
     lists ``5,1`` for "the minimum and maximum values")."""
-    answer_commas, gold_commas = q.answer_commas, q.gold_commas
     for cand in cands:
         num = _num(cand)
         for view, gnum in zip(gold.views, gold.numbers):
             if _same_text(cand, view):
                 return Match(True)
-            if (num is None and gnum is not None and answer_commas) or (num is not None and gnum is None and gold_commas):
+            if (num is None and gnum is not None and q.answer_commas) or (num is not None and gnum is None and q.gold_commas):
                 dc = decimal_comma(cand) if num is None else decimal_comma(view)
                 if dc is not None and numbers_equal(dc, num or gnum):
                     return Match(True)
