@@ -108,3 +108,19 @@ def test_split_condition_and_direction_gates(monkeypatch):
     monkeypatch.setattr(order, "_DIRECTION_LOW", re.compile(""))
     assert [(forms.split_condition(t), order._direction.__wrapped__(t)) for t in texts] == before
     assert sum(b[0] is not None for b in before) > 100 and sum(b[1] is not None for b in before) > 50
+
+
+def test_rewritten_patterns_match_as_before():
+    from rlverify.rule.answers import quantity, surface, units
+    rng = random.Random(20)
+    dollar = re.compile(r"(?<!\\)\$")
+    group = re.compile(r"(?<=\d)(?:\{,\}|,\\!|\\,(?=\d{3}))(?=\d{3})")
+    pieces = ["1", "23", "{,}", ",\\!", "\\,", ",", "\\", "$", "\\$", "{", "}", "!", " ", "\t", "\n", "\xa0", "\u2003", "a",
+              "kilo", "electron", "light", "watt"]
+    for _ in range(20000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        assert units._MATH_DOLLAR.sub(" ", s) == quantity._MATH_DOLLAR.sub(" ", s) == dollar.sub(" ", s)
+        assert surface._GROUP_SEP.sub("", s) == group.sub("", s)
+        assert " ".join(s.split()) == re.sub(r"\s+", " ", s).strip()
+        low = s.lower()
+        assert (units._JOINED_FIRST_RE.search(low) is not None) == any(w in low for w in units._JOINED_FIRST)

@@ -287,6 +287,7 @@ def _converted(va: float | None, g: Quantity, one_sided: bool, decisive: bool = 
     return Aligned("", g.magnitude, va, vg, True, one_sided, decisive)
 
 
+_MATH_DOLLAR = re.compile(r"\$(?<!\\\$)")   # an unescaped dollar (the literal first, then the look-behind: a fast scan)
 _PRECISION_PHRASE = re.compile(r"nearest\s+(?:[\w-]+\s+of\s+an?\s+)?(?:whole\s+)?[\w-]+", re.I)
 
 
@@ -294,7 +295,10 @@ def _unit_text(question: str | None) -> str | None:
     """The question without its precision phrases ("to the nearest cent" names no answer unit)."""
     if question is None:
         return None
-    return _PRECISION_PHRASE.sub(" ", re.sub(r"(?<!\\)\$", " ", question[-4000:]))   # $...$ is math mode
+    text = _MATH_DOLLAR.sub(" ", question[-4000:])   # $...$ is math mode
+    if text.isascii() and "nearest" not in text.lower():
+        return text                    # no precision phrase (re.I on ASCII is lower-casing)
+    return _PRECISION_PHRASE.sub(" ", text)
 
 
 _ASKED = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured in|expressed in)\s+(?:units\s+of\s+)?"
@@ -472,14 +476,16 @@ def _bare_numbers(answer: str, gold: str, qa: Quantity, qg: Quantity, question: 
     """Two bare numbers: a side in plain scientific notation (``3.30 x 10^-10``, ``1.2*10^5``) is compared by
     its value; in a question that asks for a physical unit (``in km/h``, ``in meters``) the numbers are
     measured quantities (``85.71`` for ``\\frac{600}{7}``: agreement at the precision a side is written to)."""
-    va, vg = value_of(qa.magnitude), value_of(qg.magnitude)
-    if va is None or vg is None:
-        return None
     rewritten = _plain_sci(answer) != answer or _plain_sci(gold) != gold \
         or "\\pm" in answer or "±" in answer       # read as its central value: (4.100 ± 0.002) × 10^3
-    # the measured reading only matters for two different values, not both integers (cheap tests first)
-    integers = re.fullmatch(r"-?\d+", qa.magnitude) and re.fullmatch(r"-?\d+", qg.magnitude)
-    if not (rewritten or va != vg and not integers and _measured(question)):
+    # the measured reading only matters for two different values, not both integers: without a rewrite, two integers
+    # or a question asking no physical unit say nothing whatever the values (cheap tests before the values' reading,
+    # which may take the grammar: 10.5\pi)
+    if not rewritten and (re.fullmatch(r"-?\d+", qa.magnitude) and re.fullmatch(r"-?\d+", qg.magnitude)
+                          or not _measured(question)):
+        return None
+    va, vg = value_of(qa.magnitude), value_of(qg.magnitude)
+    if va is None or vg is None or not rewritten and va == vg:
         return None
     return Aligned(qa.magnitude, qg.magnitude, None, None, False, one_sided=not rewritten)
 

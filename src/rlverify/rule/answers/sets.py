@@ -83,7 +83,7 @@ def _normalize(text: str) -> tuple[str, bool]:
         s = s.replace(a, b)
     for pat, rep in _COMMANDS:
         s = pat.sub(lambda _m, r=rep: r, s)
-    s = re.sub(r"\s+", " ", s).strip().rstrip(".;").strip()
+    s = " ".join(s.split()).rstrip(".;").strip()   # as re.sub(r"\s+", " ", s).strip(): re's \s is str.isspace
     s = _ALL_LEAD.sub("", s, count=1)   # 'all real x > 2', 'every x \in (0, 1)': the set the condition names
     return s, latex
 

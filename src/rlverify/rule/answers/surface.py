@@ -34,7 +34,9 @@ MAX_PARTS = 12   # a multi-part answer with more parts than this is not split
 _WRAPPERS = re.compile(r"\\(?:text|textbf|textit|textrm|mathrm|mathbf|mathit|mbox|operatorname|rm|bf)\s*"
                        r"\{((?:[^{}]|\{[^{}]*\})*)\}")
 _SPACING = re.compile(r"\\[,;:! ]|\\quad|\\qquad|\\displaystyle|\\left|\\right|\\big|\\Big|~")
-_GROUP_SEP = re.compile(r"(?<=\d)(?:\{,\}|,\\!|\\,(?=\d{3}))(?=\d{3})")
+# a digit-group separator between digits ({,} ,\! \,): each alternative opens with its literal and then looks back for
+# the digit (the same matches as a leading (?<=\d), found by a fast scan for the literals)
+_GROUP_SEP = re.compile(r"(?:\{(?<=\d\{),\}|,(?<=\d,)\\!|\\(?<=\d\\),(?=\d{3}))(?=\d{3})")
 
 
 def _strip_delims(s: str) -> str:
@@ -79,7 +81,7 @@ def unwrap(s: str) -> str:
             break
         s = t
     s = _SPACING.sub(" ", s)
-    s = re.sub(r"\s+", " ", s).strip()
+    s = " ".join(s.split())        # runs of whitespace as one blank, none at the ends (as re's \s+ and strip())
     return s.rstrip(".").strip()
 
 

@@ -111,6 +111,7 @@ _PREFIX_BASES = frozenset({"meter", "gram", "second", "liter", "joule", "watt", 
 _WORD_RUN = re.compile(r"\b([A-Za-z]+)[- ]([A-Za-z]+)(?:[- ]([A-Za-z]+))?(?:[- ]([A-Za-z]+))?(?:[- ]([A-Za-z]+))?\b")
 # the first word of every joined name: a run starting with none of them (after an SI prefix or not) is left as it is
 _JOINED_FIRST = frozenset(k.split("_")[0] for k in _JOINED)
+_JOINED_FIRST_RE = re.compile("|".join(map(re.escape, sorted(_JOINED_FIRST))))   # one scan for any of them
 
 
 def _join_words(m: re.Match) -> str:
@@ -248,13 +249,13 @@ def normalize_unit_text(text: str) -> str:
         s = re.sub(r"''|\"|″", " arcsec ", s)
         s = re.sub(r"'|′", " arcmin ", s)
     low = s.lower()
-    if any(w in low for w in _JOINED_FIRST):   # _join_words changes a run only where it starts with such a word
+    if _JOINED_FIRST_RE.search(low):   # _join_words changes a run only where it starts with such a word
         s = _WORD_RUN.sub(_join_words, s)
     if "squared" in s or "cubed" in s:
         s = re.sub(r"\b([A-Za-z]{2,})\s+(squared|cubed)\b", lambda m: m.group(1) + ("^2" if m.group(2) == "squared" else "^3"), s)
     if "per" in s:
         s = re.sub(r"\bper\b", "/", s)
-    return re.sub(r"\s+", " ", s).strip()
+    return " ".join(s.split())   # as re.sub(r"\s+", " ", s).strip(): re's \s is str.isspace
 
 
 def _lookup(tok: str) -> str | None:
@@ -388,12 +389,16 @@ def parse_unit(text: str) -> UnitSpec | None:
 _Q_WORD = re.compile(r"(?<![\w\\])((?:square |cubic )?[A-Za-z]+(?:\s*\^\s*-?\d)?(?:/[A-Za-z]+(?:\s*\^\s*-?\d)?)?)(?![\w])")
 
 
+# an unescaped dollar sign (the dollar first, then the look-behind: its literal is searched fast)
+_MATH_DOLLAR = re.compile(r"\$(?<!\\\$)")
+
+
 def units_in_question(question: str | None) -> list[UnitSpec]:
     """Units a question names in words or multi-letter symbols, in order, without repeats."""
     if not question:
         return []
     found: dict[tuple, UnitSpec] = {}
-    text = normalize_unit_text(re.sub(r"(?<!\\)\$", " ", question[:4000]))   # $...$ is math mode, not money
+    text = normalize_unit_text(_MATH_DOLLAR.sub(" ", question[:4000]))   # $...$ is math mode, not money
     for m in _Q_WORD.finditer(text):
         tok = m.group(1)
         base = re.sub(r"\s*\^.*$", "", tok.split("/")[0]).split()[-1]
