@@ -77,3 +77,82 @@ def test_box_gate_and_region() -> None:
     assert extract_answer("<think>x</think>\\boxed{2}").answer == "2"
     assert extract_answer("<|begin_of_thought|>4<think>\\boxed{5}").flags == ("unfinished_think",)
     assert _drop_layout("x\n\n---") == "x"
+
+
+def _old_prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
+    """_spans._prose_hedge before its lower-case gates."""
+    last = value.split(", ")[-1].split(" \\text{ or } ")[-1] if value else ""
+    cut = sent.rfind(last) if last else -1
+    alt = S._ALTERNATIVE_RE.search(sent[cut + len(last):cut + len(last) + 120]) if cut >= 0 else None
+    if alt and S._value_key(alt.group(1)) != S._value_key(last):
+        return ("hedge",)
+    if cut >= 0 and S._words_alternative(sent[cut + len(last):cut + len(last) + 80], last):
+        return ("hedge",)
+    sent = sent[:cut + len(last) + 12] if cut >= 0 else sent
+    if S._HEDGE_PROSE_RE.search(S._RELATIVE_MODAL_RE.sub(" ", sent)):
+        return ("hedge",)
+    if not re.search("or", sent, re.I):
+        return ()
+    vals = S._values(sent)
+    for a, b in zip(vals, vals[1:]):
+        if not S._OR_GAP_RE.fullmatch(sent[a.end:b.start]) or S._RELATION_RE.search(a.value + b.value):
+            continue
+        if S._value_key(a.value) != S._value_key(b.value):
+            return ("hedge",)
+    return ()
+
+
+def test_prose_hedge_gates_change_nothing() -> None:
+    rng = random.Random(21)
+    pieces = ["4", "5", "$x = 2$", "0.5", " or ", " OR ", " Or ", ", ", " \\text{or} ", "$3$", " and ", "the answer is ",
+              "either ", "EITHER ", " possibly ", " POSSIBLY ", " perhaps ", " Maybe ", " could be ", " COULD BE ",
+              " might be ", " MIGHT be ", " mıght be ", " one of ", " One Of ", " that could be ", " which might be ",
+              " is ", " alternatively ", " ALTERNATIVELY ", " six ", " (six)", "İ", "\u017f", " 7", "-one of "]
+    for _ in range(6000):
+        sent = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 9)))
+        value = rng.choice([None, "4", "5", "$3$", "0.5"])
+        assert S._prose_hedge(sent, value) == _old_prose_hedge(sent, value), (sent, value)
+
+
+def test_set_of_reals_and_bullet_block() -> None:
+    assert S._set_of_reals("x < 2 or x > 3") and not S._set_of_reals("x < 2 or x > 3" + " " * 200)
+    assert P._bullet_block("intro\n- $a = 1$\n- $b = 2$") is not None
+    assert P._bullet_block("intro\n- $a = 1$\n- $b = 2$\nThe end.") is None
+    assert P._bullet_block("- 1\n- 2") is None      # nothing above the block
+
+
+def test_unit_after_box_reads_the_box_only_when_needed() -> None:
+    for text, want in [("$\\boxed{12}$ kg.", "12 kg"), ("$\\boxed{12 kg}$ kg.", "12 kg"), ("\\boxed{12}\\,\\mathrm{km/s}", None),
+                       ("$\\boxed{30^\\circ}$ below the horizontal", None), ("$\\boxed{x}$ m.", "x"),
+                       ("$\\boxed{5}$.\n\nDone", "5"), ("\\boxed{5} m", None), ("\\boxed{7}$ 1/s.", None)]:
+        got = extract_answer(text).answer
+        assert want is None or got == want, (text, got)
+
+
+def _old_math_pieces(s: str) -> tuple:
+    """_spans._math_pieces before the line breaks left the delimiter pattern."""
+    out = []
+    opener, at = "", 0
+    for m in re.finditer(r"\\\\|\\\$|\$\$|\$|\\\(|\\\)|\\\[|\\\]|\n", s):
+        tok = m.group()
+        if tok in ("\\\\", "\\$") or (tok == "\n" and opener != "$"):
+            continue
+        if opener and tok == S._CLOSER[opener]:
+            body = s[at:m.start()]
+            money = opener == "$" and S._CURRENCY_RE.match(body) and (body[-1:].isspace() or s[m.end():m.end() + 1].isdigit())
+            if body.strip() and not money:
+                out.append(S._Piece(at - len(opener), m.end(), body.strip(), True))
+            opener = ""
+        elif tok in S._CLOSER and (not opener or tok != "$"):
+            opener, at = tok, m.end()
+        elif tok == "\n":
+            opener = ""
+    return tuple(out)
+
+
+def test_math_pieces_line_breaks() -> None:
+    rng = random.Random(33)
+    pieces = ["$", "$$", "\\(", "\\)", "\\[", "\\]", "\\\\", "\\$", "\n", "\n\n", "x", "5 ", "5 apples", " ", "a\nb"]
+    for _ in range(6000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        assert S._math_pieces_read(s) == _old_math_pieces(s), repr(s)

@@ -57,13 +57,16 @@ _CONTEXT_WEIRD = frozenset("@#%&?`\"'~|")
 _CONTEXT_TAIL = 400
 
 
+_RX_GIBBERISH_CONTEXT_1 = re.compile(r"\\[a-zA-Z]+")
+
+
 def gibberish_context(response: str) -> bool:
     """The end of the response (after ``</think>``) is random characters: a span found there is
     no declared answer. Two of three signs must hold: >= 5% odd symbols, >= 2 alphanumeric runs
     that switch case/digits >= 4 times, >= 2 vowel-less letter runs (0 of the 5,823 dev-corpus
     responses show two; every 1,000-character random string does)."""
     tail = clean_text(response.rsplit("</think>", 1)[-1][-4 * _CONTEXT_TAIL:])[-_CONTEXT_TAIL:]
-    body = re.sub(r"\\[a-zA-Z]+", " ", tail)
+    body = _RX_GIBBERISH_CONTEXT_1.sub(" ", tail)
     weird = sum(c in _CONTEXT_WEIRD for c in body) >= 0.05 * max(1, len(body))
     runs = sum(class_switches(r) >= 4 for r in ALNUM_RUN.findall(body)) >= 2
     vowelless = len(_NO_VOWEL_WORD.findall(body)) >= 2

@@ -475,6 +475,11 @@ def _and_list(text: str) -> str:
     return _TEXT_AND.sub(", ", text) if "and" in text else text
 
 
+_RX_WITHOUT_DEGREES_1 = re.compile(r"\d+(?:\.\d+)?")
+_RX_WITHOUT_DEGREES_2 = re.compile(r"\d+(?:\.\d+)?")
+_RX_WITHOUT_DEGREES_3 = re.compile(r"[A-Za-z]")
+
+
 def _without_degrees(a: str, g: str) -> tuple[str, str]:
     """Both sides mark every value in degrees (``2^\\circ, 360^\\circ`` against ``0^\\circ, 360^\\circ``): one unit on
     both sides, so the values compare as numbers."""
@@ -482,8 +487,8 @@ def _without_degrees(a: str, g: str) -> tuple[str, str]:
         return a, g
     sa, sg = _DEGREE_MARK.sub("", a), _DEGREE_MARK.sub("", g)
     marks = len(_DEGREE_MARK.findall(a)), len(_DEGREE_MARK.findall(g))
-    values = len(re.findall(r"\d+(?:\.\d+)?", sa)), len(re.findall(r"\d+(?:\.\d+)?", sg))
-    return (sa, sg) if marks == values and not re.search(r"[A-Za-z]", _CMD.sub(" ", sa + sg)) else (a, g)
+    values = len(_RX_WITHOUT_DEGREES_1.findall(sa)), len(_RX_WITHOUT_DEGREES_2.findall(sg))
+    return (sa, sg) if marks == values and not _RX_WITHOUT_DEGREES_3.search(_CMD.sub(" ", sa + sg)) else (a, g)
 
 
 def _compare_clock_times(a: str, g: str) -> str | None:

@@ -156,13 +156,14 @@ _DECLARED_METHODS = frozenset({"bold", "conclusion", "lead_in", "whole", "final_
                                "answer_is", "answer", "ans", "final", "option", "choice"})
 
 
-def _retracted(ex: Extraction, region: str) -> Extraction:
+def _retracted(ex: Extraction, region: str, dropped: str | None = None) -> Extraction:
     """A plain-number answer withdrawn by a final short sentence naming another number is a
-    ``hedge`` (flag ``retracted``): the response ends on a different value than it declared."""
+    ``hedge`` (flag ``retracted``): the response ends on a different value than it declared.
+    ``dropped``: ``_drop_layout(region)`` when the caller has it already."""
     if ex.answer is None or ex.hedge:
         return ex
     # the layout and confirming checks the response closes with do not count towards the distance
-    tail = _drop_layout(region[-_PROSE_WINDOW:])
+    tail = dropped if dropped is not None and len(region) <= _PROSE_WINDOW else _drop_layout(region[-_PROSE_WINDOW:])
     start = max(0, len(tail) - _MAX_DECLARED_RETRACTION - 40)
     low = tail[start:].lower()
     if not any(w in low for w in _RETRACTION_WORDS):  # C-speed check before the regex
@@ -236,14 +237,21 @@ def _may_end_marked(line: str) -> bool:
     return line.rstrip(" \t")[-20:].lower().replace("\u017f", "s").endswith(_END_MARKS)
 
 
+_LAYOUT_CHAR_RE = re.compile("[-*_\u220e\u25a1\u25a0\u2234<`\\\\!]")   # a character some layout above holds
+
+
 def _drop_layout(region: str) -> str:
     """``region`` without the layout it closes with (above): only its last ``_LAYOUT_WINDOW`` characters
     are rewritten."""
     head, tail = region[:-_LAYOUT_WINDOW], region[-_LAYOUT_WINDOW:]
-    if not any(c in tail for c in "-*_\u220e\u25a1\u25a0\u2234<`\\!") and "complete" not in tail and "heck" not in tail \
+    if _LAYOUT_CHAR_RE.search(tail) is None and "complete" not in tail and "heck" not in tail \
             and "consistent" not in tail and "agrees" not in tail and "matches" not in tail and "ndeed" not in tail:
         return region   # C-speed check: nothing to drop
     return head + _layout_tail(tail)
+
+
+_RX_LAYOUT_TAIL_1 = re.compile(r"[\d$]")
+_RX_LAYOUT_TAIL_2 = re.compile(r"[\d$=\\]")
 
 
 @functools.lru_cache(maxsize=64)
@@ -265,7 +273,7 @@ def _layout_tail(tail: str) -> str:
         while k > 0 and lines[k - 1].strip():
             k -= 1
         par = " ".join(lines[k:]).strip()
-        if k > 0 and len(par) <= 80 and not re.search(r"[\d$=\\]", par) and _CLOSING_REMARK_RE.search(par) \
+        if k > 0 and len(par) <= 80 and not _RX_LAYOUT_TAIL_2.search(par) and _CLOSING_REMARK_RE.search(par) \
                 and not _SELF_GRADE_RE.search(par):   # 'I confirm this answer is right' grades: it stays (no guess above)
             del lines[k:]
             continue
@@ -273,7 +281,7 @@ def _layout_tail(tail: str) -> str:
         # $3 + 4 = 7$ ✓.', 'This agrees with a quick check for $n = 2$, which gives $5$.'): not a new answer; one
         # that corrects, doubts or names an answer is kept
         if k > 0 and len(par) <= 240 and _CHECK_PAR_RE.match(par) and not _CHECK_DOUBT_RE.search(par) \
-                and re.search(r"[\d$]", par) and "\n".join(lines[:k]).strip() and values_all_working(par) is None:
+                and _RX_LAYOUT_TAIL_1.search(par) and "\n".join(lines[:k]).strip() and values_all_working(par) is None:
             # ('Checking, $-2$ and $1$ are both valid solutions.' states the answer: it stays)
             # only a check that names numbers is dropped (they would be read as the answer); a check in words
             # alone stays the last paragraph, so a derivation above it is not read as a concluded answer
@@ -288,9 +296,11 @@ def _layout_tail(tail: str) -> str:
         # a fenced block closing the response that holds one line of mathematics: that line, as math
         tail = tail[:fence.start()] + fence.group(1) + (fence.group(2) or "") + "$" + fence.group(3).strip() + "$\n"
     # each rewrite below runs only where its pattern can match (C-speed checks: they ran at every position)
-    if ("*" in tail or "_" in tail) and "answer" in tail.lower():
+    low = tail.lower() if "*" in tail or "_" in tail or ">" in tail else ""
+    if ("*" in tail or "_" in tail) and "answer" in low:
         tail = _ITALIC_LABEL_RE.sub(r"\1\2:", tail)   # '_Answer_: $x$', '*Final answer:* $x$' is the label
-    if "```" in tail or "answer>" in tail.lower():
+        low = tail.lower()
+    if "```" in tail or "answer>" in low:     # (no '>', no tag)
         tail = _TAG_OR_FENCE_RE.sub("\n", tail)
     if "***" in tail:
         tail = _BOLD_ITALIC_RE.sub("**", tail)
@@ -391,9 +401,10 @@ def extract_answer(response: str) -> Extraction:
         return _with_flags(_retracted(_boxed_or_later_marker(region, boxes), region), flags)
     if boxes_only:
         return Extraction(None, "none", flags)
-    found = _from_prose(_drop_layout(region))
+    dropped = _drop_layout(region)
+    found = _from_prose(dropped)
     if found is None:
         return Extraction(None, "none", flags)
     if found.method == "whole" and after_think:
         found = Extraction(found.answer, "think", found.flags, found.candidates)
-    return _with_flags(_retracted(found, region), flags)
+    return _with_flags(_retracted(found, region, dropped), flags)

@@ -207,6 +207,9 @@ _NOT_PART_WORDS = frozenset({"step", "case", "stage", "phase", "check", "checkin
                              "subcase", "sub-case", "attempt", "try", "guess", "note", "wait"})
 
 
+_RX_LABELLED_LINES_1 = re.compile(r"[a-z'\-]+")
+
+
 def _labelled_lines(text: str, boxes: list[_Box]) -> list[str] | None:
     """The boxes of the labelled lines that close ``text`` (above), in order; None for fewer than two."""
     found: list[tuple[str, str]] = []
@@ -221,7 +224,7 @@ def _labelled_lines(text: str, boxes: list[_Box]) -> list[str] | None:
         if m is None or not _LINE_TAIL_RE.match(text, box.end, line_end):
             break
         label = (m.group("n") or m.group("pn") or m.group("words") or "").lower()
-        if set(re.findall(r"[a-z'\-]+", label)) & _NOT_PART_WORDS or label in (k for k, _ in found):
+        if set(_RX_LABELLED_LINES_1.findall(label)) & _NOT_PART_WORDS or label in (k for k, _ in found):
             break
         found.append((label, _clean_box(box.content)))
         end = line_start
@@ -355,11 +358,29 @@ def _unit_after_box(text: str, box: _Box, answer: str) -> str:
         return ""
     from ..answers.quantity import parse_quantity   # noqa: PLC0415 - lazy, like the unit reader of _spans
 
+    if _TWO_LETTERS_RE.search(rest) is None:
+        # no direction can follow: the box's own reading only decides whether the unit read after it counts, so
+        # the box is read only when there is one (most boxes are followed by no unit)
+        unit = _unit_in_rest(rest)
+        if not unit:
+            return ""
+        own = parse_quantity(_LAST_MEMBER_RE.split(answer)[-1].strip())
+        return unit if own is not None and own.unit is None else ""
     own = parse_quantity(_LAST_MEMBER_RE.split(answer)[-1].strip())     # '\\boxed{v_f = 12}$ km/s': its value
-    if own is not None and own.unit is not None and own.unit.kind in ("angle", "physical") and re.search(r"[a-z]{2}", rest):
+    if own is not None and own.unit is not None and own.unit.kind in ("angle", "physical"):
         return _direction_after_box(rest)           # '$\\boxed{30^\\circ}$ below the horizontal', '\\boxed{5 N} to the left'
     if own is None or own.unit is not None:
         return ""                                   # no bare number in the box, or it states its own unit
+    return _unit_in_rest(rest)
+
+
+_TWO_LETTERS_RE = re.compile(r"[a-z]{2}")
+
+
+def _unit_in_rest(rest: str) -> str:
+    """The unit written in ``rest`` (the text after a box holding a bare number), else ''."""
+    from ..answers.quantity import parse_quantity   # noqa: PLC0415
+
     close = _MATH_CLOSE_RE.search(rest)
     seg = rest[:close.start()] if close else rest
     inner = _LAYOUT_SPACE_RE.sub(" ", seg).strip().rstrip(".,;").rstrip()
@@ -396,6 +417,9 @@ _SIGN_UNIT_RE = re.compile(r"[ \t]*((?:1[ \t]*/[ \t]*[A-Za-zµμΩÅ]+|[°º][ \
                            r"(?=[.,;:!?)]*(?:\s|$))")
 
 
+_UNIT_FIRST = frozenset("µμΩÅ1°º℃℉")
+
+
 class _NoUnit:
     kind = ""
 
@@ -406,6 +430,9 @@ _NO_UNIT = _NoUnit()
 def _prose_unit(after: str) -> str:
     """A unit in prose right after a boxed number ('m/s.', 'meters per second', 'kg'): the prose reader's, a
     one-letter or ambiguous symbol ('m', 'in') only where it ends the sentence."""
+    first = after.lstrip(" \t")[:1]
+    if first not in _UNIT_FIRST and not (first.isascii() and first.isalpha()):
+        return ""       # C-speed gate: both unit patterns open (after blanks) with a letter, '1/', a degree sign
     from ._spans import _unit_after   # noqa: PLC0415
     from ..answers.units import parse_unit   # noqa: PLC0415
 

@@ -97,6 +97,13 @@ _LINK_ONLY = re.compile(r"[ \t*]*(?:(?:simply|just|then|now|thus|therefore|hence
                         r"clearly|indeed|precisely|exactly)[ \t]*)+[:.,]?[ \t*]*", re.I)
 
 
+_RX_SPAN_AFTER_1 = re.compile(r"\n[ \t]*\n")
+_RX_SPAN_AFTER_2 = re.compile(r"\\\)|\\\]|\$")
+_RX_SPAN_AFTER_3 = re.compile(r"\s*(?:\\\[|\$\$)\s*")
+_RX_SPAN_AFTER_4 = re.compile(r"\s*(?:\\\[|\$\$).*")
+_RX_SPAN_AFTER_5 = re.compile(r"\\\]|\$\$.*\$\$")
+
+
 def _span_after(region: str, pos: int) -> str:
     """The answer text after a marker: the rest of the line, or the next block."""
     rest = region[pos:pos + _SPAN_WINDOW]
@@ -104,22 +111,25 @@ def _span_after(region: str, pos: int) -> str:
         # the marker sat in a \\text{} inside math ('\\(\\text{The answer is } 375\\)'): the value follows its
         # brace, up to the math's closing delimiter
         rest = rest.lstrip(" \t")[1:]
-        close = re.search(r"\\\)|\\\]|\$", rest)
+        close = _RX_SPAN_AFTER_2.search(rest)
         if close is not None:
             rest = rest[:close.start()]
     line, _, after = rest.partition("\n")
     if line.strip() and _LINK_ONLY.fullmatch(line):    # "the answer is given by\n\n<value>": the value is below
         line, rest = "", after
-    if line.strip(" \t*:$") and not re.fullmatch(r"\s*(?:\\\[|\$\$)\s*", line):
-        if re.fullmatch(r"\s*(?:\\\[|\$\$).*", line) and not re.search(r"\\\]|\$\$.*\$\$", line):
+    if line.strip(" \t*:$") and not _RX_SPAN_AFTER_3.fullmatch(line):
+        if _RX_SPAN_AFTER_4.fullmatch(line) and not _RX_SPAN_AFTER_5.search(line):
             return rest
         return line
     block = rest.lstrip()
-    end = re.search(r"\n[ \t]*\n", block)
+    end = _RX_SPAN_AFTER_1.search(block)
     return block[:end.start()] if end else block
 
 
 _TABLE_CELL_RE = re.compile(r"[ \t]*\|[ \t]*([^|\n]*?[^|\s][^|\n]*?)[ \t]*\|[ \t]*(?:\n|$)")
+
+
+_RX_FROM_MARKERS_6 = re.compile(r"[\d$\\]")
 
 
 def _from_markers(region: str) -> tuple[Extraction, int] | None:
@@ -139,7 +149,7 @@ def _from_markers(region: str) -> tuple[Extraction, int] | None:
     if span.rstrip().endswith("?"):
         return None
     value, flags = _reduce(span)
-    if value and not re.search(r"[\d$\\]", value):
+    if value and not _RX_FROM_MARKERS_6.search(value):
         value = _words_value(value) or value
     return (Extraction(value, best[1], flags), best[2]) if value else None
 
@@ -171,11 +181,17 @@ def _sentences(par: str) -> list[str]:
     return [s.strip() for s in out if s.strip()]
 
 
+_RX_CLOSING_WORD_7 = re.compile(r"[ \t]*[.!]?[ \t]*(?:\n|$)")
+
+
 def _closing_word(par: str, m: re.Match[str]) -> bool:
     """A short bold phrase that ends a sentence of running text ('... is facing **west**.')."""
     line_start = par.rfind("\n", 0, m.start()) + 1
     return (len(m.group(1).split()) <= 3 and bool(par[line_start:m.start()].strip())
-            and bool(re.match(r"[ \t]*[.!]?[ \t]*(?:\n|$)", par[m.end():])))
+            and bool(_RX_CLOSING_WORD_7.match(par[m.end():])))
+
+
+_RX_FROM_BOLD_8 = re.compile(r"\d|\\|\$")
 
 
 def _from_bold(par: str) -> Extraction | None:
@@ -183,7 +199,7 @@ def _from_bold(par: str) -> Extraction | None:
         inner = _strip_span(m.group(1))
         if m.group(1).rstrip().endswith(":") or _score_line(inner, len(inner) - 1):
             continue
-        if not re.search(r"\d|\\|\$", inner):
+        if not _RX_FROM_BOLD_8.search(inner):
             if _closing_word(par, m):
                 return Extraction(inner, "bold")
             continue
@@ -233,17 +249,21 @@ def _words_value(span: str) -> str | None:
     return _number_words(span, declared=True) if m else None
 
 
+_RX_NUMBER_WORDS_9 = re.compile(r"[\d$\\]")
+_RX_NUMBER_WORDS_10 = re.compile(r"\bor\b", re.I)
+
+
 def _number_words(text: str, declared: bool = False) -> str | None:
     """The number a sentence states in words, when it holds exactly one (``there are ten of them``,
     ``That makes six``, ``Exactly nine arrangements remain``); none when the sentence also holds
     digits or formulas, a qualifier precedes it (``more than six``), or several are named.
     ``declared``: the text follows an answer marker, so a leading "one" is the number."""
-    if re.search(r"[\d$\\]", text) or len(text) > 300:
+    if _RX_NUMBER_WORDS_9.search(text) or len(text) > 300:
         return None
     found = [m for m in _NUMBER_PHRASE_RE.finditer(text)
              if m.group().lower() != "one" or _AFTER_VERB_RE.search(text[:m.start()]) or declared and m.start() == 0
              or _ANSWER_PHRASE_RE.match(text, m.end())]
-    if len(found) != 1 or re.search(r"\bor\b", text, re.I):
+    if len(found) != 1 or _RX_NUMBER_WORDS_10.search(text):
         return None
     m = found[0]
     if _WORDS_QUALIFIER_RE.search(text[:m.start()]) or _WORDS_AFTER_RE.match(text, m.end()):
@@ -287,6 +307,9 @@ def _statement_value(sent: str) -> str | None:
     return None
 
 
+_RX_GRADED_11 = re.compile(r"\d")
+
+
 def _graded(sentence: str) -> bool:
     """A score/rating/verdict line, or a step label with no other number ("Step 6 completed."):
     it states no answer ("Step 3: the total is 42" does)."""
@@ -294,7 +317,7 @@ def _graded(sentence: str) -> bool:
     if _SCORE_LINE_RE.match(s):
         return True
     step = _STEP_LABEL_RE.match(s)
-    return step is not None and not re.search(r"\d", s[step.end():])
+    return step is not None and not _RX_GRADED_11.search(s[step.end():])
 
 
 def _from_statement(par: str) -> Extraction | None:
@@ -314,13 +337,16 @@ def _from_words(par: str) -> Extraction | None:
     return Extraction(value, "conclusion") if value else None
 
 
+_RX_FROM_CONCLUSION_12 = re.compile(r"^[^\w\\$]+")
+
+
 def _from_conclusion(par: str, statements: bool = True) -> Extraction | None:
     """The last concluding sentence's value; ``statements=False``: only sentences opened by a connective
     ("Thus x = 5"), not a plain statement ("The quantities involved are 6")."""
     for sent in reversed(_sentences(par)):
         if _graded(sent):
             continue
-        body = _strip_span(re.sub(r"^[^\w\\$]+", "", sent))
+        body = _strip_span(_RX_FROM_CONCLUSION_12.sub("", sent))
         opener = _CONCLUSION_RE.match(body)
         if not statements and opener is not None and opener.group(1).lower() == "the":
             continue
@@ -347,16 +373,20 @@ def _score_line(text: str, at: int) -> bool:
     return step is not None and at < step.end()
 
 
+_RX_FROM_WHOLE_13 = re.compile(r"#|A\s*:|answer", re.I)
+_RX_FROM_WHOLE_14 = re.compile(r"\d")
+
+
 def _from_whole(region: str) -> Extraction | None:
     s = region.strip()
     if s[:1] in "-*\u2022" and s[1:2] in (" ", "\t") and "\n" not in s:
         s = s[2:].strip()                   # one bullet line alone ('- 24 m²'): its text (a minus sign binds)
-    if not s or len(s) > 80 or "\n" in s or _BOX_RE.search(s) or re.match(r"#|A\s*:|answer", s, re.I):
+    if not s or len(s) > 80 or "\n" in s or _BOX_RE.search(s) or _RX_FROM_WHOLE_13.match(s):
         return None
     if _score_line(s, len(s) - 1):
         return None
     value = _whole_value(_strip_span(s))
-    if value is None and len(s.split()) <= 3 and not s.endswith("?") and not re.search(r"\d", s):
+    if value is None and len(s.split()) <= 3 and not s.endswith("?") and not _RX_FROM_WHOLE_14.search(s):
         value = _strip_span(s)
     return Extraction(value, "whole") if value else None
 
@@ -414,6 +444,9 @@ def _alternative_to_earlier(region: str, at: int, answer: str) -> bool:
     return earlier is not None and bool(earlier[0].answer) and _value_key(earlier[0].answer) != _value_key(answer)
 
 
+_RX_FROM_PROSE_15 = re.compile(r"[\d\\$]")
+
+
 def _from_prose(region: str) -> Extraction | None:
     window = max(0, len(region) - 4 * _PROSE_WINDOW)
     marked = _from_markers(region[window:])
@@ -454,7 +487,7 @@ def _from_prose(region: str) -> Extraction | None:
         # the response ends on a paragraph that is one value alone (a bare list of numbers is left to the fallback,
         # which reads it as candidates)
         alone = par.strip().strip("*_").strip()
-        if i == 0 and not ends_graded and re.search(r"[\d\\$]", par) and ("," not in par or _DISPLAYED_RE.fullmatch(alone)):
+        if i == 0 and not ends_graded and _RX_FROM_PROSE_15.search(par) and ("," not in par or _DISPLAYED_RE.fullmatch(alone)):
             listed = _bullet_values(alone) if alone[:1] in "-*\u2022" else None   # '- v = 3 m/s\n- a = 2 m/s²'
             found = Extraction(listed, "whole") if listed else _from_whole(alone.replace("\n", " "))
             if found is not None:
@@ -537,19 +570,28 @@ def _plain_value(s: str) -> str | None:
     return None
 
 
+_RX_BULLET_BLOCK_16 = re.compile(r"[\d\\]")
+
+
 def _bullet_block(t: str) -> tuple[str, int] | None:
     """(values joined, where the block starts) when ``t`` ends with two or more bullet lines that each
     state one mathematical value ("- \\( d(6) = \\frac13 \\)")."""
-    lines = t[-_SPAN_WINDOW:].split("\n")
+    window = t[-_SPAN_WINDOW:]
+    if not _BULLET_RE.match(window, window.rfind("\n") + 1):
+        return None     # the last line is no bullet (checked before splitting the window)
+    lines = window.split("\n")
     k = len(lines)
     while k > 0 and len(lines) - k < 20 and _BULLET_RE.match(lines[k - 1]):
         k -= 1
     if len(lines) - k < 2 or k == 0:
         return None
     values = [bullet_item(_BULLET_RE.match(ln).group(1)) for ln in lines[k:]]   # type: ignore[union-attr]
-    if not all(v and (re.search(r"[\d\\]", v) or _plain_value(v)) for v in values):
+    if not all(v and (_RX_BULLET_BLOCK_16.search(v) or _plain_value(v)) for v in values):
         return None
     return ", ".join(v for v in values if v), len(t) - len("\n".join(lines[k:]))
+
+
+_RX_TRAILING_VALUE_17 = re.compile(r"[\s:]+")
 
 
 def _trailing_value(t: str) -> tuple[str, int, bool] | None:
@@ -557,7 +599,8 @@ def _trailing_value(t: str) -> tuple[str, int, bool] | None:
     listed = _bullet_block(t)
     if listed is not None:
         return listed[0], listed[1], False
-    pieces = _math_pieces(t)
+    # a math segment ends where its closing delimiter does: only a text ending on one is read for them
+    pieces = _math_pieces(t) if t.endswith(("$", "\\)", "\\]")) else ()
     if pieces and pieces[-1].end == len(t):
         value = pieces[-1].value
         if value.endswith(".") and not value.endswith("\\."):   # "\\[ x = 5. \\]": the sentence's period
@@ -567,7 +610,7 @@ def _trailing_value(t: str) -> tuple[str, int, bool] | None:
     line = t[start:]
     if len(line) > 400 or "$" in line or "\\(" in line:
         return None
-    cuts = [0] + [m.end() for m in re.finditer(r"[\s:]+", line)][:60]
+    cuts = [0] + [m.end() for m in _RX_TRAILING_VALUE_17.finditer(line)][:60]
     for cut in cuts:
         if _DASH_SEPARATOR_RE.match(line, cut):   # "Result - 3": a dash and a space separate, a minus sign binds
             continue
@@ -582,11 +625,14 @@ _CHAIN_EQ_RE = re.compile(r"(?<![<>!=])=(?!=)")
 _PLAIN_NUMBER_END_RE = re.compile(r"[-\u2212]?\d+(?:\.\d+)?(?:/\d+)?")
 
 
+_RX_CHAIN_END_18 = re.compile(r"[,;]|\band\b")
+
+
 def _chain_end(value: str) -> str:
     """A plain chain 'x = 5' / '1 - 25/36 = 11/36' ending on a plain number reads as that number (as a concluding
     sentence reads it); a list ('x = 5, y = 3') or any other chain is kept whole for the comparison."""
     parts = _CHAIN_EQ_RE.split(value)
-    if len(parts) < 2 or re.search(r"[,;]|\band\b", value):
+    if len(parts) < 2 or _RX_CHAIN_END_18.search(value):
         return value
     last = parts[-1].strip()
     return last if _PLAIN_NUMBER_END_RE.fullmatch(last) else value

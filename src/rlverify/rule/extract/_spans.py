@@ -124,7 +124,8 @@ class _Piece:
     math: bool
 
 
-_DELIM_RE = re.compile(r"\\\\|\\\$|\$\$|\$|\\\(|\\\)|\\\[|\\\]|\n")
+
+_DELIM_NO_BREAK_RE = re.compile(r"\\\\|\\\$|\$\$|\$|\\\(|\\\)|\\\[|\\\]")   # the delimiters (an escaped '$' or '\\\\' is none)
 
 _CLOSER = {"$$": "$$", "$": "$", "\\(": "\\)", "\\[": "\\]"}
 
@@ -140,10 +141,12 @@ def _math_pieces(s: str) -> tuple[_Piece, ...]:
 def _math_pieces_read(s: str) -> tuple[_Piece, ...]:
     out: list[_Piece] = []
     opener, at = "", 0
-    for m in _DELIM_RE.finditer(s):
+    for m in _DELIM_NO_BREAK_RE.finditer(s):   # line breaks only matter inside an inline '$': looked up there
         tok = m.group()
-        if tok in ("\\\\", "\\$") or (tok == "\n" and opener != "$"):
+        if tok == "\\\\" or tok == "\\$":
             continue
+        if opener == "$" and s.find("\n", at, m.start()) >= 0:
+            opener = ""       # a line break closed the inline '$' before this delimiter
         if opener and tok == _CLOSER[opener]:
             body = s[at:m.start()]
             money = opener == "$" and _CURRENCY_RE.match(body) and (body[-1:].isspace() or s[m.end():m.end() + 1].isdigit())
@@ -152,8 +155,6 @@ def _math_pieces_read(s: str) -> tuple[_Piece, ...]:
             opener = ""
         elif tok in _CLOSER and (not opener or tok != "$"):
             opener, at = tok, m.end()
-        elif tok == "\n":
-            opener = ""
     return tuple(out)
 
 
@@ -214,6 +215,9 @@ def _glued_to_word(plain: str, end: int) -> bool:
     return spec is None
 
 
+_RX_VALUES_1 = re.compile(r"^([-\u2212]?)\\?\$")
+
+
 def _values(s: str) -> list[_Piece]:
     """Math segments and bare numbers (outside math), in order."""
     pieces = list(_math_pieces(s))
@@ -231,9 +235,15 @@ def _values(s: str) -> list[_Piece]:
         if not mult and _glued_to_word(plain, m.end()):
             continue                     # '50wn', '5th': part of a word, not a value ('12cm' is a quantity)
         end = covered = mult.end() if mult else m.end()
-        number = re.sub(r"^([-\u2212]?)\\?\$", r"\1", s[start:end].strip())
+        number = _RX_VALUES_1.sub(r"\1", s[start:end].strip())
         pieces.append(_Piece(start, end, number, False))
     return sorted(pieces, key=lambda p: p.start)
+
+
+_RX_TAIL_VALUE_3 = re.compile(r"_\{?\w+\}?")
+
+
+_RX_TAIL_VALUE_101 = re.compile(r"\d")
 
 
 def _tail_value(tail: str) -> str | None:
@@ -253,7 +263,7 @@ def _tail_value(tail: str) -> str | None:
     for nxt in vals[1:]:
         gap = tail[picked[-1].end:nxt.start]
         if len(picked) == 1 and picked[0].math and ("=" in gap or "≈" in gap) and _SYMBOL_EQ_GAP_RE.fullmatch(gap) \
-                and not re.search(r"\d", re.sub(r"_\{?\w+\}?", "", picked[0].value)):   # '$\\theta$ = 25°': its value
+                and not _RX_TAIL_VALUE_101.search(_RX_TAIL_VALUE_3.sub("", picked[0].value)):   # '$\\theta$ = 25°': its value
             picked[0] = _Piece(picked[0].start, nxt.end, f"{picked[0].value} = {nxt.value}", nxt.math)
             continue
         if not (picked[-1].math or nxt.math) and _OPERATOR_GAP_RE.fullmatch(gap):
@@ -283,19 +293,25 @@ _DEGREE_END_RE = re.compile(r"(?:°|\^\s*\{?\s*\\circ\s*\}?|\\degree|\\textdegre
 _DEGREES_WORD_RE = re.compile(r"[ \t]+deg(?:rees?|s)?\b\.?", re.I)
 
 
+_RX_ANGLE_REFERENCE_AFTER_4 = re.compile(r"[-\d.]+")
+
+
 def _angle_reference_after(value: str, rest: str) -> str:
     """What an angle is measured from, after it ('$36^\\circ$ south of east', '30° above the horizontal', '30 degrees
     east of north' -> '30° east of north'): part of the answer, in math or prose (a reference may name the other)."""
     if "°" in value or "circ" in value or "degree" in value:
         return _direction_after(rest, 0) if _DEGREE_END_RE.search(value) else ""
     number = value.rsplit("=", 1)[-1].strip()          # '\\theta = 30' + ' degrees from the vertical'
-    m = _DEGREES_WORD_RE.match(rest) if "deg" in rest[:12].lower() and re.fullmatch(r"[-\d.]+", number) else None
+    m = _DEGREES_WORD_RE.match(rest) if "deg" in rest[:12].lower() and _RX_ANGLE_REFERENCE_AFTER_4.fullmatch(number) else None
     direction = _direction_after(rest, m.end()) if m else ""
     return "°" + direction if direction else ""
 
 
 _UNIT_TAIL_RE = re.compile(r"[ \t]*((?:[A-Za-zµμΩÅ][A-Za-zµμΩÅ\-]*(?:\^-?\d|⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+|[23](?!\d))?(?:[ \t]*[/·⋅∙][ \t]*|[ \t]+per[ \t]+|\.[ \t]?(?=[A-Za-zµμΩÅ])|[ \t]+)?){1,4}?)"
                            r"[ \t]*(?=[.,;:!?)*]*(?:\s|$))")
+
+
+_RX_UNIT_AFTER_5 = re.compile(r"\^|[⁰¹²³⁴⁵⁶⁷⁸⁹]")
 
 
 def _unit_after(rest: str) -> str:
@@ -311,7 +327,7 @@ def _unit_after(rest: str) -> str:
     if spec is None and " " in text:
         return _unit_then_direction(rest) or _unit_before_words(text)
     if spec is None or spec.kind not in ("physical", "angle_rate") or spec.short and len(text) > 2 \
-            and not re.search(r"\^|[⁰¹²³⁴⁵⁶⁷⁸⁹]", text):       # 'in' may be a word, 'in²' is a unit
+            and not _RX_UNIT_AFTER_5.search(text):       # 'in' may be a word, 'in²' is a unit
         return ""
     return " " + text + _direction_after(rest, m.end())
 
@@ -339,11 +355,14 @@ def _unit_before_words(text: str) -> str:
 _SYMBOL_UNIT_RE = re.compile(r"[/^·⋅∙\d]")
 
 
+_RX_UNIT_THEN_DIRECTION_6 = re.compile(r"\S+")
+
+
 def _unit_then_direction(rest: str) -> str:
     """'6 cm south', '12 m/s directed upward': a unit of one to three words followed by a direction."""
     from ..answers.units import parse_unit    # noqa: PLC0415
 
-    words = list(re.finditer(r"\S+", rest[:80]))
+    words = list(_RX_UNIT_THEN_DIRECTION_6.finditer(rest[:80]))
     for k in (3, 2, 1):
         if len(words) > k:
             direction = _direction_after(rest, words[k - 1].end())
@@ -353,10 +372,13 @@ def _unit_then_direction(rest: str) -> str:
     return ""
 
 
+_RX_DIRECTION_AFTER_7 = re.compile(r"[a-z]{2}")
+
+
 def _direction_after(rest: str, pos: int) -> str:
     """The direction a vector quantity is given with after its unit ('12 m/s, directed upward', '5 N (to the
     left)'): part of the answer (a reference may state the opposite one)."""
-    if not re.search(r"[a-z]{2}", rest[pos:pos + 60]):
+    if not _RX_DIRECTION_AFTER_7.search(rest[pos:pos + 60]):
         return ""
     m = _direction_re().match(rest, pos)
     return m.group(0).rstrip() if m else ""
@@ -369,12 +391,15 @@ _VALUE_START_RE = re.compile(r"[-\u2212]?(?:\d|\.\d|\$|\\\$|\\\(|\\\[)")
 _VALUE_JOINER_RE = re.compile(r"[\s*]*(?:,|and|or|,\s*and|,\s*or|\\text\{\s*(?:and|or)\s*\})[\s*]*", re.I)
 
 
+_RX_JOIN_VALUES_8 = re.compile(r"\bor\b", re.I)
+
+
 def _join_values(values: list[str], joiners: list[str]) -> str:
     if not joiners:
         return values[0]
     out = values[0]
     for v, j in zip(values[1:], joiners):
-        out += (" \\text{ or } " if re.search(r"\bor\b", j, re.I) else ", ") + v
+        out += (" \\text{ or } " if _RX_JOIN_VALUES_8.search(j) else ", ") + v
     return out
 
 
@@ -388,15 +413,21 @@ def _strip_span(s: str) -> str:
     return s.strip("*").strip()
 
 
+_SET_WORD_RE = re.compile(r"\bor\b|\sU\s|∪|∞|\binf(?:inity)?\b")
+
+
 def _set_of_reals(sent: str) -> bool:
     """The sentence is a set of reals in plain text: joined by "or"/"U", or an interval with an infinite end
     (not values offered: x = 4 or x = 5)."""
-    if "$" in sent or "\\" in sent or not re.search(r"\bor\b|\sU\s|∪|∞|\binf(?:inity)?\b", sent) or len(sent) > 200:
+    if len(sent) > 200 or "$" in sent or "\\" in sent or _SET_WORD_RE.search(sent) is None:
         return False
     from ..answers.sets import read_set     # noqa: PLC0415 - lazy, like the unit reader above
 
     got = read_set(sent.strip(" *"))
     return got is not None and not got.points_only
+
+
+_RX_REDUCE_9 = re.compile(r"^(?:≈|\\approx)\s*(?=[-\d.$\\])")
 
 
 def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
@@ -409,7 +440,7 @@ def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
         if one is not None:
             span = one.group(1)
     sent = _strip_span(_first_sentence(span.lstrip(" \t:*\n")))
-    sent = re.sub(r"^(?:≈|\\approx)\s*(?=[-\d.$\\])", "", sent)     # '**Answer:** ≈ 44.9 mm'
+    sent = _RX_REDUCE_9.sub("", sent)     # '**Answer:** ≈ 44.9 mm'
     if not sent:
         return None, ()
     if _set_of_reals(sent):     # 'x < 2 or x > 3', '(-inf, 2) U (3, inf)': one set, read whole (no hedge)
@@ -437,6 +468,10 @@ def _number_of(tex: str) -> Fraction | None:
         return None
 
 
+_RX_RESTATED_HEDGE_10 = re.compile(r"(?:\bthat is|\bequivalently)[,:\s]*")
+_RX_RESTATED_HEDGE_11 = re.compile(r"\D")
+
+
 def _restated_hedge(span: str, sent: str, value: str) -> tuple[str, ...]:
     """'x = \\frac72, that is 3.6': a restatement ("i.e.", "that is", "equivalently") naming a number
     that is not the stated value rounded to its decimals offers two answers ('\\frac23, i.e. 0.67' agrees)."""
@@ -448,7 +483,7 @@ def _restated_hedge(span: str, sent: str, value: str) -> tuple[str, ...]:
     lead = _RESTATE_LEAD_RE.search(head)
     after = span[i + len(key):i + len(key) + 80] if lead else ""
     if not lead:                  # the restatement may sit inside the sentence: "... = 7/2, that is 3.6"
-        lead = re.search(r"(?:\bthat is|\bequivalently)[,:\s]*", sent)
+        lead = _RX_RESTATED_HEDGE_10.search(sent)
         after = sent[lead.end():lead.end() + 80] if lead else ""
     m = _RESTATED_VALUE_RE.match(after) if lead else None
     if m is None:
@@ -457,7 +492,7 @@ def _restated_hedge(span: str, sent: str, value: str) -> tuple[str, ...]:
     if a is None or b is None:
         return ()
     digits = m.group(1).strip("$").split(".")[-1] if "." in m.group(1) else ""
-    places = len(re.sub(r"\D", "", digits)) if digits else 0
+    places = len(_RX_RESTATED_HEDGE_11.sub("", digits)) if digits else 0
     return () if round(a, places) == round(b, places) else ("hedge",)   # a rounded restatement agrees
 
 
@@ -545,12 +580,15 @@ def _inside_math(s: str, i: int) -> bool:
     return _inside(_math_pieces(s), i)
 
 
+_RX_WHOLE_VALUE_12 = re.compile(r"[-\u2212]?\$?\\?\$?\d[\d,.\s/]*%?")
+
+
 def _whole_value(sent: str) -> str | None:
     """The sentence is one value (a formula, a number, 'x = 5')."""
     pieces = _math_pieces(sent)
     if len(pieces) == 1 and pieces[0].start == 0 and pieces[0].end == len(sent):
         return pieces[0].value
-    if re.fullmatch(r"[-\u2212]?\$?\\?\$?\d[\d,.\s/]*%?", sent):
+    if _RX_WHOLE_VALUE_12.fullmatch(sent):
         return sent
     return sent if _is_formula(sent) else None
 
@@ -578,9 +616,12 @@ def _formula_list(s: str) -> str | None:
 _LIST_SPLIT_RE = re.compile(r"\s*(?:,\s*and\b|,|;|\band\b)\s*")
 
 
+_RX_IS_FORMULA_13 = re.compile(r"\d|\\|[=^_+\u00bc-\u00be\u2150-\u215e]")
+
+
 def _is_formula(s: str) -> bool:
     """Plain-text mathematics without prose words: '-12+15i', '7x(x-1)', 'f(x) = 2x+3'."""
-    if not _FORMULA_CHARS_RE.fullmatch(s) or not re.search(r"\d|\\|[=^_+\u00bc-\u00be\u2150-\u215e]", s):
+    if not _FORMULA_CHARS_RE.fullmatch(s) or not _RX_IS_FORMULA_13.search(s):
         return False
     bare = _ENVIRONMENT_RE.sub(" ", s)
     return all(w.lower() in _FUNCTION_WORDS for w in _WORD_RE.findall(bare))
@@ -594,15 +635,18 @@ def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
     sentence up to the end of the stated value."""
     last = value.split(", ")[-1].split(" \\text{ or } ")[-1] if value else ""
     cut = sent.rfind(last) if last else -1
-    alt = _ALTERNATIVE_RE.search(sent[cut + len(last):cut + len(last) + 120]) if cut >= 0 else None
+    after = sent[cut + len(last):cut + len(last) + 120] if cut >= 0 else ""
+    alt = _ALTERNATIVE_RE.search(after) if cut >= 0 and _holds_any(after.lower(), _ALTERNATIVE_WORDS) else None
     if alt and _value_key(alt.group(1)) != _value_key(last):
         return ("hedge",)    # '4, but it might be 5', '4 (or possibly 5)'
     if cut >= 0 and _words_alternative(sent[cut + len(last):cut + len(last) + 80], last):
         return ("hedge",)    # '5 (six)', '5 or six': another number in words
     sent = sent[:cut + len(last) + 12] if cut >= 0 else sent
-    if _HEDGE_PROSE_RE.search(_RELATIVE_MODAL_RE.sub(" ", sent)):
+    low = sent.lower()
+    unmodal = _RELATIVE_MODAL_RE.sub(" ", sent) if "could" in low or "ght" in low else sent
+    if _holds_any(low if unmodal is sent else unmodal.lower(), _HEDGE_WORDS) and _HEDGE_PROSE_RE.search(unmodal):
         return ("hedge",)
-    if not _OR_RE.search(sent):
+    if "or" not in low:
         return ()            # every gap _OR_GAP_RE accepts holds an 'or' (same flags): no values to read
     vals = _values(sent)
     for a, b in zip(vals, vals[1:]):
@@ -611,6 +655,20 @@ def _prose_hedge(sent: str, value: str | None = None) -> tuple[str, ...]:
         if _value_key(a.value) != _value_key(b.value):
             return ("hedge",)
     return ()
+
+
+# C-speed gates (lower case): every match of _ALTERNATIVE_RE / _HEDGE_PROSE_RE / _RELATIVE_MODAL_RE ('could', 'ght')
+# holds one of these; their letters fold to no other character under re.I ('might' -> 'ght', 'possibly' -> 'bly',
+# 'either' -> 'ther': the i and s have other case-insensitive matches)
+_ALTERNATIVE_WORDS = ("or", "could", "ght", "bly", "perhap", "maybe", "alternat")
+_HEDGE_WORDS = ("ther", "one of", "could be", "ght be", "bly", "perhap", "maybe")
+
+
+def _holds_any(low: str, words: tuple[str, ...]) -> bool:
+    for w in words:
+        if w in low:
+            return True
+    return False
 
 
 # number words right after the stated value, in parentheses or after an 'or' ('5 (six)', '5, or six', '(i.e. twelve)')

@@ -51,6 +51,9 @@ MODAL_RE = re.compile(r"\b(?:maybe|perhaps|possibly|probably|might|could|may)\b"
 _NAMED_RE = re.compile(r"^([A-Za-z](?:_\{?[A-Za-z0-9]{1,3}\}?)?)[ \t]*=[ \t]*([^=<>]+)$")
 
 
+_RX_VALUES_ALL_WORKING_1 = re.compile(r"\bboth\b|\ball\b", re.I)
+
+
 def values_all_working(sentence: str) -> str | None:
     """See the module docstring."""
     if len(sentence) > 400:
@@ -73,7 +76,7 @@ def values_all_working(sentence: str) -> str | None:
     collective = lead.startswith(("both", "all", "each"))
     if not (_AFFIRM_RE.search(rest) or collective and _VERB_FIRST_RE.match(rest)):
         return None
-    if lead == "either" and not re.search(r"\bboth\b|\ball\b", rest, re.I):
+    if lead == "either" and not _RX_VALUES_ALL_WORKING_1.search(rest):
         return None
     return _joined(values)
 
