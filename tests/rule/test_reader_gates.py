@@ -124,3 +124,27 @@ def test_rewritten_patterns_match_as_before():
         assert " ".join(s.split()) == re.sub(r"\s+", " ", s).strip()
         low = s.lower()
         assert (units._JOINED_FIRST_RE.search(low) is not None) == any(w in low for w in units._JOINED_FIRST)
+
+
+def test_condition_gate_only_skips_texts_that_read_as_nothing(monkeypatch):
+    rng = random.Random(21)
+    words = ["x", "t", "1", "-2", "\\frac{1}{2}", "\\sqrt{3}", " ", ",", ";", " or ", " and ", "\\land", "\\le", "\\ge", "\\ne",
+             "\\neq", "<", ">", "=", "\\in", "\\notin", "\\infty", "\\mathbb{R}", "\\Reals", "all real numbers", "Real", "REALS",
+             "(", ")", "\\{", "\\}", "|", "\\mid", "\\lt", "\\leqslant", "\\pi", "e", "oo", "\\cup"]
+    rel = ["<", ">", "=", "\\le", "\\ge", "\\ne", "\\neq", "\\leqslant", "\\lt", "\\in", "\\notin", "in", "le", "=>"]
+    num = ["1", "-2", "\\frac{1}{2}", "\\sqrt{3}", "(0, 1)", "\\mathbb{R}", "R", "\\infty", "e", "x"]
+
+    def condition() -> str:
+        one = lambda: f"x {rng.choice(rel)} {rng.choice(num)}"   # noqa: E731
+        out = one()
+        for _ in range(rng.randint(0, 2)):
+            out += rng.choice([" or ", ", ", " and ", " \\land ", "; "]) + one()
+        return out + (rng.choice(words) if rng.random() < 0.3 else "")
+
+    texts = ["".join(rng.choice(words) for _ in range(rng.randint(1, 8))) for _ in range(4000)]
+    texts += [condition() for _ in range(3000)]
+    read = sets.read_set.__wrapped__
+    gated = [read(t) for t in texts]
+    monkeypatch.setattr(sets, "_CONDITION_MARK", re.compile(""))   # matches everywhere: the gate never skips
+    assert [read(t) for t in texts] == gated
+    assert sum(g is not None for g in gated) > 500

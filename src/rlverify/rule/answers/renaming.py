@@ -35,6 +35,7 @@ from .core import compare_core
 from .latex import balanced
 from .surface import split_top, unwrap
 from .views import strip_qualifier
+from ...runtime.caches import memo_text
 
 __all__ = ["same_up_to_renaming", "same_function_up_to_constants", "symbols", "question_symbols", "rename"]
 
@@ -114,7 +115,8 @@ def rename(tex: str, phi: dict[str, str], token: re.Pattern = _TOKEN, pad: bool 
     return token.sub(sub, tex)
 
 
-def _form(text: str) -> tuple[str, str, list[str]] | None:
+@memo_text   # pure; the answer and the reference are read again in the pipeline's recursive comparisons
+def _form(text: str) -> tuple[str, str, tuple[str, ...]] | None:
     """(lhs, body, items): an optional ``x =`` / ``(x, y) =`` prefix, the expression, its tuple items
     (a trailing integer qualifier of the parameter, ``, k \\in \\mathbb{Z}``, is dropped)."""
     original = text
@@ -145,8 +147,8 @@ def _form(text: str) -> tuple[str, str, list[str]] | None:
     if s.startswith("(") and s.endswith(")") and balanced(s[1:-1]):
         items = split_top(s[1:-1], (",",))
         if len(items) >= 2:
-            return re.sub(r"\s+", "", lhs), s, items
-    return re.sub(r"\s+", "", lhs), s, [s]
+            return re.sub(r"\s+", "", lhs), s, tuple(items)
+    return re.sub(r"\s+", "", lhs), s, (s,)
 
 
 def _coordinates(q: str | None, items: list[str]) -> set[str]:
@@ -189,7 +191,7 @@ def _unit_like(items: list[str], sym: str) -> bool:
 
 
 
-def _labels_items(form: tuple[str, str, list[str]]) -> bool:
+def _labels_items(form: tuple[str, str, tuple[str, ...]]) -> bool:
     """The side names the tuple it states with one name per item (``(k, \\ell) = (3t, 2t)``): a label, which
     the comparison of the values ignores when the other side states the bare tuple."""
     lhs, _, items = form

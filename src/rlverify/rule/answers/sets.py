@@ -167,6 +167,19 @@ def _split_stepwise(s: str, pattern: re.Pattern) -> list[str] | None:
     return out
 
 
+_COMMA = re.compile(r",")
+_BUILDER_BAR = re.compile(r"\s*(?:\\mid|\||:)\s*")
+_BUILDER_HEAD = re.compile(rf"({_VAR.pattern})\s*(?:\\in\s*(.+))?")
+_LIST_SEP = re.compile(r"\s*[,;]\s*|\s+and\s+")
+_OR = re.compile(r"\s*\bor\b\s*")
+_LAND = re.compile(r"\s*\\land\s*")
+_MEMBER = re.compile(rf"({_VAR.pattern})\s*\\(in|notin)\s*(.+)")
+_IN_SET = re.compile(rf"({_VAR.pattern})\s*\\in\s*(.+)")
+# what an atom of a condition holds: a relation of _Reader._REL, a membership (\in, \notin) or the reals (_ALL_REALS:
+# \Reals, or the word 'real' in any case); a text without any of them is no condition
+_CONDITION_MARK = re.compile(r"[<>=]|\\(?:le|ge|ne|Reals)(?![A-Za-z])|\\in|\\notin")
+
+
 class _Fail(Exception):
     pass
 
@@ -248,7 +261,7 @@ class _Reader:
             return self.braces(t[1:-1], depth)
         if t[0] in "([" and t[-1] in ")]" and _matching(t, 0) == len(t):
             inner = t[1:-1]
-            items = _split(inner, re.compile(r","))
+            items = _split(inner, _COMMA)
             if items is None:
                 raise _Fail("brackets")
             items = [x.strip() for x in items[0::2]]
@@ -271,12 +284,12 @@ class _Reader:
         return _endpoint_tex(e)
 
     def braces(self, inner: str, depth: int) -> tuple:
-        parts = _split(inner, re.compile(r"\s*(?:\\mid|\||:)\s*"))
+        parts = _split(inner, _BUILDER_BAR)
         if parts is None:
             raise _Fail("brackets")
         if len(parts) >= 3:          # set-builder: head | condition
             head, body = parts[0].strip(), "".join(parts[2:]).strip()
-            m = re.fullmatch(rf"({_VAR.pattern})\s*(?:\\in\s*(.+))?", head)
+            m = _BUILDER_HEAD.fullmatch(head)
             if m is None:
                 raise _Fail("set-builder head")
             var = m.group(1)
@@ -285,7 +298,7 @@ class _Reader:
             if m.group(2):
                 return self.node(("cap", (self.setexpr(m.group(2), depth + 1), cond)))
             return cond
-        items = _split(inner, re.compile(r","))
+        items = _split(inner, _COMMA)
         if items is None:
             raise _Fail("brackets")
         vals = [x.strip() for x in items[0::2]]
@@ -299,7 +312,7 @@ class _Reader:
     def condition(self, s: str, depth: int = 0) -> tuple:
         if depth > MAX_DEPTH:
             raise _Fail("deep")
-        parts = _split(s.strip(), re.compile(r"\s*[,;]\s*|\s+and\s+"))
+        parts = _split(s.strip(), _LIST_SEP)
         if parts is None:
             raise _Fail("brackets")
         pieces = [self.disjunction(p, depth) for p in parts[0::2] if p.strip()]
@@ -308,14 +321,14 @@ class _Reader:
         return pieces[0] if len(pieces) == 1 else self.node(("list", tuple(pieces)))
 
     def disjunction(self, s: str, depth: int) -> tuple:
-        parts = _split(s.strip(), re.compile(r"\s*\bor\b\s*"))
+        parts = _split(s.strip(), _OR)
         if parts is None:
             raise _Fail("brackets")
         pieces = [self.conjunction(p, depth) for p in parts[0::2]]
         return pieces[0] if len(pieces) == 1 else self.node(("cup", tuple(pieces)))
 
     def conjunction(self, s: str, depth: int) -> tuple:
-        parts = _split(s.strip(), re.compile(r"\s*\\land\s*"))
+        parts = _split(s.strip(), _LAND)
         if parts is None:
             raise _Fail("brackets")
         pieces = [self.atom(p.strip(), depth) for p in parts[0::2]]
@@ -328,7 +341,7 @@ class _Reader:
             raise _Fail("empty condition")
         if _ALL_REALS.match(a):
             return self.node(("R",))
-        m = re.fullmatch(rf"({_VAR.pattern})\s*\\(in|notin)\s*(.+)", a)
+        m = _MEMBER.fullmatch(a) if "\\" in a else None
         if m:
             self.vars.add(m.group(1))
             got = self.setexpr(m.group(3), depth + 1)
@@ -401,7 +414,7 @@ def read_set(text: str) -> Reading | None:
         return None
     r = _Reader(latex)
     try:
-        m = re.fullmatch(rf"({_VAR.pattern})\s*\\in\s*(.+)", s)
+        m = _IN_SET.fullmatch(s) if "\\in" in s else None
         tree = None
         if m:
             try:
@@ -413,6 +426,8 @@ def read_set(text: str) -> Reading | None:
             try:
                 tree = r.setexpr(s)
             except _Fail:
+                if _CONDITION_MARK.search(s) is None and "real" not in s.lower():
+                    return None      # no atom of a condition can be read (see _CONDITION_MARK)
                 r = _Reader(latex)
                 tree = r.condition(s)
     except (_Fail, RecursionError):
