@@ -79,3 +79,23 @@ def test_assignment_chain_across_or_is_not_reduced():
     assert "1" not in candidates("either x+1=3 or x=1")
     assert "4" not in candidates("x = 1 or x = 4")
     assert "45" in candidates("total = 30+15 = 45")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_text_wrapped_value_after_a_name(seed: int) -> None:
+    """``x = \\text{2,220}``: the wrapper around a reduced span is typography, as around a whole answer; a changed
+    value or an 'or' inside stays wrong (seeded grouped integers)."""
+    import random
+
+    import rlverify
+
+    rule = rlverify.get_verifier("rule", timeout=10.0)
+    rng = random.Random(seed)
+    for _ in range(6):
+        v = rng.randint(1000, 999_999)
+        name = rng.choice("xnNkm")
+        grouped = f"{v:,}"
+        resp = f"Collecting the cases, we find\n\n$$\\boxed{{{name} = \\text{{{grouped}}}}}$$"
+        assert rule.verify(resp, str(v)).correct, resp
+        assert not rule.verify(resp.replace(grouped, f"{v + 1:,}"), str(v)).correct, resp
+        assert not rule.verify(resp.replace(grouped, f"{grouped} or {v + 7:,}"), str(v)).correct, resp

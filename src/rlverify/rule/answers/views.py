@@ -489,8 +489,16 @@ def _remark_restated(s: str) -> str | None:
     return head if values and all(_same_value(v, target) for v in values) else None
 
 
+def _text_wrapped(s: str) -> str | None:
+    """``\\text{2,220}`` (the right side of ``x = \\text{2,220}``, a reduced span) -> ``2,220``: one ``\\text`` wrapper
+    around the whole span is typography, as it is around a whole answer (``compare_core`` unwraps that one)."""
+    if not s.startswith("\\text{") or matching_brace(s, 5) != len(s) - 1 or s.count("\\text") != 1:
+        return None
+    return clean(unwrap_text(s)) or None
+
+
 _REDUCERS = (_last_env_row, _approx_exact, _approx_value, _strip_qualifier, _prose_value, _last_step, _last_member,
-             _counting, _or_restated, _remark_restated)
+             _counting, _or_restated, _remark_restated, _text_wrapped)
 
 
 @memo_text
