@@ -156,3 +156,24 @@ def test_math_pieces_line_breaks() -> None:
     for _ in range(6000):
         s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
         assert S._math_pieces_read(s) == _old_math_pieces(s), repr(s)
+
+
+def test_box_tokens_are_the_pattern_matches() -> None:
+    rng = random.Random(41)
+    pieces = ["\\boxed", "\\fbox", "\\framebox", "\\boxedx", "box", "\\\\boxed", "\\f", "rame", "\\", "{5}", " ", "x",
+              "\\fboxed", "\\framebox{", "boxbox"]
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
+        for base in (0, 1, 3, len(text) // 2):
+            want = [(m.start(), m.end()) for m in B._BOX_RE.finditer(text, base)]
+            assert B._box_tokens_from(text, base) == want, (text, base)
+
+
+def test_memoized_readers_are_cleared_with_the_caches() -> None:
+    from rlverify.runtime.caches import clear_caches
+
+    assert S._reduce(" 84") == S._reduce(" 84") and P._from_markers("x\nA: 26")[0].answer == "26"
+    assert B._clean_box("{5}") == "5" and B._clean_box("7\\,") == "7"
+    clear_caches()
+    assert P._from_markers.cache_info().currsize == 0 and S._reduce.cache_info().currsize == 0
+    assert B._clean_box.cache_info().currsize == 0

@@ -43,6 +43,7 @@ _BRACE = re.compile(r"[{}]")
 _BRACKET = re.compile(r"[{}()\[\]]")
 _OPERATOR = re.compile(r"[-+*/^]|\\(?:cdot|times|div|frac|dfrac|tfrac|sqrt)(?![a-zA-Z])")
 _NO_CUT = 1 << 62
+_SURROGATE = re.compile("[\ud800-\udfff]")   # the code points UTF-8 cannot encode
 
 
 @dataclass(frozen=True)
@@ -76,14 +77,10 @@ def clean_text(x: Any, max_chars: int) -> tuple[str, tuple[str, ...]]:
         text, flags = text[-max_chars:], flags + ("truncated",)
     if "\x00" in text:
         text, flags = text.replace("\x00", "\ufffd"), flags + ("nul",)
-    if text.isascii():   # O(1): no surrogate to replace
+    if text.isascii() or _SURROGATE.search(text) is None:   # (isascii: O(1)) nothing UTF-8 cannot encode
         return text, flags
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = text.encode("utf-8", errors="replace").decode("utf-8")
-        flags += ("surrogates",)
-    return text, flags
+    text = text.encode("utf-8", errors="replace").decode("utf-8")
+    return text, flags + ("surrogates",)
 
 
 def brace_depth(text: str, stop_at: int | None = None, pattern: re.Pattern = _BRACE) -> int:

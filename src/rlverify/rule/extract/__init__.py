@@ -96,12 +96,15 @@ def _answer_region(text: str) -> tuple[str, tuple[str, ...], bool]:
     return text, (), False
 
 
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")   # what UTF-8 cannot encode
+
+
 def _sanitize(response: object) -> str:
     text = response if isinstance(response, str) else str(response)
     if len(text) > 4 * MAX_RESPONSE_CHARS:
         text = text[-4 * MAX_RESPONSE_CHARS:]
     text = text.replace("\x00", "")
-    if not text.isascii():   # lone surrogates dropped (C speed), so every span encodes as UTF-8
+    if not text.isascii() and _SURROGATE_RE.search(text):   # lone surrogates dropped (C speed): every span encodes
         text = text.encode("utf-8", "ignore").decode("utf-8")
     return text
 
@@ -306,12 +309,14 @@ def _layout_tail(tail: str) -> str:
         tail = _BOLD_ITALIC_RE.sub("**", tail)
     if "\u2234" in tail or "therefore" in tail:
         tail = _THEREFORE_RE.sub("\\1Therefore, ", tail)
-    # a closing paragraph in italics ('*120*', '_$8$_') is its text
-    cut = tail.rstrip().rfind("\n")
-    last = tail[cut + 1:].strip()
-    m = _ITALIC_PAR_RE.fullmatch(last)
-    if m is not None:
-        tail = tail[:cut + 1] + (m.group(1) or m.group(2))
+    # a closing paragraph in italics ('*120*', '_$8$_') is its text (it ends on the mark)
+    kept = tail.rstrip()
+    if kept[-1:] in ("*", "_"):
+        cut = kept.rfind("\n")
+        last = tail[cut + 1:].strip()
+        m = _ITALIC_PAR_RE.fullmatch(last)
+        if m is not None:
+            tail = tail[:cut + 1] + (m.group(1) or m.group(2))
     return tail
 
 

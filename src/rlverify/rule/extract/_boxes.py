@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...runtime.caches import memo_text
 from ...runtime.limits import MAX_ANSWER_CHARS
 from ._types import Extraction, MAX_CANDIDATES, _MAX_BOX_SCAN
 from ._spans import _RELATION_RE, _SENTENCE_END_RE, _number_of, _value_key
@@ -51,10 +52,28 @@ def _last_box_tokens(text: str) -> list[tuple[int, int]]:
     window = 32_768
     while True:
         base = max(0, len(text) - window)
-        found = [(m.start(), m.end()) for m in _BOX_RE.finditer(text, base)]
+        found = _box_tokens_from(text, base)
         if len(found) >= _MAX_BOX_SCAN or base == 0:
             return found[-_MAX_BOX_SCAN:]
         window *= 4
+
+
+def _box_tokens_from(text: str, base: int) -> list[tuple[int, int]]:
+    """``[(m.start(), m.end()) for m in _BOX_RE.finditer(text, base)]``, found from the one 'box' each command
+    holds (C-speed find; its backslash is 1, 2 or 6 characters before: boxed, fbox, framebox; the command matched
+    there must reach past that 'box', else it is an earlier one). Commands cannot overlap: these are the finditer
+    matches, in order."""
+    out = []
+    q = text.find("box", base)
+    while q >= 0:
+        for p in (q - 1, q - 2, q - 6):
+            if p >= base and text[p] == "\\":
+                m = _BOX_RE.match(text, p)
+                if m is not None and m.end() > q:
+                    out.append((p, m.end()))
+                    break
+        q = text.find("box", q + 3)
+    return out
 
 
 def _find_boxes(text: str) -> list[_Box]:
@@ -78,7 +97,10 @@ def _find_boxes(text: str) -> list[_Box]:
     return boxes
 
 
+@memo_text(maxsize=1024)
 def _clean_box(content: str) -> str:
+    """The box's value: outer braces, '$' and trailing layout dropped (memoized: each box is cleaned by the box
+    filter, the candidates and the final group)."""
     s = content.strip()
     # {{5}} -> 5: a few layers only, each check is linear
     for _ in range(3 if len(s) <= MAX_ANSWER_CHARS else 0):
@@ -320,12 +342,17 @@ def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
         return Extraction(_clean_box(boxes[-1].content), "boxed", ("hedge",), ())
     cands = tuple(c for c in (_clean_box(b.content) for b in boxes[-MAX_CANDIDATES:]
                               if len(b.content) <= MAX_ANSWER_CHARS) if c)
-    parts = _labelled_parts(text, boxes[-MAX_CANDIDATES:]) or _labelled_lines(text, boxes[-MAX_CANDIDATES:])
+    # (sub-question answers need two boxes at least)
+    parts = (_labelled_parts(text, boxes[-MAX_CANDIDATES:]) or _labelled_lines(text, boxes[-MAX_CANDIDATES:])) \
+        if len(boxes) > 1 else None
     if parts:
         return Extraction(", ".join(parts), "boxed", ("multi_part",), cands)
     group, seps = _final_group(text, boxes)
     contents = [_clean_box(b.content) for b in group]
-    unique = list({_value_key(c): c for c in contents if c}.values())
+    if len(contents) == 1:       # one box: nothing to tell apart
+        unique = [contents[0]] if contents[0] else []
+    else:
+        unique = list({_value_key(c): c for c in contents if c}.values())
     if len(unique) <= 1:
         answer = unique[0] if unique else contents[-1]
         flags = _or_after_box(text, group[-1], answer) or \

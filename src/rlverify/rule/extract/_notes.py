@@ -80,7 +80,10 @@ def offered_alternative(after: str, answer: str) -> bool:
     condition in its sentence; a restatement of the same value is no second answer."""
     after = after[:_MAX_AFTER]
     low = after.lower()
-    if not any(w in low for w in _OFFER_WORDS):          # C-speed gate
+    for w in _OFFER_WORDS:          # C-speed gate
+        if w in low:
+            break
+    else:
         return False
     mine = _number_of(answer)
     key = _value_key(answer)

@@ -34,6 +34,7 @@ from ._notes import offered_alternative, other_reading
 from ._together import MODAL_RE, values_all_working, values_none_working
 from ._spans import _value_key
 from ..offers import gibberish_context
+from ...runtime.caches import memo_text
 
 __all__ = ["_EXPLICIT_MARKERS", "_from_markers", "_from_prose"]
 
@@ -132,8 +133,10 @@ _TABLE_CELL_RE = re.compile(r"[ \t]*\|[ \t]*([^|\n]*?[^|\s][^|\n]*?)[ \t]*\|[ \t
 _RX_FROM_MARKERS_6 = re.compile(r"[\d$\\]")
 
 
+@memo_text(maxsize=2048)
 def _from_markers(region: str) -> tuple[Extraction, int] | None:
-    """The span after the last answer marker, and where that marker starts."""
+    """The span after the last answer marker, and where that marker starts. Memoized (a pure reading; the text
+    after a closing box is mostly a short tail many responses share)."""
     best: tuple[int, str, int] | None = None
     for method, m in _marker_matches(region):
         if best is None or m.end() > best[0] or (m.end() == best[0] and m.start() < best[2]):
@@ -438,7 +441,9 @@ _ALTERNATIVELY_RE = re.compile(r"\b(?:alternatively|or)\b[ \t,]*(?:\*\*)?[ \t]*\
 def _alternative_to_earlier(region: str, at: int, answer: str) -> bool:
     """The last marker is offered as an alternative ('**Answer:** $12$ ... Alternatively, the answer is $14$.') to an
     earlier marked answer with another value: two answers."""
-    if not _ALTERNATIVELY_RE.search(region[max(0, at - 40):at]):
+    before = region[max(0, at - 40):at]
+    low = before.lower()   # C-speed gate: every match holds one of these (letters that fold to no other one)
+    if "or" not in low and "alternat" not in low or not _ALTERNATIVELY_RE.search(before):
         return False
     earlier = _from_markers(region[:at])
     return earlier is not None and bool(earlier[0].answer) and _value_key(earlier[0].answer) != _value_key(answer)
@@ -649,11 +654,26 @@ def _lead_fragment(before: str) -> tuple[str, int] | None:
         start = above.rfind("\n") + 1
         before = above
     line = before[start:]
-    ends = list(_SENTENCE_END_RE.finditer(_mask_math(line)))
-    cut = ends[-1].end() if ends else 0
-    if ends and ends[-1].end() >= len(line.rstrip()):   # the line above ends its own sentence: no lead-in
+    end = _last_sentence_end(_mask_math(line))
+    cut = max(end, 0)
+    if end >= 0 and end >= len(line.rstrip()):   # the line above ends its own sentence: no lead-in
         return None
     return line[cut:].strip(), start + cut
+
+
+def _last_sentence_end(line: str) -> int:
+    """Where the last ``_SENTENCE_END_RE`` match of ``line`` (one line, no break) ends; -1 for none. Only '.', '!',
+    '?' and '。' open a match, and none can lie inside another (the rest of a match is a closing delimiter and a
+    blank), so the last match is the one at the rightmost position it matches at (searched from the end)."""
+    p = len(line)
+    while p > 0:
+        p = max(line.rfind(".", 0, p), line.rfind("!", 0, p), line.rfind("?", 0, p), line.rfind("\u3002", 0, p))
+        if p < 0:
+            break
+        m = _SENTENCE_END_RE.match(line, p)
+        if m is not None:
+            return m.end()
+    return -1
 
 
 def _lead_kind(lead: str) -> str | None:

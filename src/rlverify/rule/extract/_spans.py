@@ -9,6 +9,7 @@ from fractions import Fraction
 from dataclasses import dataclass
 
 from ._types import _SPAN_WINDOW
+from ...runtime.caches import memo_text
 
 __all__ = [
     "_BOLD_RE",
@@ -430,8 +431,10 @@ def _set_of_reals(sent: str) -> bool:
 _RX_REDUCE_9 = re.compile(r"^(?:≈|\\approx)\s*(?=[-\d.$\\])")
 
 
+@memo_text(maxsize=2048)
 def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
-    """Reduce an answer sentence to the value it states (None when it states none)."""
+    """Reduce an answer sentence to the value it states (None when it states none). Memoized (a pure reading of
+    the span; many responses close on the same short answer line)."""
     listed = _bullet_values(span)
     if listed is not None:
         return listed, ()
