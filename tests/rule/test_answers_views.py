@@ -99,3 +99,21 @@ def test_text_wrapped_value_after_a_name(seed: int) -> None:
         assert rule.verify(resp, str(v)).correct, resp
         assert not rule.verify(resp.replace(grouped, f"{v + 1:,}"), str(v)).correct, resp
         assert not rule.verify(resp.replace(grouped, f"{grouped} or {v + 7:,}"), str(v)).correct, resp
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_prose_box_ending_on_a_grouped_number_and_a_full_stop(seed: int) -> None:
+    """``\\text{For }n = 19\\text{ (not }2\\text{), the required total equals }1,600\\text{.}``: the grouped number the
+    sentence declares is one value (the full stop after it is no list); a changed value stays wrong."""
+    import random
+
+    import rlverify
+
+    rule = rlverify.get_verifier("rule", timeout=10.0)
+    rng = random.Random(seed)
+    for _ in range(6):
+        v, n, m = rng.randint(1000, 99_999), rng.randint(3, 40), rng.randint(1, 9)
+        box = (f"\\text{{For }}n= {n} \\text{{ (not }} {m} \\text{{), the required total equals }} {v:,} \\text{{.}}")
+        resp = f"Putting the cases together:\n\n$$\\boxed{{{box}}}$$"
+        assert rule.verify(resp, str(v)).correct, resp
+        assert not rule.verify(resp.replace(f"{v:,}", f"{v + 1:,}"), str(v)).correct, resp

@@ -146,7 +146,7 @@ def _several_values(value: str) -> bool:
     value a sentence declares (``1,232`` is one number: its parts after the first are 3-digit groups)."""
     parts = [unwrap_text(p).strip() for p in split_top(value, (",", ";"))]
     grouped = re.fullmatch(r"[-+]?\d{1,3}", parts[0]) and all(re.fullmatch(r"\d{3}", p) for p in parts[1:-1]) \
-        and re.fullmatch(r"\d{3}(?:\.\d+)?(?:\s+[A-Za-z].*)?", parts[-1])
+        and re.fullmatch(r"\d{3}(?:\.\d+)?(?:\s+[A-Za-z].*|\s*[.!])?", parts[-1])   # ('1,600 \\text{.}': a full stop)
     return len(parts) > 1 and not grouped
 
 
