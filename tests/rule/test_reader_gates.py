@@ -148,3 +148,40 @@ def test_condition_gate_only_skips_texts_that_read_as_nothing(monkeypatch):
     monkeypatch.setattr(sets, "_CONDITION_MARK", re.compile(""))   # matches everywhere: the gate never skips
     assert [read(t) for t in texts] == gated
     assert sum(g is not None for g in gated) > 500
+
+
+def test_asked_unit_patterns_find_what_the_boundary_patterns_find():
+    from rlverify.rule.answers import quantity
+    asked = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured in|expressed in)\s+(?:units\s+of\s+)?"
+                       r"((?:square |cubic )?[A-Za-z]+(?:[-_][A-Za-z]+)*(?:\s*\^\s*-?\d)?"
+                       r"(?:\s*/\s*[A-Za-z]+(?:[-_][A-Za-z]+)*(?:\s*\^\s*-?\d)?)?)", re.I)
+    math = re.compile(r"\b(?:in|units\s+of)\s+\$([^$]{1,80})\$")
+    short = re.compile(r"\b(?:in|units\s+of)\s+([A-Za-z]{1,2})\s*(?=[),?;:]|\.(?:\s|$)|$)")
+    rng = random.Random(22)
+    words = ["in", "In", "IN", "pin", "in_", "how many", "How Much", "number of", "in terms of", "Measured in", "expressed in",
+             "units of", "Units  of", "square", "cubic", "km", "m", "K", "J", "s^2", "/", "-", "_", "hours", "$", "\\mathrm{kJ}",
+             " ", "  ", "\n", ".", "?", ")", ",", "x", "9", "é", "ſ"]
+    for _ in range(6000):
+        s = "".join(rng.choice(words) for _ in range(rng.randint(1, 14)))
+        spans = [(m.span(), m.span(1)) for m in asked.finditer(s)]
+        if s.isascii():
+            assert [(m.span(), m.span(1)) for m in quantity._ASKED_LOW.finditer(s.lower())] == spans, s
+        for new, old in ((quantity._ASKED_MATH, math), (quantity._SHORT_ASK, short)):
+            assert [(m.span(), m.groups()) for m in new.finditer(s)] == [(m.span(), m.groups()) for m in old.finditer(s)], s
+
+
+def test_parts_and_bound_gates_only_skip_texts_that_read_as_nothing(monkeypatch):
+    from rlverify.rule.answers import relation_hedge
+    rng = random.Random(23)
+    words = ["x", "=", " = ", "1", "-2", ",", ";", " and ", " or ", "\\quad", "\\qquad", "\\text{and}", "\\text{ or }", "$", "(",
+             ")", "(a)", " (b) ", "max", "min ", "y", "\\frac{1}{2}", "<", "\\le", "\\geq", "\\left(", "\\right)", " ", "and", "AND"]
+    texts = ["".join(rng.choice(words) for _ in range(rng.randint(1, 9))) for _ in range(6000)]
+    read = forms.parse_parts.__wrapped__
+    gated = [read(t) for t in texts]
+    assert sum(g is not None for g in gated) > 1000
+    for t in texts:   # the bound gate: no relation in the unwrapped reference, no single relation part either
+        if not relation_hedge._OP_RE.search(relation_hedge.unwrap(t)):
+            parts = relation_hedge._parts(t)
+            assert not (len(parts) == 1 and relation_hedge._OP_RE.search(parts[0])), t
+    monkeypatch.setattr(forms, "_PARTS_MARKS", ("",))      # '' is in every text: the gate never skips
+    assert [read(t) for t in texts] == gated

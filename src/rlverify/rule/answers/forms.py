@@ -179,9 +179,16 @@ def _extremum_labelled(s: str) -> Parts | None:
     return Parts(tuple(parts), "", "")
 
 
+# what a text needs to hold several parts: a separator of _SEPS (unwrap makes none: '\\text{and}' holds 'and'), two
+# $..$ segments (_drop_prose joins them), '=' (x = y = 1, (x, y) = (1, 2)) or ')' (item labels '(a) 5 (b) 6')
+_PARTS_MARKS = (",", ";", "and", "or", "quad", "$", "=", ")")
+
+
 @memo_text
 def parse_parts(text: str) -> Parts | None:
     """Split a multi-part answer at top-level commas, "and", "or"; None for one part."""
+    if not any(map(text.__contains__, _PARTS_MARKS)):
+        return None
     s = unwrap(text)
     if len(s) > 1000:
         return None

@@ -304,13 +304,18 @@ def _unit_text(question: str | None) -> str | None:
 _ASKED = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured in|expressed in)\s+(?:units\s+of\s+)?"
                     r"((?:square |cubic )?[A-Za-z]+(?:[-_][A-Za-z]+)*(?:\s*\^\s*-?\d)?"
                     r"(?:\s*/\s*[A-Za-z]+(?:[-_][A-Za-z]+)*(?:\s*\^\s*-?\d)?)?)", re.I)   # 'kilowatt-hours', 'light_years'
+# _ASKED for an ASCII text lower-cased (re.I there is lower-casing; its words are lower case): without re.I, and each word
+# opens with its first letter, then looks back for the boundary (\b before a letter is (?<!\w)), so the letters are
+# searched fast instead of trying the pattern at every position; the same matches, at the same places
+_ASKED_LOW = re.compile(r"(?:i(?<!\wi)n|h(?<!\wh)ow many|h(?<!\wh)ow much|n(?<!\wn)umber of|i(?<!\wi)n terms of"
+                        r"|m(?<!\wm)easured in|e(?<!\we)xpressed in)" + _ASKED.pattern[_ASKED.pattern.index(")") + 1:])
 # a unit asked in math mode, in a unit font: 'in $\mathrm{~kJ} / \mathrm{mole}$', '(in $\mathrm{m}\,\mathrm{s}^{-1}$)',
 # 'in units of $1/\mathrm{cm}^3$' (read whole, short symbols included: \mathrm{m} is no variable)
-_ASKED_MATH = re.compile(r"\b(?:in|units\s+of)\s+\$([^$]{1,80})\$")
+_ASKED_MATH = re.compile(r"(?:i(?<!\wi)n|u(?<!\wu)nits\s+of)\s+\$([^$]{1,80})\$")   # \b(?:in|units\s+of): see _ASKED_LOW
 _UNIT_FONT = re.compile(r"\\(?:mathrm|text|rm|mbox|operatorname)\s*\{|\\(?:Omega|AA|mu)\b|\{\\rm\b")
 # a one-letter symbol asked in plain text (never in math mode: 'in $m$' is a variable) counts where it closes the
 # ask ('in K?', '(in J)', 'in units of N.'), never t, d or u (tonne, day, atomic mass: more often a variable)
-_SHORT_ASK = re.compile(r"\b(?:in|units\s+of)\s+([A-Za-z]{1,2})\s*(?=[),?;:]|\.(?:\s|$)|$)")
+_SHORT_ASK = re.compile(r"(?:i(?<!\wi)n|u(?<!\wu)nits\s+of)\s+([A-Za-z]{1,2})\s*(?=[),?;:]|\.(?:\s|$)|$)")
 _SHORT_ASK_EXCLUDED = {"t", "d", "u", "a", "in", "at", "am", "pm"}
 
 
@@ -322,8 +327,9 @@ def _asked_units(question: str | None) -> list[UnitSpec]:
 def _asked_units_of(question: str) -> tuple[UnitSpec, ...]:
     found: dict[tuple, tuple[int, UnitSpec]] = {}
     text = (_unit_text(question) or "")[-2000:]
-    for m in _ASKED.finditer(normalize_unit_text(text)):
-        spec = parse_unit(m.group(1))
+    norm = normalize_unit_text(text)
+    for m in (_ASKED_LOW.finditer(norm.lower()) if norm.isascii() else _ASKED.finditer(norm)):
+        spec = parse_unit(norm[m.start(1):m.end(1)])
         if spec is not None and not spec.short:
             found.pop(spec.key, None)
             found[spec.key] = (m.start() / max(1, len(text)), spec)

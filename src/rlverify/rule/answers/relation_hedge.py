@@ -54,6 +54,8 @@ def _parts(text: str) -> list[str]:
 def offers_several_bounds(answer: str, gold: str) -> bool:
     if len(answer) > _MAX_CHARS or len(gold) > _MAX_CHARS:
         return False
+    if not _OP_RE.search(unwrap(gold)):
+        return False          # no relation anywhere in the reference (its one part would need one): no split
     gparts = _parts(gold)
     if len(gparts) != 1 or not _OP_RE.search(gparts[0]):
         return False
