@@ -271,3 +271,28 @@ def test_upright_numbers_are_numbers():
     assert not compare("\\mathrm{1/3}", "\\frac12").equal
     assert clean("5\\,\\mathrm{m/s}") == "5 \\mathrm{m/s}"          # a unit keeps its upright type
     assert clean("\\mathrm{H}_{\\mathrm{2}}") == "\\mathrm{H}_{2}"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_python_spelling_of_functions_and_constants(seed: int) -> None:
+    """``np.arcsin(10/13)``, ``math.sqrt(2)/2``, ``np.pi/4``, ``math.asin(x)`` (a reference or an answer written in
+    Python) are the LaTeX functions and constants; another argument stays another value (seeded)."""
+    import random
+
+    import rlverify
+
+    rule = rlverify.get_verifier("rule", timeout=10.0)
+    rng = random.Random(seed)
+    for _ in range(4):
+        p, q = rng.randint(1, 9), rng.randint(10, 19)
+        mod = rng.choice(("np", "numpy", "math"))
+        fn = rng.choice(("sin", "cos", "tan"))
+        pairs = ((f"{mod}.arc{fn}({p}/{q})", f"\\arc{fn}\\left(\\frac{{{p}}}{{{q}}}\\right)"),
+                 (f"math.a{fn}({p}/{q})", f"\\arc{fn}(\\frac{{{p}}}{{{q}}})"),
+                 (f"{mod}.sqrt({p})/{q}", f"\\frac{{\\sqrt{{{p}}}}}{{{q}}}"),
+                 (f"{mod}.pi/{q}", f"\\frac{{\\pi}}{{{q}}}"))
+        for py, tex in pairs:
+            assert rule.verify(f"The answer is ${tex}$.", py).correct, (py, tex)
+            assert rule.verify(f"So the answer is $\\boxed{{{py}}}$.", tex).correct, (py, tex)
+            other = tex.replace(f"{{{q}}}", f"{{{q + 1}}}")
+            assert not rule.verify(f"The answer is ${other}$.", py).correct, (py, other)

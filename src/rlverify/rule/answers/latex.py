@@ -65,6 +65,9 @@ _STRAY_BACKSLASH = re.compile(r"(?<!\\)\\(?=\d)")  # "\15" (a lost "\$") is "15"
 _PLAIN_FUNC = re.compile(r"(?<![A-Za-z\\])(sqrt|pi|sin|cos|tan|cot|sec|csc|ln|log|exp|arcsin|arccos|arctan"
                          r"|alpha|beta|gamma|delta|theta|lambda|sigma|omega|varphi|epsilon|tau|mu|phi|rho|kappa"
                          r"|zeta|psi)(?![A-Za-z])")
+# a Python module's name before a function or constant: 'np.arcsin(', 'math.sqrt(', 'np.pi', 'math.asin(' ('a' + sin: arcsin)
+_MODULE_FUNC = re.compile(r"(?<![\w.])(?:np|numpy|math|cmath|sympy|sp|scipy)\.(a(?=(?:sin|cos|tan)\s*\())?"
+                          r"(?=(?:sqrt|pi|e|sin|cos|tan|cot|sec|csc|ln|log|exp|arcsin|arccos|arctan)(?![A-Za-z0-9_]))")
 _PLAIN_SQRT = re.compile(r"(?<![A-Za-z\\])sqrt\s*\(([^()]*)\)")
 # a function's name set upright by hand, applied to an argument: ``\\text{sin}(x)``, ``\\mathrm{log} 2``,
 # ``\\operatorname{arctan}\\frac12`` -> ``\\sin (x)``; the bare word (``\\text{ln}``) stays text
@@ -344,7 +347,10 @@ def short_fracs(s: str) -> str:
 
 
 def _plain_functions(s: str) -> str:
-    """``2*sqrt(3)``, ``pi/4``, ``sin(x)`` written without backslashes -> LaTeX commands."""
+    """``2*sqrt(3)``, ``pi/4``, ``sin(x)`` written without backslashes -> LaTeX commands; Python's spelling too
+    (``np.arcsin(10/13)``, ``math.asin(x)``, ``np.pi/4``: the module prefix dropped, ``asin`` read as ``arcsin``)."""
+    if "." in s and "\\text" not in s:
+        s = _MODULE_FUNC.sub(lambda m: "arc" if m.group(1) else "", s)
     if "\\text" in s or not _PLAIN_FUNC.search(s):
         return s
     s = _PLAIN_SQRT.sub(r"\\sqrt{\1}", s)
