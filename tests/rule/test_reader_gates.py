@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-from rlverify.rule.answers import forms, order, question, rounding, sets
+from rlverify.rule.answers import forms, integers, order, question, rounding, sets
 
 _WORDS = ["positive", "non-negative", "nonnegative", "number", "x > 0", "x \\geq 0", "\\ge", "constant", "bound", "find",
           "what", "How", "and", ",", ";", "respectively", "order", "pairs", "first", "then", "another", "an example",
@@ -17,7 +17,7 @@ _WORDS = ["positive", "non-negative", "nonnegative", "number", "x > 0", "x \\geq
           "nearest", "decimal", "significant", "3 sig figs", "2 s.f.", "1 d. p.", "accurate", "correct to", "express",
           "general", "at most", "\\le", "\\min", "inf", "sup", "range", "domain", "set of", "values of", "for which",
           "such that", "satisfies", "integer", "natural number", "whole number", "\\mathbb{Z}", "remainder", "residue",
-          "modulo", "mod", "\\pmod", "value", "ſolve", "poſitive", "mınimum", "\u212aey", ".", "?", " ", " ", "\n", "a", "b"]
+          "modulo", "mod", "\\pmod", "value", "Integers", "whole  number", "\\mathbb N", "ſolve", "poſitive", "mınimum", "\u212aey", ".", "?", " ", " ", "\n", "a", "b"]
 
 
 def _texts(seed: int, n: int = 3000) -> list[str]:
@@ -54,6 +54,7 @@ def test_forms_and_rounding_needles_never_skip_a_match():
         for pattern in forms._NEEDLES:
             assert forms._asks(pattern, text) == (pattern.search(text) is not None), (pattern.pattern, text)
         assert rounding._round_context(text) == (rounding._ROUND_CONTEXT.search(text) is not None), text
+        assert integers._asks_integers(text) == (integers._INTEGERS_Q.search(text) is not None), text
 
 
 def test_split_by_search_is_the_stepwise_split():
@@ -184,4 +185,17 @@ def test_parts_and_bound_gates_only_skip_texts_that_read_as_nothing(monkeypatch)
             parts = relation_hedge._parts(t)
             assert not (len(parts) == 1 and relation_hedge._OP_RE.search(parts[0])), t
     monkeypatch.setattr(forms, "_PARTS_MARKS", ("",))      # '' is in every text: the gate never skips
+    assert [read(t) for t in texts] == gated
+
+
+def test_words_to_number_gate_only_skips_texts_without_letters(monkeypatch):
+    from rlverify.rule.answers import words
+    rng = random.Random(24)
+    pieces = ["1", "2", "12", " ", "-", "^", "{", "}", "th", "st", "nd", "ſt", "two", "Twenty", "million", "half", "\\frac12", "×",
+              "π", "$", ".", ",", "and", "the", "first"]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 5))) for _ in range(6000)]
+    read = words.words_to_number.__wrapped__
+    gated = [read(t) for t in texts]
+    assert sum(g is not None for g in gated) > 300
+    monkeypatch.setattr(words, "_ASCII_LETTER", re.compile(""))   # matches everywhere: the gate never skips
     assert [read(t) for t in texts] == gated

@@ -21,6 +21,7 @@ decided here (None), so a misreading can only cost recall, never turn a right an
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from fractions import Fraction
 
 from .latex import clean
 from .surface import split_top, unwrap
+from ...runtime.caches import register_cache
 
 __all__ = ["IntegerSet", "read_integers", "same_integers"]
 
@@ -200,10 +202,21 @@ def read_integers(text: str, floor: int | None = None) -> IntegerSet | None:
     return _listed(s)
 
 
+@functools.lru_cache(maxsize=1024)   # a function of the question: shared by its rollouts
+def _asks_integers(question: str) -> bool:
+    """_INTEGERS_Q occurs in the question; an ASCII question lower-cased (re.I there is lower-casing) without one of the
+    words every match holds is not searched."""
+    if question.isascii():
+        low = question.lower()
+        if not any(map(low.__contains__, ("integer", "natural number", "whole number", "\\mathbb"))):
+            return False
+    return _INTEGERS_Q.search(question) is not None
+
+
 def same_integers(answer: str, gold: str, question: str | None) -> bool | None:
     """True when the question asks for integers and both sides are the same set of them, one written as a
     range (a bound or an ellipsis); None otherwise."""
-    if not question or not _INTEGERS_Q.search(question):
+    if not question or not _asks_integers(question):
         return None
     floor = 1 if _POSITIVE_Q.search(question) else 0 if _NONNEGATIVE_Q.search(question) else None
     a, g = read_integers(answer, floor), read_integers(gold, floor)
@@ -225,3 +238,6 @@ def _above(s: IntegerSet, floor: int) -> IntegerSet:
             start += -(-(floor - start) // step) * step
         out.append((start, step, end))
     return IntegerSet(tuple(out), s.ranged)
+
+
+register_cache(_asks_integers.cache_clear)

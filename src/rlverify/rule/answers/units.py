@@ -174,7 +174,12 @@ class UnitSpec:
         return unit
 
     def dimensionality(self) -> Any:
-        return self.pint_unit().dimensionality
+        return _dimensionality(self.factors)
+
+
+@lru_cache(maxsize=1024)   # a function of the factors (pint builds the unit anew each time: the stages ask often)
+def _dimensionality(factors: tuple[tuple[str, int], ...]) -> Any:
+    return UnitSpec(factors, "").pint_unit().dimensionality
 
 
 _OFFSET_SCALES = {"degree_Celsius": "delta_degree_Celsius", "degree_Fahrenheit": "delta_degree_Fahrenheit"}
@@ -431,3 +436,4 @@ def convert(value: float, frm: UnitSpec, to: UnitSpec) -> float | None:
 from ...runtime.caches import register_cache  # noqa: E402
 
 register_cache(parse_unit.cache_clear)
+register_cache(_dimensionality.cache_clear)

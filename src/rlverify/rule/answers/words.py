@@ -40,6 +40,7 @@ _DENOMS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quart
            "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9, "tenth": 10, "tenths": 10}
 _ORDINAL_DIGITS = re.compile(r"^(\d+)\s*(?:\^\s*\{?\s*)?(?:st|nd|rd|th)\s*\}?$", re.I)
 _MAX_WORDS = 12
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
 
 
 def _cardinal(words: list[str]) -> int | None:
@@ -76,6 +77,8 @@ _SCALED = re.compile(r"^([+-]?\d+(?:\.\d+)?)\s*(thousand|million|billion|trillio
 @memo_text   # pure; the stages and the views read the same spans again
 def words_to_number(text: str) -> Fraction | None:
     """The value of a number written in English words, as an ordinal, or as "18 million"; None otherwise."""
+    if text.isascii() and _ASCII_LETTER.search(text) is None:
+        return None     # every reading needs a word or a suffix (st, nd, th, million...): letters (unwrap adds none)
     s = unwrap(text)
     m = _ORDINAL_DIGITS.match(s.replace(" ", ""))
     if m:
