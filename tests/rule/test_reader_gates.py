@@ -199,3 +199,37 @@ def test_words_to_number_gate_only_skips_texts_without_letters(monkeypatch):
     assert sum(g is not None for g in gated) > 300
     monkeypatch.setattr(words, "_ASCII_LETTER", re.compile(""))   # matches everywhere: the gate never skips
     assert [read(t) for t in texts] == gated
+
+
+def test_a_concrete_set_of_reals_is_its_own_intersection_with_the_line():
+    import sympy
+
+    from rlverify.rule.answers import _forms_cas as cas
+    rng = random.Random(25)
+    ends = ["0", "1", "-1", "-3", "\\frac{1}{2}", "-\\frac{3}{2}", "\\sqrt{2}", "-\\sqrt{3}", "\\pi", "e", "2.5",
+            "\\frac{1+\\sqrt{5}}{2}", "1-\\sqrt{2}"]
+
+    def tree(depth: int = 0) -> tuple:
+        if depth < 2 and rng.random() < 0.5:
+            kind = rng.choice(["cup", "cap", "list", "minus"])
+            if kind == "minus":
+                return ("minus", tree(depth + 1), tree(depth + 1))
+            return (kind, tuple(tree(depth + 1) for _ in range(rng.randint(2, 3))))
+        r = rng.random()
+        if r < 0.6:
+            lo = None if rng.random() < 0.2 else rng.choice(ends)
+            hi = None if rng.random() < 0.2 else rng.choice(ends)
+            return ("iv", lo, hi, rng.random() < 0.5 and lo is not None, rng.random() < 0.5 and hi is not None)
+        return ("pts", tuple(rng.sample(ends, rng.randint(1, 3)))) if r < 0.9 else rng.choice([("R",), ("E",)])
+
+    checked = 0
+    for _ in range(200):
+        try:
+            s = cas._real_set(tree(), {})
+        except cas._NotReal:
+            continue
+        if cas._concrete(s):
+            i = s.intersect(sympy.S.Reals)
+            assert type(i) is type(s) and i.args == s.args and cas._within(s, sympy.S.Reals, "real") is s
+            checked += 1
+    assert checked > 60
