@@ -153,15 +153,17 @@ def test_direction_after_a_vector_quantity(d, opposite) -> None:
 
 
 def test_two_digit_reference_with_a_final_zero_is_measured() -> None:
-    """A bare reference '4.0' / '0.10' in a question asking for a unit states two significant digits (an exact value
-    is not written with a final zero); a bare '1.6' may be exact and stays so."""
+    """A bare decimal reference '4.0' / '0.10' / '1.6' in a question asking for a unit states two significant digits
+    (a physics reference is a measurement: minerva's '1.6' for a diameter 'in cm' is 1.56 cm rounded; the metamorphic
+    sig_finer family reads it so, and this test said the opposite until the sixth round)."""
     q = "What is the weight of the package, in pounds?"
     assert V.verify("$\\boxed{4.03\\ \\text{lb}}$", "4.0", q).correct
     assert V.verify("$\\boxed{3.97}$ lb", "4.0", q).correct
     assert not V.verify("$\\boxed{4.07\\ \\text{lb}}$", "4.0", q).correct
     assert V.verify("$\\boxed{0.101\\ \\text{lb}}$", "0.10", q).correct
     assert not V.verify("$\\boxed{0.097\\ \\text{lb}}$", "0.10", q).correct      # two digits written: too coarse
-    assert not V.verify("$\\boxed{1.62\\ \\text{lb}}$", "1.6", q).correct
+    assert V.verify("$\\boxed{1.62\\ \\text{lb}}$", "1.6", q).correct
+    assert not V.verify("$\\boxed{1.66\\ \\text{lb}}$", "1.6", q).correct       # rounds to 1.7
     assert not V.verify("$\\boxed{4.03}$", "4.0", "What is the value of $x$?").correct     # no unit asked
 
 

@@ -106,3 +106,28 @@ def test_generated_families_seeded() -> None:
                          workers=1)
     wrong = [(r["family"], r["gold"], x.extracted) for r, x in zip(rows, res) if x.correct != r["label"]]
     assert not wrong, wrong[:10]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bare_two_digit_reference_in_a_unit_question_answered_finer(seed: int) -> None:
+    """A bare decimal reference to a question that asks for a unit (minerva: '1.6' for 'the diameter ... (in
+    $\\mathrm{cm}$)') is a measured value stated to two significant digits: a finer answer rounding (half up) to it
+    agrees, with or without the unit; one rounding to a neighbour does not; without a unit asked, no leniency."""
+    import random
+
+    rng = random.Random(seed)
+    asks = (r"Find the diameter of the image (in $\mathrm{cm}$ ) at this focus.", "What is the length in centimeters?",
+            r"Find the length. Answer in $\mathrm{cm}$.")
+    for _ in range(8):
+        g = rng.randint(11, 99)                   # 1.1 .. 9.9: two significant digits
+        gold = f"{g // 10}.{g % 10}"
+        fine = g * 10 + rng.randint(-5, 4)        # 3 digits rounding half up to the reference
+        ans = f"{fine // 100}.{fine % 100:02d}"
+        other = g * 10 + rng.choice((-6, -7, 5, 6, 8))   # rounds to a neighbour
+        wrong = f"{other // 100}.{other % 100:02d}"
+        q = rng.choice(asks)
+        assert compare(f"{ans}\\,\\mathrm{{cm}}", gold, q).equal, (ans, gold, q)
+        assert compare(ans, gold, q).equal, (ans, gold, q)
+        assert not compare(f"{wrong}\\,\\mathrm{{cm}}", gold, q).equal, (wrong, gold, q)
+        if ans != gold + "0":
+            assert not compare(ans, gold, "What is the value of x?").equal, (ans, gold)

@@ -142,9 +142,10 @@ def _decide(al: Aligned, p: Pair) -> Match | None:
         if r or (r is not None and not (al.one_sided and not al.decisive)):
             return Match(r, ("rounding", "unit") if al.one_sided or al.converted else ("rounding",))
     # a reference measured to two digits: it names a physical unit, or the question asks one and the reference is a
-    # power of ten or states a final zero ('4.0', '0.10': an exact value is not written so)
+    # power of ten or a decimal ('1.6' in cm, '4.0': a physics reference states its significant digits; 1.56 cm rounds
+    # to it, 1.66 cm does not)
     measured_gold = _physical(p.gold) or al.measured and ("10^" in al.gold.replace(" ", "")
-                                                          or re.fullmatch(r"-?\d*\.\d*0", al.gold.strip()) is not None)
+                                                          or re.fullmatch(r"-?\d*\.\d+", al.gold.strip()) is not None)
     equal = _magnitudes_equal(al, q, q.expects_approximation or _physical(p.answer) or _physical(p.gold), measured_gold)
     if not equal and al.one_sided and not al.decisive:
         return None
