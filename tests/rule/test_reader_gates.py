@@ -17,7 +17,8 @@ _WORDS = ["positive", "non-negative", "nonnegative", "number", "x > 0", "x \\geq
           "nearest", "decimal", "significant", "3 sig figs", "2 s.f.", "1 d. p.", "accurate", "correct to", "express",
           "general", "at most", "\\le", "\\min", "inf", "sup", "range", "domain", "set of", "values of", "for which",
           "such that", "satisfies", "integer", "natural number", "whole number", "\\mathbb{Z}", "remainder", "residue",
-          "modulo", "mod", "\\pmod", "value", "Integers", "whole  number", "\\mathbb N", "ſolve", "poſitive", "mınimum", "\u212aey", ".", "?", " ", " ", "\n", "a", "b"]
+          "modulo", "mod", "\\pmod", "value", "Integers", "whole  number", "\\mathbb N", "ſolve", "poſitive", "mınimum",
+          "\u212aey", ".", "?", " ", " ", "\n", "a", "b"]
 
 
 def _texts(seed: int, n: int = 3000) -> list[str]:
@@ -233,3 +234,12 @@ def test_a_concrete_set_of_reals_is_its_own_intersection_with_the_line():
             assert type(i) is type(s) and i.args == s.args and cas._within(s, sympy.S.Reals, "real") is s
             checked += 1
     assert checked > 60
+
+
+def test_locale_comma_pattern_finds_what_the_look_behind_pattern_finds():
+    old = re.compile(r"(?<![\w.,(\[{])(?:0,\d+|[1-9]\d{0,2},(?:\d{1,2}|\d{4,}))(?![\d,)\]}]|\.\d)")
+    rng = random.Random(26)
+    pieces = ["0", "1", "5", "12", "250", "1000", ",", ".", " ", "(", "[", "{", ")", "]", "}", "a", "é", "€", "$", "٣"]
+    for _ in range(20000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 10)))
+        assert [m.span() for m in question._LOCALE_COMMA.finditer(s)] == [m.span() for m in old.finditer(s)], s

@@ -45,7 +45,8 @@ _ONE_EXAMPLE = re.compile(r"\b(?:another|an example|one example|one such|one pos
 _SET_QUESTION = re.compile(r"\ball\b|\bsolutions?\b|\broots?\b|\bzeros?\b|\bsolve\b|\bset\b|\bpossible\b"
                            r"|\bintersect", re.I)
 # a question that itself writes decimal commas ("Il paie 2,50 €", "x = 0,75") and no decimal points
-_LOCALE_COMMA = re.compile(r"(?<![\w.,(\[{])(?:0,\d+|[1-9]\d{0,2},(?:\d{1,2}|\d{4,}))(?![\d,)\]}]|\.\d)")
+# (the first digit, then the look-behind before it: the digits are searched fast, not every position tried)
+_LOCALE_COMMA = re.compile(r"(?:0(?<![\w.,(\[{]0),\d+|[1-9](?<![\w.,(\[{][1-9])\d{0,2},(?:\d{1,2}|\d{4,}))(?![\d,)\]}]|\.\d)")
 _DECIMAL_POINT = re.compile(r"\d\.\d")
 _PERCENT = re.compile(r"percent|%", re.I)
 _MINIMUM = re.compile(r"\b(?:min(?:imum|imal)?|smallest|least|lowest)\b", re.I)
