@@ -126,3 +126,27 @@ def test_in_another_unit_the_same_rounding_holds(inline):
     assert [p for p in good if not compare(km(p[0]), p[1] + "\\text{ m}", "How far is it?").equal] == []
     bad = [p for p in bad if not _trailing_zeros(Decimal(p[0])) and not _tie(*p)]   # 590 m is 0.590 km: 3 digits
     assert [p for p in bad if compare(km(p[0]), p[1] + "\\text{ m}", "How far is it?").equal] == []
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rounding_asked_against_a_reference_in_short_latex(seed: int) -> None:
+    """The reference written in TeX's short forms ('11\\sqrt2', '\\dfrac{7}{3}') is valued like its long form when the
+    question asks for a rounding: '15.556 (rounded to 3 decimal places)' for 11\\sqrt2; a wrong last digit stays wrong."""
+    import math
+    import random
+
+    import rlverify
+
+    rule = rlverify.get_verifier("rule", timeout=10.0)
+    rng = random.Random(seed)
+    q = "Simplify the expression. Round your answer to 3 decimal places."
+    for _ in range(5):
+        k, r = rng.randint(2, 19), rng.choice((2, 3, 5, 6, 7))
+        p, d = rng.randint(1, 40), rng.choice((3, 7, 9, 11))
+        for gold, value in ((f"{k}\\sqrt{r}", k * math.sqrt(r)), (f"\\dfrac{{{p}}}{{{d}}}", p / d)):
+            shown = f"{value:.3f}"
+            for remark in ("\\text{ (rounded to 3 decimal places)}", "\\ (\\text{approximately})", ""):
+                resp = f"So the value is $\\boxed{{{shown}{remark}}}$."
+                assert rule.verify(resp, gold, q).correct, (resp, gold)
+                off = f"{value + 0.002:.3f}"
+                assert not rule.verify(resp.replace(shown, off), gold, q).correct, (off, gold)

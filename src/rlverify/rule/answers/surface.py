@@ -21,7 +21,7 @@ from typing import Any
 from ...runtime.bounded import run_bounded
 from ...errors import BoundExceeded
 from ...runtime.limits import MAX_ANSWER_CHARS
-from .latex import short_fracs, split_top  # split_top: split outside (), [], {} (re-exported)
+from .latex import clean, short_fracs, split_top  # split_top: split outside (), [], {} (re-exported)
 from ...runtime.caches import memo_text, register_cache
 
 __all__ = ["unwrap", "split_top", "numeric_value", "exact_number", "strip_outer", "strip_approx", "presentation",
@@ -209,6 +209,8 @@ def numeric_value(tex: str, timeout: float = 0.5) -> float | None:
         except OverflowError:
             return None
     tex = tex.strip()
+    if tex and len(tex) <= 200:
+        tex = clean(tex)     # '11\\sqrt2', '\\dfrac{1}{2}', '\\left(...\\right)': the canonical spelling the reader knows
     if not tex or len(tex) > 200 or not _SAFE_TEX.fullmatch(tex) or not re.search(r"\d|\\pi", tex):
         return None
     try:
