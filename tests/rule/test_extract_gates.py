@@ -177,3 +177,64 @@ def test_memoized_readers_are_cleared_with_the_caches() -> None:
     clear_caches()
     assert P._from_markers.cache_info().currsize == 0 and S._reduce.cache_info().currsize == 0
     assert B._clean_box.cache_info().currsize == 0
+
+
+def test_retraction_cue_search_starts_at_the_first_word() -> None:
+    import rlverify.rule.extract as X
+
+    rng = random.Random(52)
+    pieces = ["wait", "Oops", "hold on", "correction", "correcting", "I made a mistake", "i made an arithmetic slip",
+              "that's wrong", "This was incorrect", "that is not right", "Actually, the", "actually it should be",
+              "hmm, no", "no, that", "no that", "sign error", "computation error", "arithmetic error", "counting error",
+              "redoing", "re-check", "rechecking", "recompute", "reconsidering", "on second thought", "scratch that",
+              "overcounted", "miscount", "undercounts", "x", " ", "  ", ". ", "12", "\n", "the answer", "so", "that",
+              "is", "I made", "computation", "arithmetic", "re-", "on second", "a"]
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 14)))
+        low = text.lower()
+        hits = [low.find(w) for w in X._RETRACTION_WORDS if w in low]
+        every = list(X._RETRACTION_RE.finditer(text))
+        if not hits:
+            assert not every, text
+            continue
+        scan = max(0, min(hits) - X._CUE_REACH)
+        later = list(X._RETRACTION_RE.finditer(text, scan))
+        assert [m.span() for m in later] == [m.span() for m in every], text
+
+
+def test_retraction_word_pattern_finds_the_first_word() -> None:
+    import rlverify.rule.extract as X
+
+    rng = random.Random(61)
+    pieces = list(X._RETRACTION_WORDS) + ["x", " ", "w", "wai", "no", "re", "c", "h", "hol", "made", ",", "\n"]
+    for _ in range(5000):
+        low = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        hits = [low.find(w) for w in X._RETRACTION_WORDS if w in low]
+        m = X._RETRACTION_WORD_RE.search(low)
+        assert (m.start() if m else None) == (min(hits) if hits else None), low
+
+
+def test_value_classes_stay_frozen_dataclasses() -> None:
+    import dataclasses
+    import pickle
+
+    from rlverify.rule.extract import Extraction
+    from rlverify.rule.outcome import _Num
+    from rlverify.rule.sanitize import Sanitized
+
+    for obj, kwargs in [(Extraction("5", "boxed", ("hedge",)), {"answer": "5", "method": "boxed", "flags": ("hedge",)}),
+                        (Extraction(None), {"answer": None}), (Sanitized("r", "g", None), {"response": "r", "gold": "g",
+                                                                                          "question": None}),
+                        (S._Piece(1, 2, "x", True), {"start": 1, "end": 2, "value": "x", "math": True}),
+                        (_Num(0.5, 0.1), {"value": 0.5, "tol": 0.1})]:
+        again = type(obj)(**kwargs)
+        assert again == obj and hash(again) == hash(obj) and repr(again) == repr(obj)
+        assert pickle.loads(pickle.dumps(obj)) == obj
+        assert dataclasses.replace(obj) == obj and [f.name for f in dataclasses.fields(obj)]
+        try:
+            setattr(obj, dataclasses.fields(obj)[0].name, 1)
+        except dataclasses.FrozenInstanceError:
+            pass
+        else:
+            raise AssertionError("not frozen")
+    assert Extraction("5").method == "none" and Extraction("5").flags == () and Sanitized("r", "g", "q").reject == ()

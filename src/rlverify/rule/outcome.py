@@ -85,12 +85,16 @@ _GROUP_GAP = re.compile(r",\s*(?:\\[!,;: ]\s*)*")
 _GROUP_INSIDE = re.compile(r"\d,\s*(?:\\[!,;: ]\s*)+\d{3}(?!\d)")  # a spaced digit group inside a longer span
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class _Num:
     value: float
     tol: float = 0.0          # the last unit it is written to (0.01 for 3.14; 0: exact)
     percent: bool = False
     integer: bool = False     # written as an integer (may be a non-integer rounded to units)
+
+    def __init__(self, value: float, tol: float = 0.0, percent: bool = False, integer: bool = False) -> None:
+        d = self.__dict__     # (frozen: written directly, not by an object.__setattr__ per field)
+        d["value"], d["tol"], d["percent"], d["integer"] = value, tol, percent, integer
 
 
 @dataclass(frozen=True)
@@ -172,8 +176,8 @@ def _context(question: str | None, cas: bool) -> _Ctx:
 def _classify(answer: str, gold: str, question: str | None, cas: bool) -> tuple[str, bool]:
     """(different | close | unsure, whether a CAS reading could still decide)."""
     answer, gold = _ungroup(answer.strip()), _ungroup(gold.strip())
-    answer, gold = _TEXT_OR.sub(" or ", answer), _TEXT_OR.sub(" or ", gold)   # 'a \\text{ OR } b': a list, not text
-    if _GROUP_INSIDE.search(answer) or _GROUP_INSIDE.search(gold):
+    answer, gold = _text_or(answer), _text_or(gold)   # 'a \\text{ OR } b': a list, not text
+    if "," in answer and _GROUP_INSIDE.search(answer) or "," in gold and _GROUP_INSIDE.search(gold):
         return _UNSURE, False  # digit groups or a list? not read
     a, g = _value_side(clean(answer), clean(gold)), clean(gold)
     if a != clean(answer) and "=" in g:
@@ -207,6 +211,11 @@ def _classify(answer: str, gold: str, question: str | None, cas: bool) -> tuple[
     if too_big(a) or too_big(g):
         return result, False  # a power tower or a huge factorial: the comparison refused it, so does this
     return result, True
+
+
+def _text_or(text: str) -> str:
+    """``_TEXT_OR.sub(" or ", text)``, run only where a match can be (each holds '\\text' or 'OR')."""
+    return _TEXT_OR.sub(" or ", text) if "\\text" in text or "OR" in text else text
 
 
 def _ungroup(text: str) -> str:
@@ -247,7 +256,11 @@ _SHORT_FRAC = re.compile(r"\\[dt]?frac\s*(\d)\s*(\d)")  # \frac43 is \frac{4}{3}
 
 
 def _number(leaf: str, ctx: _Ctx) -> _Num | None:
-    t = _SHORT_FRAC.sub(r"\\frac{\1}{\2}", _APPROX.sub("", leaf.strip()))
+    t = leaf.strip()
+    if t[:1] in ("\\", "≈"):          # (every _APPROX match opens with one of them)
+        t = _APPROX.sub("", t)
+    if "frac" in t:
+        t = _SHORT_FRAC.sub(r"\\frac{\1}{\2}", t)
     inf = _INFINITY.match(t)
     if inf:
         return _Num(-math.inf if inf.group(1) == "-" else math.inf)

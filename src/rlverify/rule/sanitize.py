@@ -46,13 +46,19 @@ _NO_CUT = 1 << 62
 _SURROGATE = re.compile("[\ud800-\udfff]")   # the code points UTF-8 cannot encode
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Sanitized:
     response: str
     gold: str
     question: str | None
     flags: tuple[str, ...] = ()
     reject: tuple[str, ...] = ()
+
+    def __init__(self, response: str, gold: str, question: str | None, flags: tuple[str, ...] = (),
+                 reject: tuple[str, ...] = ()) -> None:
+        # the dataclass's own __init__ without an object.__setattr__ per field (frozen: __dict__ written directly)
+        d = self.__dict__
+        d["response"], d["gold"], d["question"], d["flags"], d["reject"] = response, gold, question, flags, reject
 
 
 def _to_text(x: Any) -> tuple[str, tuple[str, ...]]:

@@ -151,9 +151,25 @@ _RETRACTION_RE = re.compile(
 _NAMED_NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w.]*\d)")
 _MAX_RETRACTION = 200            # a cue this close to the end withdraws a number for any number named after it
 _MAX_DECLARED_RETRACTION = 500   # ... this close, for another answer declared after it
-_RETRACTION_WORDS = ("wait", "oops", "hold on", "correct", "made a", "wrong", "incorrect", "not right", "actually",
+# (lower case; every match of _RETRACTION_RE on an ASCII text holds one, at most _CUE_REACH characters after the
+# match's start: 'computation error'; 'incorrect' holds 'correct')
+_RETRACTION_WORDS = ("wait", "oops", "hold on", "correct", "made a", "wrong", "not right", "actually",
                      "hmm", "no,", "no that", "error", "redo", "check", "recomput", "reconsider", "second thought",
                      "scratch", "count")
+_CUE_REACH = 16
+
+
+def _first_letter_alternation(words: tuple[str, ...]) -> str:
+    """A pattern matching any of ``words`` (literally), grouped by first letter (searched faster than the flat
+    alternation, as fast as ``in`` for each word; its match starts at the first occurrence of any of them)."""
+    groups: dict[str, list[str]] = {}
+    for w in words:
+        groups.setdefault(w[0], []).append(re.escape(w[1:]))
+    return "|".join(re.escape(c) + (rest[0] if len(rest) == 1 else "(?:" + "|".join(rest) + ")")
+                    for c, rest in groups.items())
+
+
+_RETRACTION_WORD_RE = re.compile(_first_letter_alternation(_RETRACTION_WORDS))
 # a later answer that counts as declared (not a last-number guess or a statement naming a number)
 _DECLARED_METHODS = frozenset({"bold", "conclusion", "lead_in", "whole", "final_answer", "heading", "answer_line",
                                "answer_is", "answer", "ans", "final", "option", "choice"})
@@ -168,12 +184,17 @@ def _retracted(ex: Extraction, region: str, dropped: str | None = None) -> Extra
     # the layout and confirming checks the response closes with do not count towards the distance
     tail = dropped if dropped is not None and len(region) <= _PROSE_WINDOW else _drop_layout(region[-_PROSE_WINDOW:])
     start = max(0, len(tail) - _MAX_DECLARED_RETRACTION - 40)
-    low = tail[start:].lower()
-    if not any(w in low for w in _RETRACTION_WORDS):  # C-speed check before the regex
+    window = tail[start:]
+    low = window.lower()
+    word = _RETRACTION_WORD_RE.search(low)     # C-speed check before the regex: the first retraction word
+    if word is None:
         return ex
+    first = word.start()
     ka = _value_key(ex.answer)
     cue = None
-    for cue in _RETRACTION_RE.finditer(tail, start):
+    # on an ASCII window (lower case keeps the positions) no match starts before the first word's reach
+    scan = start + max(0, first - _CUE_REACH) if window.isascii() else start
+    for cue in _RETRACTION_RE.finditer(tail, scan):
         pass
     if cue is None or len(tail) - cue.end() > _MAX_DECLARED_RETRACTION:
         return ex
@@ -275,6 +296,8 @@ def _layout_tail(tail: str) -> str:
         k = len(lines) - 1
         while k > 0 and lines[k - 1].strip():
             k -= 1
+        if k == 0:
+            break       # the window is one paragraph: neither rule below applies
         par = " ".join(lines[k:]).strip()
         if k > 0 and len(par) <= 80 and not _RX_LAYOUT_TAIL_2.search(par) and _CLOSING_REMARK_RE.search(par) \
                 and not _SELF_GRADE_RE.search(par):   # 'I confirm this answer is right' grades: it stays (no guess above)

@@ -117,12 +117,16 @@ _RELATIVE_MODAL_RE = re.compile(r"\b(?:that|which|who)\s+(?:could|might)\s+be\b(
 _BOLD_RE = re.compile(r"\*\*([^*\n]{1,300}?)\*\*")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class _Piece:
     start: int
     end: int
     value: str
     math: bool
+
+    def __init__(self, start: int, end: int, value: str, math: bool) -> None:
+        d = self.__dict__     # (frozen: written directly, not by an object.__setattr__ per field)
+        d["start"], d["end"], d["value"], d["math"] = start, end, value, math
 
 
 

@@ -18,7 +18,7 @@ _PROSE_WINDOW = 6_000        # prose cues only look at the end of the answer reg
 _SPAN_WINDOW = 1_500         # an answer sentence is cut to this many characters
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Extraction:
     answer: str | None            # the final-answer span, None when nothing was found
     # method: boxed | think | final_answer | answer_is | heading | answer_line | bold |
@@ -27,6 +27,13 @@ class Extraction:
     # flags: fallback, hedge, multi_box, multi_part, unfinished_think, truncated
     flags: tuple[str, ...] = ()   # e.g. ("fallback",) for last-number, ("hedge",) for several different answers
     candidates: tuple[str, ...] = ()  # other spans seen (e.g. every box), oldest first
+
+    def __init__(self, answer: str | None, method: str = "none", flags: tuple[str, ...] = (),
+                 candidates: tuple[str, ...] = ()) -> None:
+        # the dataclass's own __init__, without its object.__setattr__ per field (frozen: the instance
+        # __dict__ is written directly; several extractions are built per response)
+        d = self.__dict__
+        d["answer"], d["method"], d["flags"], d["candidates"] = answer, method, flags, candidates
 
     @property
     def hedge(self) -> bool:
