@@ -131,3 +131,16 @@ def test_bare_two_digit_reference_in_a_unit_question_answered_finer(seed: int) -
         assert not compare(f"{wrong}\\,\\mathrm{{cm}}", gold, q).equal, (wrong, gold, q)
         if ans != gold + "0":
             assert not compare(ans, gold, "What is the value of x?").equal, (ans, gold)
+
+
+@pytest.mark.parametrize("op,unit_word", [("min", "minutes"), ("max", "minutes"), ("sec", "seconds"), ("lim", "seconds")])
+def test_tex_operators_in_a_question_are_no_units(op: str, unit_word: str) -> None:
+    """'\\lambda_{\\min}' or '\\sec x' in a question (a solution quoted in a multi-part question, a trigonometric
+    expression) names no unit: it was read as minutes / seconds, and a bare number against a reference in metres
+    then met an asked unit of another dimension. A unit the question names in words still counts."""
+    from rlverify.rule.answers.units import units_in_question
+
+    q = f"Given \\[ x_{{\\{op} }} = \\{op} f(t) \\], find the length in metres."
+    assert [u.factors for u in units_in_question(q)] == [(("meter", 1),)], q
+    assert compare("12", "12 m", q).equal and compare("12\\text{ m}", "12", q).equal, q
+    assert [u.factors[0][0] for u in units_in_question(f"How many {unit_word}? Use \\{op} here.")] == [unit_word[:-1]]

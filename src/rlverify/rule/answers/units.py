@@ -396,6 +396,7 @@ _Q_WORD = re.compile(r"(?<![\w\\])((?:square |cubic )?[A-Za-z]+(?:\s*\^\s*-?\d)?
 
 # an unescaped dollar sign (the dollar first, then the look-behind: its literal is searched fast)
 _MATH_DOLLAR = re.compile(r"\$(?<!\\\$)")
+_MATH_OPERATOR = re.compile(r"\\(?:min|max|sec|csc|cot|lim|sup|inf|deg|exp|log|ln|lg|arg|det|dim|gcd|hom|ker|Pr)(?![A-Za-z])")
 
 
 def units_in_question(question: str | None) -> list[UnitSpec]:
@@ -403,7 +404,10 @@ def units_in_question(question: str | None) -> list[UnitSpec]:
     if not question:
         return []
     found: dict[tuple, UnitSpec] = {}
-    text = normalize_unit_text(_MATH_DOLLAR.sub(" ", question[:4000]))   # $...$ is math mode, not money
+    text = question[:4000]
+    if "\\" in text:    # '\\lambda_{\\min}', '\\sec x': TeX's operators are no unit words (minute, second)
+        text = _MATH_OPERATOR.sub(" ", text)
+    text = normalize_unit_text(_MATH_DOLLAR.sub(" ", text))   # $...$ is math mode, not money
     for m in _Q_WORD.finditer(text):
         tok = m.group(1)
         base = re.sub(r"\s*\^.*$", "", tok.split("/")[0]).split()[-1]
