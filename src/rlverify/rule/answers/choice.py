@@ -22,9 +22,13 @@ _OPTION = r"\(\s*{L}\s*\)|(?<![A-Za-z]){L}\s*[).:]"
 _NAMED_OPTION = re.compile(r"^(?:the\s+)?(?:option|choice|answer|alternative)\s*(?:is\s*)?[:\s]\s*", re.I)  # 'Option B', 'Choice (C)'
 
 
+# compiled once (re's cache lookup per call cost as much as these short searches)
+_FONT_LEAD = re.compile(r"^\\(?:mathrm|mathbf|textbf)\s*")
+
+
 def _plain(text: str) -> str:
     s = unwrap_text(clean(text)).strip()
-    s = re.sub(r"^\\(?:mathrm|mathbf|textbf)\s*", "", s)
+    s = _FONT_LEAD.sub("", s)
     return s.strip().strip("$").strip()
 
 

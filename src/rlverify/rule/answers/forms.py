@@ -55,6 +55,13 @@ _INTEGER_QUALIFIER = re.compile(
     re.I)
 
 
+# compiled once (re's cache lookup per call cost as much as these short searches)
+_FREE_INTEGER = re.compile(r"(?<![A-Za-z\\])[kmnjl](?![A-Za-z])")
+_VALUE_COMMANDS = re.compile(r"\\(?:frac|dfrac|tfrac|sqrt|pi|cdot|times)(?![A-Za-z])")
+_COMMA_CONJUNCTION = re.compile(r",\s*(?:and|or)\s+")
+_OR_WORD = re.compile(r"\bor\b")
+
+
 @dataclass(frozen=True)
 class Part:
     label: str | None
@@ -200,12 +207,12 @@ def parse_parts(text: str) -> Parts | None:
         got = special(s)
         if got is not None:
             return got
-    s = re.sub(r",\s*(?:and|or)\s+", ", ", s)
+    s = _COMMA_CONJUNCTION.sub(", ", s)
     inner, tag = _enclosure(s)
     raw = [p.strip("$ ") for p in split_top(inner, _SEPS) if p.strip("$ ")]
     if len(raw) < 2 or len(raw) > MAX_PARTS:
         return None
-    conn = "or" if re.search(r"\bor\b", inner) else ""
+    conn = "or" if _OR_WORD.search(inner) else ""
     parts = []
     for p in raw:
         m = _LABEL.match(_LEFT_RIGHT.sub("", p))   # f\\left(n\\right) = n is labelled like f(n) = n
@@ -367,7 +374,7 @@ def _has_qualifier(text: str) -> bool:
 def looks_like_family(text: str) -> bool:
     """A periodic solution family: a free integer next to \\pi, or an explicit integer qualifier."""
     s = unwrap(text)
-    return bool(re.search(r"(?<![A-Za-z\\])[kmnjl](?![A-Za-z])", s)) and (
+    return bool(_FREE_INTEGER.search(s)) and (
         "\\pi" in s or _has_qualifier(s))
 
 
@@ -484,7 +491,7 @@ _LONE_VALUE = re.compile(r"[-+]?[\d.\s{}()/^*+-]*\d[\d.\s{}()/^*+-]*")
 def value_for_set(answer: str, gold: str) -> bool:
     """One number (``2``, ``-\\frac{3}{2}``) against a reference that is a set of reals holding an interval
     (``x \\le 0 \\text{ or } x = 2``): a value where a set is asked, not one of the set's pieces."""
-    s = re.sub(r"\\(?:frac|dfrac|tfrac|sqrt|pi|cdot|times)(?![A-Za-z])", " ", unwrap(answer))
+    s = _VALUE_COMMANDS.sub(" ", unwrap(answer))
     if len(s) > 60 or not _LONE_VALUE.fullmatch(s.strip()):
         return False
     rg = read_set(gold)

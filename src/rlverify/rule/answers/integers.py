@@ -56,6 +56,12 @@ _WHOLE = re.compile(r"^(?:[a-zA-Z]\s*\\in\s*)?(?:(?:all|every|any)\s+)?(?:the\s+
                     r"|\\mathbb\s*\{?\s*(N)\s*\}?)\s*(?:[a-zA-Z])?$", re.I)
 
 
+# compiled once (re's cache lookup per call cost as much as these short searches)
+_LETTER_NOT_DOTS = re.compile(r"[A-Za-z](?<!\\ldots)")
+_DOTS = re.compile(r"\\(?:l?dots|cdots|ldots)")
+_SPACING_COMMANDS = re.compile(r"\\[,;:! ]|\\q?quad(?![A-Za-z])")
+
+
 @dataclass(frozen=True)
 class IntegerSet:
     """A union of arithmetic progressions ``(start, step, end)`` (``end`` None: no end), and whether the text
@@ -190,14 +196,14 @@ def read_integers(text: str, floor: int | None = None) -> IntegerSet | None:
             (floor if floor is not None else 1) if natural or n else floor
         return IntegerSet(((least, 1, None),), True) if least is not None else IntegerSet((), True, whole=True)
     s = _LEAD.sub("", s, count=1).strip() if s[:1].isalpha() and len(s) > 1 and s[1].isalpha() else s
-    s = re.sub(r"\\[,;:! ]|\\q?quad(?![A-Za-z])", " ", s).strip()
+    s = _SPACING_COMMANDS.sub(" ", s).strip()
     got = _relation(s, floor)
     if got is not None:
         return got
     m = _PREFIX.match(s)
     if m:
         s = m.group(2).strip()
-    if re.search(r"[A-Za-z](?<!\\ldots)", re.sub(r"\\(?:l?dots|cdots|ldots)", "", s)):
+    if _LETTER_NOT_DOTS.search(_DOTS.sub("", s)):
         return None                            # letters left: not a list of integers
     return _listed(s)
 

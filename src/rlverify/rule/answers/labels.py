@@ -69,6 +69,11 @@ _UNIT_TAIL = re.compile(r"^[-+−]?[\d.,\\{}\s]+[A-Za-zμ°]{1,12}(?:\s*(?:/|\^)
 _DIGIT_GROUPS = re.compile(r"^\d{1,3}(?:,\d{3})+$")
 
 
+# compiled once (re's cache lookup per call cost as much as these short searches)
+_LINE_BREAK = re.compile(r"\\\\|\n")
+_COMMA_AND = re.compile(r",\s*(?:and)\s+")
+
+
 def _text(question: object) -> str | None:
     return getattr(question, "text", question) if question is not None else None
 
@@ -93,10 +98,10 @@ def _item(piece: str) -> tuple[str, str] | None:
 def read_labelled(text: str) -> list[tuple[str, str]] | None:
     """[(label, value), ...] of an answer that labels every value (two or more), else None."""
     s = ungroup(_ENV.sub(" ", text[:_MAX_CHARS * 2]))
-    s = unwrap(re.sub(r"\\\\|\n", " ; ", s))   # one per line: a line break separates like ';'
+    s = unwrap(_LINE_BREAK.sub(" ; ", s))   # one per line: a line break separates like ';'
     if len(s) > _MAX_CHARS:
         return None
-    s = re.sub(r",\s*(?:and)\s+", ", ", s)
+    s = _COMMA_AND.sub(", ", s)
     pieces = [x for x in split_top(s, _SEPARATORS) if x.strip()]
     if not 2 <= len(pieces) <= MAX_PARTS:
         return None

@@ -62,6 +62,10 @@ _SCI = re.compile(r"^([+-]?)(\d+)(?:\.(\d+))?(?:\\times|\\cdot|\*|x|×)10\^(?:\{
 _E = re.compile(r"^([+-]?)(\d+)(?:\.(\d+))?[eE]([+-]?\d{1,3})$")
 
 
+# compiled once (re's cache lookup per call cost as much as these short searches)
+_SPACES = re.compile(r"\s+|\\[,!; ]")
+
+
 @dataclass(frozen=True)
 class Written:
     value: Fraction
@@ -75,7 +79,7 @@ class Written:
 @memo_text   # pure; the precision rules read both spans several times per comparison
 def written(text: str) -> Written | None:
     """A plain or scientific decimal literal with its written precision, else None."""
-    t = re.sub(r"\s+|\\[,!; ]", "", text.strip().strip("$"))
+    t = _SPACES.sub("", text.strip().strip("$"))
     if len(t) > 60:
         return None
     pct = _PERCENT.search(t)

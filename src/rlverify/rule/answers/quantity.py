@@ -35,6 +35,17 @@ _CURRENCY = re.compile(r"^([+-]?)\s*(\\\$|\$|€|£|¥|\\euro)\s*(.+)$")
 _COMPOUND = re.compile(r"(\d+(?:\.\d+)?)\s*([A-Za-z%][A-Za-z%/^ ]*?)\s*(?:,|\band\b)?\s*(?=\d|$)")
 
 
+# compiled once (re's cache lookup per call cost as much as these short searches)
+_DIGITS_COMMAS = re.compile(r"[\d,.]+")
+_UNIT_ONE = re.compile(r"(?<=[\d}])\s+1$")
+_DIGIT_OR_PI = re.compile(r"\d|\\pi")
+_LETTER = re.compile(r"[A-Za-z]")
+_PER = re.compile(r"(?:/|per\b)")
+_INTEGER = re.compile(r"-?\d+")
+_MEASURED_LITERAL = re.compile(r"-?(?:\d+\.\d+|\d{3,})")
+_TWO_LETTERS = re.compile(r"[a-z]{2}")
+
+
 @dataclass(frozen=True)
 class Quantity:
     magnitude: str              # LaTeX of the number part
@@ -69,7 +80,7 @@ class Aligned:
 
 @lru_cache(maxsize=8192)
 def value_of(magnitude: str) -> float | None:
-    return numeric_value(magnitude.replace(",", "") if re.fullmatch(r"[\d,.]+", magnitude) else magnitude)
+    return numeric_value(magnitude.replace(",", "") if _DIGITS_COMMAS.fullmatch(magnitude) else magnitude)
 
 
 def _split(s: str) -> tuple[str, str] | None:
@@ -80,10 +91,10 @@ def _split(s: str) -> tuple[str, str] | None:
     while mag and mag[-1] in " ^{(/,":
         mag = mag[:-1]
     rest = s[len(mag):].strip()
-    one = re.search(r"(?<=[\d}])\s+1$", mag)
+    one = _UNIT_ONE.search(mag)
     if one and rest.startswith("/"):            # 2.88\times10^{16}\,1/\mathrm{cm}^3: the 1 opens the unit
         mag, rest = mag[:one.start()], "1" + rest
-    if not re.search(r"\d|\\pi", mag) or re.search(r"[A-Za-z]", _MAG_ALLOWED.sub("", mag)):
+    if not _DIGIT_OR_PI.search(mag) or _LETTER.search(_MAG_ALLOWED.sub("", mag)):
         return None
     return mag.strip(), rest
 
@@ -199,7 +210,7 @@ def parse_quantity(text: str) -> Quantity | None:
         return None
     mag, rest = got
     if cur:
-        unit = parse_unit(f"{cur.group(2)} {rest}" if re.match(r"(?:/|per\b)", rest) else cur.group(2))
+        unit = parse_unit(f"{cur.group(2)} {rest}" if _PER.match(rest) else cur.group(2))
         return None if unit is None or (rest and len(unit.factors) < 2) else Quantity(cur.group(1) + mag, unit, True)
     if not rest:
         return Quantity(mag, None)
@@ -487,7 +498,7 @@ def _bare_numbers(answer: str, gold: str, qa: Quantity, qg: Quantity, question: 
     # the measured reading only matters for two different values, not both integers: without a rewrite, two integers
     # or a question asking no physical unit say nothing whatever the values (cheap tests before the values' reading,
     # which may take the grammar: 10.5\pi)
-    if not rewritten and (re.fullmatch(r"-?\d+", qa.magnitude) and re.fullmatch(r"-?\d+", qg.magnitude)
+    if not rewritten and (_INTEGER.fullmatch(qa.magnitude) and _INTEGER.fullmatch(qg.magnitude)
                           or not _measured(question)):
         return None
     va, vg = value_of(qa.magnitude), value_of(qg.magnitude)
@@ -510,7 +521,7 @@ def _measured_exact(answer: str, gold: str, qa: Quantity | None, qg: Quantity | 
     ``\\frac{2\\sqrt{3}}{3}``, ``\\frac{340}{7}`` for ``48.57``), in a question asking for a measured quantity."""
     q = qa if qa is not None else qg
     other = gold if qa is not None else answer
-    if q is None or q.unit is not None or len(other) > 200 or not re.fullmatch(r"-?(?:\d+\.\d+|\d{3,})", q.magnitude):
+    if q is None or q.unit is not None or len(other) > 200 or not _MEASURED_LITERAL.fullmatch(q.magnitude):
         return None
     if not _measured(question) or value_of(unwrap(other)) is None:
         return None
@@ -573,7 +584,7 @@ def _canonical_reference(d: str) -> str:
 
 def _direction(text: str) -> tuple[str, str] | None:
     """(the text before a closing direction phrase, the direction in canonical words), else None."""
-    if len(text) > 200 or not re.search(r"[a-z]{2}", text):
+    if len(text) > 200 or not _TWO_LETTERS.search(text):
         return None
     u = unwrap(text)
     m = _DIRECTION.search(u)
@@ -605,7 +616,7 @@ def _without_direction(answer: str, gold: str) -> tuple[str, str] | Match:
 
 
 def align(answer: str, gold: str, question: str | None = None) -> Aligned | Match | None:
-    if " " in answer and re.search(r"[a-z]{2}", answer):
+    if " " in answer and _TWO_LETTERS.search(answer):
         got = _without_direction(answer, gold)
         if isinstance(got, Match):
             return got

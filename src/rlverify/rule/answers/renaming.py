@@ -65,6 +65,11 @@ _ASKED_TUPLE = re.compile(r"\(\s*([A-Za-z](?:\s*,\s*[A-Za-z])+)\s*\)")
 _PROSE_LETTER = re.compile(r"(?<![A-Za-z'’\\])([B-HJ-Zb-z])(?![A-Za-z'’])")
 
 
+# compiled once (re's cache lookup per call cost as much as these short searches)
+_COMMAND = re.compile(r"\\[A-Za-z]+")
+_BLANKS = re.compile(r"\s+")
+
+
 def _symbol(tok: str) -> str | None:
     if tok.startswith("\\"):
         return tok if tok[1:] in _GREEK else None
@@ -133,7 +138,7 @@ def _form(text: str) -> tuple[str, str, tuple[str, ...]] | None:
     if len(text) > _MAX_CHARS * 2 or _BAIL.search(text):
         return None
     s = _SPACING.sub(" ", unwrap(text))
-    if len(s) > _MAX_CHARS or _BAIL.search(s) or _WORD.search(re.sub(r"\\[A-Za-z]+", " ", s)):
+    if len(s) > _MAX_CHARS or _BAIL.search(s) or _WORD.search(_COMMAND.sub(" ", s)):
         return None
     lhs = ""
     if s.count("=") == 1:
@@ -147,8 +152,8 @@ def _form(text: str) -> tuple[str, str, tuple[str, ...]] | None:
     if s.startswith("(") and s.endswith(")") and balanced(s[1:-1]):
         items = split_top(s[1:-1], (",",))
         if len(items) >= 2:
-            return re.sub(r"\s+", "", lhs), s, tuple(items)
-    return re.sub(r"\s+", "", lhs), s, (s,)
+            return _BLANKS.sub("", lhs), s, tuple(items)
+    return _BLANKS.sub("", lhs), s, (s,)
 
 
 def _coordinates(q: str | None, items: list[str]) -> set[str]:

@@ -36,6 +36,12 @@ _GREEK = "alpha|beta|gamma|delta|theta|lambda|mu|phi|omega|sigma|tau|rho|xi|eta|
 _VAR = re.compile(rf"(?:[A-QS-Za-df-z](?:_\{{?[A-Za-z0-9]+\}}?)?|\\(?:{_GREEK})(?![A-Za-z]))")
 
 
+# compiled once (re's cache lookup per call cost as much as these short searches)
+_SQRT_BARE = re.compile(r"\\sqrt\s*(\d+|\\pi)")
+_POWER_STARS = re.compile(r"\*\*\s*(\d+)")
+_LONG_EXPONENT = re.compile(r"\^(\d{2,})")
+
+
 @dataclass(frozen=True)
 class Reading:
     tree: tuple
@@ -203,9 +209,9 @@ def _endpoint_tex(e: str) -> str:
         e = e[:m.start()] + "\\sqrt{" + e[m.end() + 1:end - 1] + "}" + e[end:]
         k = m.start() + 6
     e = _ASCII_PI.sub(lambda _m: "\\pi ", e)
-    e = re.sub(r"\\sqrt\s*(\d+|\\pi)", lambda m: "\\sqrt{" + m.group(1) + "}", e)
-    e = re.sub(r"\*\*\s*(\d+)", lambda m: "^{" + m.group(1) + "}", e).replace("**", "^")
-    e = re.sub(r"\^(\d{2,})", lambda m: "^{" + m.group(1) + "}", e)
+    e = _SQRT_BARE.sub(lambda m: "\\sqrt{" + m.group(1) + "}", e)
+    e = _POWER_STARS.sub(lambda m: "^{" + m.group(1) + "}", e).replace("**", "^")
+    e = _LONG_EXPONENT.sub(lambda m: "^{" + m.group(1) + "}", e)
     e = e.replace("*", "\\cdot ")
     return e.strip()
 

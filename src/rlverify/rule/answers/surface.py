@@ -39,6 +39,10 @@ _SPACING = re.compile(r"\\[,;:! ]|\\quad|\\qquad|\\displaystyle|\\left|\\right|\
 _GROUP_SEP = re.compile(r"(?:\{(?<=\d\{),\}|,(?<=\d,)\\!|\\(?<=\d\\),(?=\d{3}))(?=\d{3})")
 
 
+# compiled once (re's cache lookup per call cost as much as these short searches)
+_GROUPED_THOUSANDS = re.compile(r"[+-]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?")
+
+
 def _strip_delims(s: str) -> str:
     s = s.strip()
     for lo, hi in (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)")):
@@ -115,7 +119,7 @@ _EXPONENTS = re.compile(r"(?:[eE]|\^\{?)([+-]?\d+)")
 def exact_number(tex: str) -> Fraction | None:
     """A plain number (decimal, a/b, \\frac{a}{b}, a x 10^n) as an exact Fraction, else None."""
     t = tex.replace(" ", "").replace("{,}", "")
-    if re.fullmatch(r"[+-]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?", t):   # never a leading 0 group (0,111)
+    if _GROUPED_THOUSANDS.fullmatch(t):   # never a leading 0 group (0,111)
         t = t.replace(",", "")
     if len(t) > 60 or any(abs(int(e)) > _MAX_EXP for e in _EXPONENTS.findall(t)):
         return None                      # 10^{999999999} would take forever to build exactly

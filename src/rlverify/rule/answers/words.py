@@ -43,6 +43,18 @@ _MAX_WORDS = 12
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
 
 
+# compiled once (re's cache lookup per call cost as much as these short searches)
+_BLANKS = re.compile(r"\s+")
+_COMMAND = re.compile(r"\\[A-Za-z]+")
+_COMMAND_LOWER = re.compile(r"\\[a-z]+")
+_NON_WORD = re.compile(r"[^\w\s]")
+_BRACE = re.compile(r"[{}]")
+_WORD_SEP = re.compile(r"[\s\-]+")
+_DIGIT = re.compile(r"\d")
+_TEXT_WRAPPER = re.compile(r"\\(?:text|textbf|mathrm|mbox)\s*\{([^{}]*)\}")
+_LOWER_WORDS = re.compile(r"[a-z ]+")
+
+
 def _cardinal(words: list[str]) -> int | None:
     if not words or words[-1] == "and":
         return None
@@ -67,8 +79,8 @@ def _cardinal(words: list[str]) -> int | None:
 
 def _tokens(text: str) -> list[str]:
     s = unwrap(text).lower()
-    s = re.sub(r"[{}]", " ", s)
-    return [w for w in re.split(r"[\s\-]+", s.strip(" .!")) if w]
+    s = _BRACE.sub(" ", s)
+    return [w for w in _WORD_SEP.split(s.strip(" .!")) if w]
 
 
 _SCALED = re.compile(r"^([+-]?\d+(?:\.\d+)?)\s*(thousand|million|billion|trillion|dozen)$", re.I)
@@ -118,8 +130,8 @@ def _singular(w: str) -> str:
 @memo_text   # pure; yes/no, the text stage and the sentence readers fold the same spans
 def normalize_text(text: str) -> str:
     s = unwrap(text).lower()
-    s = re.sub(r"\\[a-z]+", " ", s)
-    s = re.sub(r"[^\w\s]", " ", s)
+    s = _COMMAND_LOWER.sub(" ", s)
+    s = _NON_WORD.sub(" ", s)
     s = _ARTICLES.sub(" ", s)
     return " ".join(_singular(w) for w in s.split())
 
@@ -148,7 +160,7 @@ def says_nothing(text: str) -> bool:
     if len(text) > 120:
         return False
     t = unwrap(text).replace("$", " ")
-    if re.search(r"\d", t):
+    if _DIGIT.search(t):
         return False
     return bool(_NOTHING.match(normalize_text(t)))
 
@@ -211,7 +223,7 @@ def _polarity(text: str) -> tuple[bool, bool] | None:
     """(says yes, is a sentence) for a bare yes/no/true/false word or a yes/no sentence (above); else None."""
     s = unwrap(text).replace("$", " ")
     if "\\" in s:
-        s = re.sub(r"\\(?:text|textbf|mathrm|mbox)\s*\{([^{}]*)\}", r"\1", s)
+        s = _TEXT_WRAPPER.sub(r"\1", s)
         if "\\" in s:
             return None
     word = normalize_text(s)
@@ -289,7 +301,7 @@ _NEGATION = re.compile(r"\b(?:not|no|never|cannot|neither|nor|none|nobody|or|fai
 
 def _sentence(text: str) -> str:
     s = unwrap(text)
-    return re.sub(r"\s+", " ", re.sub(r"\\[A-Za-z]+", " ", s)).strip()
+    return _BLANKS.sub(" ", _COMMAND.sub(" ", s)).strip()
 
 
 def leading_word(answer: str, gold: str) -> bool | None:
@@ -298,7 +310,7 @@ def leading_word(answer: str, gold: str) -> bool | None:
     golds (names, words): the gold then punctuation or a verb, and no negation or alternative
     anywhere after it ("Bob has a winning strategy"). None when the form does not apply."""
     g = normalize_text(gold) if len(answer) <= 300 and len(gold) <= 100 else ""
-    if not g or len(g.split()) > 2 or not re.fullmatch(r"[a-z ]+", g):
+    if not g or len(g.split()) > 2 or not _LOWER_WORDS.fullmatch(g):
         return None
     s = _sentence(answer)
     words = s.split()
