@@ -12,7 +12,7 @@ from rlverify.rule.extract import _spans as S
 
 # letters the lower-case gates rely on: every character that re.I matches to one of them lower-cases to it
 # ('i', 's' and 'k' have other matches, the dotless i, the long s, the Kelvin sign: no gate relies on those alone)
-_GATE_LETTERS = "abcdefghlmnopqrtuwy"
+_GATE_LETTERS = "abcdefghlmnopqrtuwxy"
 
 
 def test_gate_letters_fold_to_themselves_only() -> None:
@@ -238,3 +238,20 @@ def test_value_classes_stay_frozen_dataclasses() -> None:
         else:
             raise AssertionError("not frozen")
     assert Extraction("5").method == "none" and Extraction("5").flags == () and Sanitized("r", "g", "q").reject == ()
+
+
+def test_trim_value_gates() -> None:
+    import rlverify.rule.extract as X
+
+    rng = random.Random(71)
+    pieces = ["12", "\\,", "\\;", "\\quad", "\\qquad", "~", " ", "\\", "\\blacksquare", "\\square", "\\Box",
+              "\\checkmark", "\\qed", "\\text{ (achieved at } x = 3)", "\\TEXT{(for x > 0)}", "\\text{ (exact value)}",
+              "(\\text{at } t=7)", "\\text{(this is the only solution)}", "x", "=", "\\therefore", "\\bf 6", "(or 13)"]
+    for _ in range(4000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 6)))
+        t = s
+        assert X._drop_end_space(t) == X._END_SPACE_RE.sub("", t), t
+        if X._END_PROOF_RE.search(t):
+            assert t.rstrip().endswith(X._END_PROOF_NAMES), t
+        if X._REMARK_RE.search(t) or X._WORDS_REMARK_RE.search(t):
+            assert "\\text{" in t.lower(), t

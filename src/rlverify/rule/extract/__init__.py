@@ -379,7 +379,12 @@ def _trim_value(s: str) -> str:
     t = _FONT_SWITCH_RE.sub("", _LEAD_SPACE_RE.sub("", _THEREFORE_LEAD_RE.sub("", s)))
     if t.startswith("=") and not t.startswith("==") and "=" not in t[1:]:
         t = _LEAD_SPACE_RE.sub("", t[1:])   # the last link of a derivation ('\\boxed{= 12}'): the value it ends on
-    t = _END_SPACE_RE.sub("", _END_PROOF_RE.sub("", _END_SPACE_RE.sub("", t)))
+    t = _drop_end_space(t)
+    if t.rstrip().endswith(_END_PROOF_NAMES):     # (every _END_PROOF_RE match ends so, before blanks)
+        t = _END_PROOF_RE.sub("", t)
+    t = _drop_end_space(t)
+    if "\\text{" not in t.lower():    # every _REMARK_RE / _WORDS_REMARK_RE match holds it (re.I; no letter of 'text'
+        return t or s                 # folds to another character)
     for m in _REMARK_RE.finditer(t):
         if m.start() == 0:
             continue
@@ -388,7 +393,7 @@ def _trim_value(s: str) -> str:
             continue   # a bare '\\text{ for ...}' clause is not set off as a remark
         head = t[:m.start()]
         if head.count("{") == head.count("}") and head.count("(") == head.count(")") and head.strip():
-            t = _END_SPACE_RE.sub("", head)
+            t = _drop_end_space(head)
             break
     m = _WORDS_REMARK_RE.search(t)
     if m is not None and m.start() > 0 and m.group(1) and m.group(2) and not _BOUND_WORD_RE.search(m.group()) \
@@ -396,8 +401,18 @@ def _trim_value(s: str) -> str:
 
         head = t[:m.start()]
         if head.count("{") == head.count("}") and head.strip():
-            t = _END_SPACE_RE.sub("", head)
+            t = _drop_end_space(head)
     return t or s
+
+
+_END_PROOF_NAMES = ("square", "Box", "checkmark", "qed")   # the marks _END_PROOF_RE drops end so ('blacksquare' too)
+
+
+def _drop_end_space(t: str) -> str:
+    """``_END_SPACE_RE.sub("", t)``, tried only when ``t`` ends as a match must (a space, '~', a backslash, or the
+    last letter of a spacing command) instead of at every position."""
+    end = t[-1:]
+    return _END_SPACE_RE.sub("", t) if end and (end.isspace() or end in ",;:!d~\\") else t
 
 
 # a value whose closing remark bounds or doubts it ('12 (at least)', '\\text{ or more}', '(maybe)'): no single value

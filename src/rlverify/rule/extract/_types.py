@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from ...flags import Flag
 
+_HEDGE = Flag.HEDGE   # (an enum member's class attribute lookup costs more than the test)
+
 
 __all__ = ["Extraction", "MAX_CANDIDATES", "_MAX_BOX_SCAN", "_PROSE_WINDOW", "_SPAN_WINDOW"]
 
@@ -37,4 +39,4 @@ class Extraction:
 
     @property
     def hedge(self) -> bool:
-        return Flag.HEDGE in self.flags
+        return _HEDGE in self.flags
