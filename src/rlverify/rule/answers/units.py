@@ -206,6 +206,15 @@ def _si_macro(m: re.Match) -> str:
         name, _SI_UNIT.get(name, "") + " ")
 
 
+# compiled once (re's cache lookup per call cost as much as these short searches)
+_POWER_TAIL = re.compile(r"\s*\^.*$")
+_PER_HOUR = re.compile(r"([a-z]{1,2})p(h|hr|s|sec)|([a-z]{2})(h|hr)")
+_BLANK_CARET = re.compile(r"\s+\^")
+_SECOND_MARK = re.compile(r"''|\"|″")
+_MINUTE_MARK = re.compile(r"'|′")
+_PER_WORD = re.compile(r"\bper\b")
+
+
 def normalize_unit_text(text: str) -> str:
     """Map LaTeX unit notation to plain tokens (still untrusted; only tokenized later)."""
     s = unwrap(text) if "\\" in text else text
@@ -214,7 +223,7 @@ def normalize_unit_text(text: str) -> str:
             s = re.sub(r"\\(sec|min|deg)(?![A-Za-z])", r" \1", s)     # \mathrm{sec} read as the secant by a LaTeX cleaner
         s = _SI_MACRO.sub(_si_macro, s).replace("\x00 ", "").replace("\x00", "")
         if "^" in s:
-            s = re.sub(r"\s+\^", "^", s)
+            s = _BLANK_CARET.sub("^", s)
     s = s.replace("{}", " ")          # '{}^{\\circ}C': an empty group carries the degree sign
     s = s.replace("\u2103", " degC ").replace("\u2109", " degF ")      # ℃ ℉
     if "textdegree" in s:
@@ -251,15 +260,15 @@ def normalize_unit_text(text: str) -> str:
             s = re.sub(r"\^\s*\{\s*\\prime\s*\\prime\s*\}|\^\s*\\prime\s*\\prime", " arcsec ", s)
             s = re.sub(r"\^\s*\{\s*\\prime\s*\}|\^\s*\\prime", " arcmin ", s)
     if "'" in s or '"' in s or not ascii:
-        s = re.sub(r"''|\"|″", " arcsec ", s)
-        s = re.sub(r"'|′", " arcmin ", s)
+        s = _SECOND_MARK.sub(" arcsec ", s)
+        s = _MINUTE_MARK.sub(" arcmin ", s)
     low = s.lower()
     if _JOINED_FIRST_RE.search(low):   # _join_words changes a run only where it starts with such a word
         s = _WORD_RUN.sub(_join_words, s)
     if "squared" in s or "cubed" in s:
         s = re.sub(r"\b([A-Za-z]{2,})\s+(squared|cubed)\b", lambda m: m.group(1) + ("^2" if m.group(2) == "squared" else "^3"), s)
     if "per" in s:
-        s = re.sub(r"\bper\b", "/", s)
+        s = _PER_WORD.sub("/", s)
     return " ".join(s.split())   # as re.sub(r"\s+", " ", s).strip(): re's \s is str.isspace
 
 
@@ -312,7 +321,7 @@ def _spelled(tok: str) -> list[tuple[str, int]] | None:
             return [(name, 1)]
     if tok[0] == "K" and tok[1:] in _PREFIXABLE and tok[1:] not in ("s", "sec", "yr", "L", "l"):
         return [("kilo" + _PREFIXABLE[tok[1:]], 1)]
-    m = re.fullmatch(r"([a-z]{1,2})p(h|hr|s|sec)|([a-z]{2})(h|hr)", tok)
+    m = _PER_HOUR.fullmatch(tok)
     top = _lookup(m.group(1) or m.group(3)) if m is not None else None
     if top is not None and top.endswith(_LENGTHS):
         return [(top, 1), (_RATE_TIMES[m.group(2) or m.group(4)], -1)]
@@ -410,7 +419,7 @@ def units_in_question(question: str | None) -> list[UnitSpec]:
     text = normalize_unit_text(_MATH_DOLLAR.sub(" ", text))   # $...$ is math mode, not money
     for m in _Q_WORD.finditer(text):
         tok = m.group(1)
-        base = re.sub(r"\s*\^.*$", "", tok.split("/")[0]).split()[-1]
+        base = _POWER_TAIL.sub("", tok.split("/")[0]).split()[-1]
         if tok not in _QUESTION_SYMBOLS and base not in _QUESTION_SYMBOLS and base.lower() not in _WORDS and base.lower().rstrip("s") not in _WORDS \
                 and base not in ("%", "degC", "degF"):
             continue
