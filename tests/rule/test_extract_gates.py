@@ -255,3 +255,18 @@ def test_trim_value_gates() -> None:
             assert t.rstrip().endswith(X._END_PROOF_NAMES), t
         if X._REMARK_RE.search(t) or X._WORDS_REMARK_RE.search(t):
             assert "\\text{" in t.lower(), t
+
+
+def test_final_answer_matches_found_at_the_word() -> None:
+    rng = random.Random(83)
+    pieces = ["final answer", "Final Answer:", "FINAL  ANSWERS is", "final", " answer", "finalanswer", "semifinal answer",
+              "final answer **", "**", ":", "=", "\n", " ", "x", "is", "12", "final answer\n", "the final answers are"]
+    rx = P._FINAL_ANSWER_RE
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
+        low = text.lower()
+        first = low.find("final")
+        if first < 0:
+            continue
+        want = [m.span() for m in rx.finditer(text, max(0, first - P._MARKER_REACH))]
+        assert [m.span() for m in P._matches_at_word(rx, text, low, "final", first)] == want, text

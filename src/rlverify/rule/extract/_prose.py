@@ -86,9 +86,29 @@ def _marker_matches(region: str) -> list[tuple[str, re.Match[str]]]:
                     first = i
             if first < 0:
                 continue
+            if rx is _FINAL_ANSWER_RE and region.isascii():
+                out.extend((method, m) for m in _matches_at_word(rx, region, low, "final", first))
+                continue
             start = max(0, first - _MARKER_REACH) if aligned else 0
         for m in rx.finditer(region, start):
             out.append((method, m))
+    return out
+
+
+_FINAL_ANSWER_RE = _MARKERS[0][1]   # opens with its word: on an ASCII text its matches start where 'final' does
+
+
+def _matches_at_word(rx: re.Pattern[str], region: str, low: str, word: str, at: int) -> list[re.Match[str]]:
+    """``list(rx.finditer(region, at))`` for a pattern whose matches start with ``word`` (case-insensitive, on an
+    ASCII ``region``; ``low`` its lower case, ``at`` the word's first place): the pattern is tried only there."""
+    out: list[re.Match[str]] = []
+    while at >= 0:
+        m = rx.match(region, at)
+        if m is not None:
+            out.append(m)
+            at = low.find(word, m.end())
+        else:
+            at = low.find(word, at + 1)
     return out
 
 
@@ -455,14 +475,16 @@ _RX_FROM_PROSE_15 = re.compile(r"[\d\\$]")
 def _from_prose(region: str) -> Extraction | None:
     window = max(0, len(region) - 4 * _PROSE_WINDOW)
     marked = _from_markers(region[window:])
-    paras, recent = _final_paragraphs(region)
     led = _from_lead_in(region)
     if (marked is not None and led is not None and window + marked[1] >= led.lead_at and led.found.answer is not None
             and (marked[0].answer != led.found.answer or led.found.hedge) and not _set_of_reals(marked[0].answer or "")):
         # the marker is part of the lead-in ("The answer is found to be:\n\n$6$", "Maybe the answer is $5$"):
         # the value it leads to, and the lead's hedge
         marked = (Extraction(led.found.answer, marked[0].method, led.found.flags), marked[1])
-    if marked is not None and (window + marked[1] >= recent or marked[0].method in _EXPLICIT_MARKERS):
+    # (the paragraphs are read only when needed: an explicit marker decides without them)
+    paras, recent = _final_paragraphs(region) if marked is None or marked[0].method not in _EXPLICIT_MARKERS \
+        else ([], 0)
+    if marked is not None and (marked[0].method in _EXPLICIT_MARKERS or window + marked[1] >= recent):
         found = marked[0]
         if found.answer and not found.hedge and (offered_alternative(region[window + marked[1]:], found.answer)
                                                  or _alternative_to_earlier(region[window:], marked[1], found.answer)):
