@@ -137,6 +137,11 @@ def strip_outer(text: str) -> str:
     return text
 
 
+_RUN_OF_SPACE = re.compile(r"\s+")
+_END_STOP = re.compile(r"(?:\s|\\ )*[.;]+$")
+_KEY_SPACE = re.compile(r"[\s~]+")
+
+
 @memo_text
 def clean(text: str) -> str:
     """Canonical spelling of a LaTeX answer span (value-preserving rewrites only)."""
@@ -168,13 +173,13 @@ def clean(text: str) -> str:
     s = short_fracs(s)
     s = _plain_functions(s)
     s = _SHORT_SQRT.sub(r"\\sqrt{\1}", s)
-    s = re.sub(r"\s+", " ", s).strip()
+    s = _RUN_OF_SPACE.sub(" ", s).strip()
     s = _DIGITS_GO_ON.sub(r"\1\\ldots", s)   # 0.3333... is a decimal said to go on, not 0.3333 and a period
     if "equiv" in s or "\u2261" in s:
         s = _identically(s)
     if "mapsto" in s:   # f: x \mapsto 2x is f(x) = 2x
         s = _MAPSTO.sub(lambda m: f"{m.group(1)}({m.group(2)}) = ", s)
-    s = re.sub(r"(?:\s|\\ )*[.;]+$", "", s).strip()
+    s = _END_STOP.sub("", s).strip()
     s = _strip_stray_closer(s)
     s = _STRAY_BACKSLASH.sub("", s)
     return _unbolded(strip_outer(s))
@@ -412,7 +417,7 @@ def plain_key(text: str) -> str:
     ``\\frac{12}{3}``."""
     s = strip_outer(unwrap_text(clean(text)))
     s = _EXPLICIT_PRODUCT.sub("", s) if "\\" in s or "*" in s else s
-    s = re.sub(r"[\s~]+", "", s)
+    s = _KEY_SPACE.sub("", s)
     if "{" in s and ("^" in s or "_" in s):
         s = _ONE_CHAR_SCRIPT.sub(r"\1\2", s)   # x^{2} is x^2, a_{1} is a_1 (one character: 10^{12} stays)
     return s.rstrip(".").removeprefix("+")    # a unary plus on the whole span: +2 is 2

@@ -192,12 +192,15 @@ _DECLARED_END = re.compile(r"^(.*(?:\b(?:is|are|was|were|equals?|be|get|gives?|y
                            r"([-+]?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\s*[.!]?\s*$", re.I | re.S)
 
 
+_TWO_WORDS = re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}")
+
+
 def _bare_prose_value(s: str) -> str | None:
     """``the number of minutes being 3`` (words, no LaTeX) -> ``3``; ``there are 1232 integers
     between 1 and 2000`` -> ``1232`` (the words after the value name what it counts)."""
     m = _BARE_PROSE.match(s)
     if not m or QUALIFIER_WORDS.search(m.group(1)) or not _LINK_END.search(m.group(1)):
-        end = _DECLARED_END.match(s) if len(s) <= 600 and re.search(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}", s) else None
+        end = _DECLARED_END.match(s) if len(s) <= 600 and _TWO_WORDS.search(s) else None
         if end is None or QUALIFIER_WORDS.search(_CLAUSE_SPLIT.split(end.group(1))[-1]):
             return None
         return clean(end.group(2))
