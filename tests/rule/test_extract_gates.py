@@ -270,3 +270,40 @@ def test_final_answer_matches_found_at_the_word() -> None:
             continue
         want = [m.span() for m in rx.finditer(text, max(0, first - P._MARKER_REACH))]
         assert [m.span() for m in P._matches_at_word(rx, text, low, "final", first)] == want, text
+
+
+def test_fast_compare_integers_and_blanks() -> None:
+    from decimal import Decimal
+
+    from rlverify.rule.answers import fast as F
+
+    def old(answer: str, gold: str):
+        def norm(text: str) -> str:
+            t = re.sub(r"\s+", "", text).strip("$")
+            if t.endswith(".") and not t.endswith(".."):
+                t = t[:-1].strip("$")
+            return t
+        a, g = norm(answer), norm(gold)
+        if not a or not g:
+            return None
+        if a == g:
+            return True
+        da = Decimal(a) if F._DEC.fullmatch(a) else None
+        dg = Decimal(g) if F._DEC.fullmatch(g) else None
+        if da is None or dg is None:
+            return None
+        if da == dg:
+            return True
+        if F._INT.fullmatch(a) and F._INT.fullmatch(g):
+            return False
+        return None
+
+    rng = random.Random(91)
+    pieces = ["0", "7", "12", "-", "+", ".", "5", "$", " ", "\u2003", "\n", "١", "x", "00", "9" * 41]
+    for _ in range(6000):
+        a = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 5)))
+        g = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 5)))
+        got = F.fast_compare(a, g)
+        assert (None if got is None else got.equal) == old(a, g), (a, g)
+        t = re.sub(r"\s+", "", a).strip("$")
+        assert F.normalize(a) == (t[:-1].strip("$") if t.endswith(".") and not t.endswith("..") else t), a
