@@ -221,3 +221,22 @@ def test_a_percent_restates_its_proportion():
         assert compare(said, f"\\frac{{{num}}}{{{den}}}", q).equal, said
         other = f"{frac}\\text{{ (i.e., }}{float(pct) + 10:g}\\%\\text{{)}}"
         assert not compare(other, f"\\frac{{{num}}}{{{den}}}", q).equal, other
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_remark_after_the_stated_value_naming_another_number(seed: int) -> None:
+    """'**Answer:** $5\\;762$ (five thousand seven hundred sixty-six)', '$\\boxed{5762}$ (i.e. 5766)', 'The answer is
+    $5762$ (i.e. 5766).': a remark after a box or an answer line that names another number offers two answers (a
+    hedge); the same number again (in words, or restated) is no second answer. Seeded values, TeX digit groupings."""
+    rng = random.Random(seed)
+    for _ in range(6):
+        v = rng.randint(1001, 99_999)
+        o = v + rng.choice((-10, -4, 4, 10))
+        grouped = rng.choice((f"{v // 1000}\\;{v % 1000:03d}", f"{v // 1000}\\,{v % 1000:03d}", f"{v // 1000}{{,}}{v % 1000:03d}", str(v)))
+        for shown in (f"**Answer:** ${grouped}$", f"So the answer is $\\boxed{{{grouped}}}$", f"The answer is ${grouped}$"):
+            for remark_same, remark_other in ((f"({words(v)})", f"({words(o)})"), (f"(i.e. {v})", f"(i.e. {o})")):
+                same = f"We count the cases.\n\n{shown} {remark_same}."
+                other = f"We count the cases.\n\n{shown} {remark_other}."
+                assert RULE.verify(same, str(v)).correct, same
+                assert not RULE.verify(other, str(v)).correct, other
+                assert not RULE.verify(other, str(o)).correct, other

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from ...runtime.caches import memo_text
 from ...runtime.limits import MAX_ANSWER_CHARS
 from ._types import Extraction, MAX_CANDIDATES, _MAX_BOX_SCAN
-from ._spans import _RELATION_RE, _SENTENCE_END_RE, _number_of, _value_key
+from ._spans import (_RELATION_RE, _RESTATED_VALUE_RE, _SENTENCE_END_RE, _number_of, _other_restatement, _value_key,
+                     _words_alternative)
 from ._notes import offered_alternative
 
 __all__ = ["_BOX_RE", "_Box", "_clean_box", "_find_boxes", "_from_boxes"]
@@ -279,6 +280,25 @@ def _or_after_box(text: str, box: _Box, answer: str) -> tuple[str, ...]:
     return ("hedge",) if a is not None and b is not None and a != b else ()
 
 
+# '$\\boxed{5762}$ (i.e. 5766)', '\\boxed{12}, that is 13': a restatement right after the box
+_RESTATE_AFTER_BOX_RE = re.compile(r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*[,;]?[ \t]*\(?[ \t]*(?:i\.[ \t]?e\.|that[ \t]+is|namely|equivalently)"
+                                   r"[,:\s]*", re.I)
+
+
+def _remark_after_box(text: str, box: _Box, answer: str) -> tuple[str, ...]:
+    """``("hedge",)`` when a remark right after the box names another number, in words (``$\\boxed{5762}$ (five
+    thousand seven hundred sixty-six)``) or restated (``(i.e. 5766)``); the same number again, or its rounding
+    (``\\boxed{\\frac23} (i.e. 0.67)``), is no other answer."""
+    after = text[box.end:box.end + 120]
+    if "(" not in after and "," not in after:
+        return ()
+    if _words_alternative(after, answer):
+        return ("hedge",)
+    m = _RESTATE_AFTER_BOX_RE.match(after)
+    v = _RESTATED_VALUE_RE.match(after, m.end()) if m is not None else None
+    return _other_restatement(answer, v.group(1)) if v is not None else ()
+
+
 _NEGATED_RE = re.compile(r"(?:\bnot|\brather\s+than|\binstead\s+of|\\neq?)[\s$]*(?:\\\(|\\\[)?[\s$]*$", re.I)
 
 
@@ -355,7 +375,7 @@ def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
         unique = list({_value_key(c): c for c in contents if c}.values())
     if len(unique) <= 1:
         answer = unique[0] if unique else contents[-1]
-        flags = _or_after_box(text, group[-1], answer) or \
+        flags = _or_after_box(text, group[-1], answer) or _remark_after_box(text, group[-1], answer) or \
             (("hedge",) if offered_alternative(text[group[-1].end:], answer) else ())   # '(Or possibly $14$.)'
         return Extraction(answer + _unit_after_box(text, group[-1], answer), "boxed", flags, cands)
     if any(_OR_RE.search(s) for s in seps) and all(_RELATION_RE.search(c) for c in unique):

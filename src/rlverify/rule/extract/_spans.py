@@ -67,7 +67,7 @@ def _value_key(s: str) -> str:
     return compact
 
 
-_KEY_SPACING_RE = re.compile(r"\\\$|\$|\\!|\\,|\{,\}")
+_KEY_SPACING_RE = re.compile(r"\\\$|\$|\\!|\\,|\\;|\\:|\{,\}")   # '5\\;762' (a medium space) groups too
 _KEY_GROUPING_RE = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 # a mantissa in scientific notation ('6.72e-05', '6.72\\times10^{-5}', '1.2\\cdot 10^3'): the number reader reads the value
 _SCIENTIFIC_HINT = re.compile(r"\d[eE][+-]?\d|\d(?:\\times|\\cdot|\u00d7)10\^")
@@ -475,7 +475,7 @@ def _number_of(tex: str) -> Fraction | None:
         return None
 
 
-_RX_RESTATED_HEDGE_10 = re.compile(r"(?:\bthat is|\bequivalently)[,:\s]*")
+_RX_RESTATED_HEDGE_10 = re.compile(r"(?:\bthat is|\bequivalently|\bi\.\s?e\.|\bnamely)[,:\s]*")
 _RX_RESTATED_HEDGE_11 = re.compile(r"\D")
 
 
@@ -495,10 +495,16 @@ def _restated_hedge(span: str, sent: str, value: str) -> tuple[str, ...]:
     m = _RESTATED_VALUE_RE.match(after) if lead else None
     if m is None:
         return ()
-    a, b = _number_of(value), _number_of(m.group(1))
+    return _other_restatement(value, m.group(1))
+
+
+def _other_restatement(value: str, restated: str) -> tuple[str, ...]:
+    """``("hedge",)`` when a restatement names another number than the stated value; a rounding of it agrees
+    ('\\frac23, i.e. 0.67'); a side the reader cannot value decides nothing."""
+    a, b = _number_of(value), _number_of(restated)
     if a is None or b is None:
         return ()
-    digits = m.group(1).strip("$").split(".")[-1] if "." in m.group(1) else ""
+    digits = restated.strip("$").split(".")[-1] if "." in restated else ""
     places = len(_RX_RESTATED_HEDGE_11.sub("", digits)) if digits else 0
     return () if round(a, places) == round(b, places) else ("hedge",)   # a rounded restatement agrees
 
