@@ -56,3 +56,25 @@ def test_marker_prefilter_finds_what_every_marker_regex_finds(text: str) -> None
     every = [(method, m.span()) for method, rx in _prose._MARKERS for m in rx.finditer(text)]
     filtered = [(method, m.span()) for method, m in _prose._marker_matches(text)]
     assert sorted(filtered) == sorted(every)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_one_counting_the_subject_of_a_counting_verb(seed: int) -> None:
+    """'Thus one arrangement remains.', 'Finally, one numbers remain after all the cases.' (the metamorphic number_words
+    family writes the plural): "one" counts the subject of remain / satisfy / exist / work; 'at least one ... remains'
+    and 'one of ...' state no count."""
+    import random
+
+    import rlverify
+
+    rule = rlverify.get_verifier("rule", timeout=10.0)
+    rng = random.Random(seed)
+    nouns = ("arrangement", "arrangements", "points", "integer", "integers", "way", "ways", "solution", "pair")  # ('one point
+    verbs = ("remains", "remain", "satisfies the condition", "exists", "works")                           # five' is 1.5)
+    leads = ("Thus", "So", "Therefore,", "Finally,", "This means")
+    for _ in range(8):
+        text = f"We check every case.\n\n{rng.choice(leads)} one {rng.choice(nouns)} {rng.choice(verbs)}."
+        assert rule.verify(text, "1").correct, text
+        assert not rule.verify(text, "2").correct, text
+        hedged = text.replace(" one ", " at least one ")
+        assert not rule.verify(hedged, "1").correct, hedged

@@ -255,6 +255,9 @@ _AFTER_VERB_RE = re.compile(r"\b(?:is|are|was|were|be|equals|makes|gives|yields|
                             r"|(?:comes?|amounts?|adds?|sums?|works?[ \t]+out|equal|down)[ \t]+to|(?:left|up)[ \t]+with"
                             r"|exactly|only|just|precisely)"
                             r"[ \t]+(?:exactly[ \t]+|only[ \t]+|just[ \t]+)?$", re.I)
+# "one" counting the subject of a counting verb: 'Thus one arrangement remains.', 'one point satisfies the condition'
+_ONE_COUNTS_RE = re.compile(r"[ \t]+(?:[A-Za-z-]+[ \t]+){1,2}(?:remains?|satisf(?:y|ies)|works?|exists?|(?:is|are)[ \t]+left"
+                            r"|meets?|fits?|survives?)\b", re.I)
 _WORDS_QUALIFIER_RE = re.compile(r"\b(?:more|less|fewer|at least|at most|about|around|approximately|nearly|almost|over"
                                  r"|under|up to|either|or|maybe|perhaps|possibly|not|no)\b[ \t]*(?:than[ \t]*)?$", re.I)
 
@@ -285,7 +288,7 @@ def _number_words(text: str, declared: bool = False) -> str | None:
         return None
     found = [m for m in _NUMBER_PHRASE_RE.finditer(text)
              if m.group().lower() != "one" or _AFTER_VERB_RE.search(text[:m.start()]) or declared and m.start() == 0
-             or _ANSWER_PHRASE_RE.match(text, m.end())]
+             or _ANSWER_PHRASE_RE.match(text, m.end()) or _ONE_COUNTS_RE.match(text, m.end())]
     if len(found) != 1 or _RX_NUMBER_WORDS_10.search(text):
         return None
     m = found[0]
