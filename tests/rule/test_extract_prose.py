@@ -78,3 +78,23 @@ def test_one_counting_the_subject_of_a_counting_verb(seed: int) -> None:
         assert not rule.verify(text, "2").correct, text
         hedged = text.replace(" one ", " at least one ")
         assert not rule.verify(hedged, "1").correct, hedged
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_answer_line_in_python_spelling(seed: int) -> None:
+    """'Final answer: np.arccos(7/16)' and a code fence holding 'np.arcsin(10/13)' are read whole (the module name
+    is no prose word): the argument alone ('7/16') was the extraction. Another argument stays wrong."""
+    import random
+
+    import rlverify
+
+    rule = rlverify.get_verifier("rule", timeout=10.0)
+    rng = random.Random(seed)
+    for _ in range(5):
+        p, q = rng.randint(1, 9), rng.randint(10, 19)
+        fn, mod = rng.choice(("sin", "cos", "tan")), rng.choice(("np", "numpy", "math"))
+        py, tex = f"{mod}.arc{fn}({p}/{q})", f"\\arc{fn}\\left(\\frac{{{p}}}{{{q}}}\\right)"
+        for text in (f"We solve for the angle.\n\nFinal answer: {py}", f"We solve for the angle.\n\nFinal answer:\n```\n{py}\n```"):
+            assert rule.verify(text, tex).correct, text
+            assert not rule.verify(text, tex.replace(f"{{{q}}}", f"{{{q + 1}}}")).correct, text
+            assert not rule.verify(text, f"\\frac{{{p}}}{{{q}}}").correct, text

@@ -615,7 +615,9 @@ _FUNCTION_WORDS = frozenset({"sin", "cos", "tan", "cot", "sec", "csc", "log", "l
                              "lcm", "mod", "det", "lim", "inf", "sup", "oo",
                              # Greek letters spelled out in plain-text mathematics ('2*pi/omega')
                              "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "kappa",
-                             "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "phi", "chi", "psi", "omega"})
+                             "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "phi", "chi", "psi", "omega",
+                             # a Python module before a function ('np.arcsin(10/13)', 'math.sqrt(2)'; answers.latex reads it)
+                             "np", "numpy", "math", "cmath", "sympy", "sp", "scipy", "asin", "acos", "atan"})
 
 
 def _formula_list(s: str) -> str | None:
