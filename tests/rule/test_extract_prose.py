@@ -98,3 +98,26 @@ def test_answer_line_in_python_spelling(seed: int) -> None:
             assert rule.verify(text, tex).correct, text
             assert not rule.verify(text, tex.replace(f"{{{q}}}", f"{{{q + 1}}}")).correct, text
             assert not rule.verify(text, f"\\frac{{{p}}}{{{q}}}").correct, text
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_last_line_math_then_unit_after_a_lead_in(seed: int) -> None:
+    """'Putting it together, we conclude\\n$1000$ rad/s': the last line, one math segment and its unit in words, is the
+    answer with its unit (an earlier sentence listing the given values was read instead). A changed value or a unit of
+    another dimension stays wrong."""
+    import random
+
+    import rlverify
+
+    rule = rlverify.get_verifier("rule", timeout=10.0)
+    rng = random.Random(seed)
+    units = (("rad/s", "s"), ("kJ", "kg"), ("m/s", "kg"), ("cm", "s"), ("kg", "m"))
+    for _ in range(6):
+        v = rng.randint(2, 9999)
+        unit, other = rng.choice(units)
+        delim = rng.choice((("$", "$"), ("\\(", "\\)")))
+        text = (f"The quantities involved are ${rng.randint(1, 9)}$, ${rng.randint(1, 9)}$. Now we put the pieces together."
+                f"\n\nPutting it together, we conclude\n{delim[0]}{v}{delim[1]} {unit}")
+        assert rule.verify(text, f"{v}\\ \\mathrm{{{unit}}}").correct, text
+        assert not rule.verify(text, f"{v + 1}\\ \\mathrm{{{unit}}}").correct, text
+        assert not rule.verify(text, f"{v}\\ \\mathrm{{{other}}}").correct, text

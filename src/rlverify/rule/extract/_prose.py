@@ -638,8 +638,10 @@ def _trailing_value(t: str) -> tuple[str, int, bool] | None:
         return value, pieces[-1].start, True
     start = t.rfind("\n") + 1
     line = t[start:]
-    if len(line) > 400 or "$" in line or "\\(" in line:
+    if len(line) > 400:
         return None
+    if "$" in line or "\\(" in line:
+        return _math_then_unit(line, start)
     cuts = [0] + [m.end() for m in _RX_TRAILING_VALUE_17.finditer(line)][:60]
     for cut in cuts:
         if _DASH_SEPARATOR_RE.match(line, cut):   # "Result - 3": a dash and a space separate, a minus sign binds
@@ -648,6 +650,19 @@ def _trailing_value(t: str) -> tuple[str, int, bool] | None:
         if value:
             return _chain_end(value), start + cut, False
     return None
+
+
+def _math_then_unit(line: str, start: int) -> tuple[str, int, bool] | None:
+    """A last line that is one math segment and a unit in words after it ('$1000$ rad/s', '\\(4.2\\) kJ'): the value
+    with its unit (the unit reader decides what a unit is; anything else after the math reads nothing here)."""
+    pieces = _math_pieces(line)
+    if len(pieces) != 1 or line[:pieces[0].start].strip():
+        return None
+    rest = line[pieces[0].end:]
+    unit = _unit_after(rest)
+    if not unit or rest.strip().rstrip(".").strip() != unit.strip():
+        return None
+    return pieces[0].value + unit, start + pieces[0].start, True
 
 
 _DASH_SEPARATOR_RE = re.compile(r"[-\u2013\u2014](?:\s|\*)")
