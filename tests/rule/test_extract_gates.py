@@ -107,7 +107,8 @@ def test_prose_hedge_gates_change_nothing() -> None:
     pieces = ["4", "5", "$x = 2$", "0.5", " or ", " OR ", " Or ", ", ", " \\text{or} ", "$3$", " and ", "the answer is ",
               "either ", "EITHER ", " possibly ", " POSSIBLY ", " perhaps ", " Maybe ", " could be ", " COULD BE ",
               " might be ", " MIGHT be ", " mıght be ", " one of ", " One Of ", " that could be ", " which might be ",
-              " is ", " alternatively ", " ALTERNATIVELY ", " six ", " (six)", "İ", "\u017f", " 7", "-one of "]
+              " is ", " alternatively ", " ALTERNATIVELY ", " six ", " (six)", "İ", "\u017f", " 7", "-one of ",
+              "$\\frac{1}{2}$", "12", " for ", " nor ", "**", " * "]   # (the pieces of the earlier or-gate test too)
     for _ in range(6000):
         sent = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 9)))
         value = rng.choice([None, "4", "5", "$3$", "0.5"])
