@@ -144,3 +144,19 @@ def test_tex_operators_in_a_question_are_no_units(op: str, unit_word: str) -> No
     assert [u.factors for u in units_in_question(q)] == [(("meter", 1),)], q
     assert compare("12", "12 m", q).equal and compare("12\\text{ m}", "12", q).equal, q
     assert [u.factors[0][0] for u in units_in_question(f"How many {unit_word}? Use \\{op} here.")] == [unit_word[:-1]]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_foot_pound_is_work_or_torque(seed: int) -> None:
+    """'ft-lb', 'ft·lb', 'lb-ft', 'foot-pounds' (work, torque): the pound is a force there (1 ft·lbf = 1.3558 J); it was
+    read as foot times pound-mass and met no joule. A changed value, or a mass·length reference, stays wrong."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(6):
+        v = rng.randint(2, 400)
+        joules = v * 1.3558179483314004
+        spelled = rng.choice(("ft-lb", "ft\\cdot lb", "lb-ft", "\\text{ foot-pounds}", "\\ \\mathrm{ft\\,lbf}"))
+        assert compare(f"{v} {spelled}", f"{joules:.4g}\\ \\mathrm{{J}}").equal, (v, spelled)
+        assert not compare(f"{v} {spelled}", f"{joules * 1.1:.4g}\\ \\mathrm{{J}}").equal, (v, spelled)
+        assert not compare(f"{v} {spelled}", f"{v * 0.138255:.4g}\\ \\mathrm{{kg\\,m}}").equal, (v, spelled)

@@ -37,7 +37,7 @@ _PREFIXABLE = {"m": "meter", "g": "gram", "s": "second", "L": "liter", "l": "lit
                "F": "farad", "C": "coulomb", "H": "henry", "yr": "year"}
 _AMBIGUOUS = {"in", "pm", "am", "at", "mi", "ha", "Pa", "ms"}   # also letters of a variable
 _SYMBOLS = {"min": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "d": "day", "yr": "year",
-            "ft": "foot", "in": "inch", "yd": "yard", "mi": "mile", "lb": "pound", "lbs": "pound",
+            "ft": "foot", "in": "inch", "yd": "yard", "mi": "mile", "lb": "pound", "lbs": "pound", "lbf": "pound_force",
             "oz": "ounce", "gal": "gallon", "qt": "quart", "mph": "mile_per_hour", "kph": "kilometer_per_hour",
             "atm": "atm", "mmHg": "millimeter_Hg", "torr": "torr", "Torr": "torr", "psi": "psi",
             "K": "kelvin", "degC": "degree_Celsius", "degF": "degree_Fahrenheit", "deg": "degree",
@@ -391,6 +391,9 @@ def parse_unit(text: str) -> UnitSpec | None:
         factors.extend(got)
     if len(factors) > _MAX_FACTORS:
         return None
+    if ("pound", 1) in factors and ("foot", 1) in factors:
+        # a foot-pound ('ft-lb', 'ft·lb', 'lb-ft', 'foot-pounds') is work or torque: the pound is a force there
+        factors = [("pound_force", 1) if f == ("pound", 1) else f for f in factors]
     kinds = {_KIND.get(n, "physical") for n, _ in factors} - {"physical"}
     if len(kinds) > 1:
         return None
