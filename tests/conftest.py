@@ -104,17 +104,34 @@ def applicable_counts(refs: Any, families: tuple[str, ...]) -> Counter[str]:
     return counts
 
 
-def rule_on_rows(rows: list[dict]) -> tuple[float, list[tuple[str, str, str]]]:
-    """The rule verifier on generated rows (one worker, a 10 s item bound): recall on the equivalent rows, and the
-    near-miss rows it accepted as (family, the response's end, gold)."""
+def _rule_verdicts(rows: list[dict]) -> tuple[list[bool], list[tuple[str, str, str]]]:
+    """The rule verifier on generated rows (one worker, a 10 s item bound): each row's acceptance, and the near-miss
+    rows it accepted as (family, the response's end, gold)."""
     import rlverify
 
     v = rlverify.get_verifier("rule", timeout=10.0)
     res = v.verify_batch([{"response": r["response"], "gold": r["gold"], "question": r["question"]} for r in rows],
                          workers=1)
-    pos = [x.correct for r, x in zip(rows, res) if r["label"]]
-    neg = [(r["family"], r["response"][-200:], r["gold"]) for r, x in zip(rows, res) if not r["label"] and x.correct]
+    correct = [bool(x.correct) for x in res]
+    neg = [(r["family"], r["response"][-200:], r["gold"]) for r, ok in zip(rows, correct) if not r["label"] and ok]
+    return correct, neg
+
+
+def rule_on_rows(rows: list[dict]) -> tuple[float, list[tuple[str, str, str]]]:
+    """Recall of the rule verifier on the equivalent rows, and the near-miss rows it accepted (see _rule_verdicts)."""
+    correct, neg = _rule_verdicts(rows)
+    pos = [ok for r, ok in zip(rows, correct) if r["label"]]
     return (sum(pos) / len(pos) if pos else 1.0), neg
+
+
+def rule_by_family(rows: list[dict]) -> tuple[dict[str, float], list[tuple[str, str, str]]]:
+    """Recall of the rule verifier per equivalent family, and the near-miss rows it accepted (see _rule_verdicts)."""
+    correct, neg = _rule_verdicts(rows)
+    by: dict[str, list[bool]] = {}
+    for r, ok in zip(rows, correct):
+        if r["label"]:
+            by.setdefault(r["family"], []).append(ok)
+    return {fam: sum(oks) / len(oks) for fam, oks in by.items()}, neg
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ import pytest
 
 from rlverify.analysis import _mm_physics_text as P
 from rlverify.analysis import metamorphic as mm
-from conftest import applicable_counts, check_generator_families
+from conftest import applicable_counts, check_generator_families, rule_by_family
 
 EQUIVALENTS = ("angle_prose", "quantity_lead_in", "quantity_pair", "unit_alias")
 NEARS = tuple("near_" + f for f in EQUIVALENTS)
@@ -43,16 +43,7 @@ def test_rule_on_the_families() -> None:
     """Recall >= 0.98 on every equivalent family, no near-miss twin accepted. Before the readers of this round (2,000
     pairs seed 7): angle_prose 0.858 with 6 of 155 twins accepted, quantity_lead_in 0.936 (2 twins), quantity_pair
     0.379 (3 twins), unit_alias 0.922 with 51 of 281 twins accepted (an unknown unit after the box was dropped)."""
-    import rlverify
-
-    rows = mm.generate(800, seed=23, families=FAMILIES)
-    v = rlverify.get_verifier("rule", timeout=10.0)
-    res = v.verify_batch([{"response": r["response"], "gold": r["gold"], "question": r["question"]} for r in rows],
-                         workers=1)
-    by: dict[str, list[bool]] = {}
-    for r, x in zip(rows, res):
-        by.setdefault(r["family"], []).append(bool(x.correct))
+    recall, wrong = rule_by_family(mm.generate(800, seed=23, families=FAMILIES))
     for fam in EQUIVALENTS:
-        assert sum(by[fam]) / len(by[fam]) >= 0.98, (fam, sum(by[fam]), len(by[fam]))
-    wrong = [(r["response"][-120:], r["gold"]) for r, x in zip(rows, res) if not r["label"] and x.correct]
+        assert recall[fam] >= 0.98, (fam, recall[fam])
     assert wrong == []

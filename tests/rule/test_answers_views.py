@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+import rlverify
 from rlverify.rule.answers.views import candidates, rhs_of_assignment
+
+RULE = rlverify.get_verifier("rule", timeout=10.0)
 
 
 @pytest.mark.parametrize(
@@ -85,35 +90,25 @@ def test_assignment_chain_across_or_is_not_reduced():
 def test_text_wrapped_value_after_a_name(seed: int) -> None:
     """``x = \\text{2,220}``: the wrapper around a reduced span is typography, as around a whole answer; a changed
     value or an 'or' inside stays wrong (seeded grouped integers)."""
-    import random
-
-    import rlverify
-
-    rule = rlverify.get_verifier("rule", timeout=10.0)
     rng = random.Random(seed)
     for _ in range(6):
         v = rng.randint(1000, 999_999)
         name = rng.choice("xnNkm")
         grouped = f"{v:,}"
         resp = f"Collecting the cases, we find\n\n$$\\boxed{{{name} = \\text{{{grouped}}}}}$$"
-        assert rule.verify(resp, str(v)).correct, resp
-        assert not rule.verify(resp.replace(grouped, f"{v + 1:,}"), str(v)).correct, resp
-        assert not rule.verify(resp.replace(grouped, f"{grouped} or {v + 7:,}"), str(v)).correct, resp
+        assert RULE.verify(resp, str(v)).correct, resp
+        assert not RULE.verify(resp.replace(grouped, f"{v + 1:,}"), str(v)).correct, resp
+        assert not RULE.verify(resp.replace(grouped, f"{grouped} or {v + 7:,}"), str(v)).correct, resp
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_prose_box_ending_on_a_grouped_number_and_a_full_stop(seed: int) -> None:
     """``\\text{For }n = 19\\text{ (not }2\\text{), the required total equals }1,600\\text{.}``: the grouped number the
     sentence declares is one value (the full stop after it is no list); a changed value stays wrong."""
-    import random
-
-    import rlverify
-
-    rule = rlverify.get_verifier("rule", timeout=10.0)
     rng = random.Random(seed)
     for _ in range(6):
         v, n, m = rng.randint(1000, 99_999), rng.randint(3, 40), rng.randint(1, 9)
         box = (f"\\text{{For }}n= {n} \\text{{ (not }} {m} \\text{{), the required total equals }} {v:,} \\text{{.}}")
         resp = f"Putting the cases together:\n\n$$\\boxed{{{box}}}$$"
-        assert rule.verify(resp, str(v)).correct, resp
-        assert not rule.verify(resp.replace(f"{v:,}", f"{v + 1:,}"), str(v)).correct, resp
+        assert RULE.verify(resp, str(v)).correct, resp
+        assert not RULE.verify(resp.replace(f"{v:,}", f"{v + 1:,}"), str(v)).correct, resp

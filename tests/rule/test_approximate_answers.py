@@ -8,11 +8,13 @@ rounding. The same pairs under a question about exact values stay rejected.
 
 from __future__ import annotations
 
+import math
 import random
 from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 
+import rlverify
 from rlverify.rule.answers import compare, read_question
 from rlverify.rule.answers.precision import rounded_from_reference
 
@@ -132,11 +134,6 @@ def test_in_another_unit_the_same_rounding_holds(inline):
 def test_rounding_asked_against_a_reference_in_short_latex(seed: int) -> None:
     """The reference written in TeX's short forms ('11\\sqrt2', '\\dfrac{7}{3}') is valued like its long form when the
     question asks for a rounding: '15.556 (rounded to 3 decimal places)' for 11\\sqrt2; a wrong last digit stays wrong."""
-    import math
-    import random
-
-    import rlverify
-
     rule = rlverify.get_verifier("rule", timeout=10.0)
     rng = random.Random(seed)
     q = "Simplify the expression. Round your answer to 3 decimal places."

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+import rlverify
 from rlverify.rule.extract._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose
+
+RULE = rlverify.get_verifier("rule", timeout=10.0)
 
 
 def test_last_marker_wins_and_reports_its_position():
@@ -63,41 +68,31 @@ def test_one_counting_the_subject_of_a_counting_verb(seed: int) -> None:
     """'Thus one arrangement remains.', 'Finally, one numbers remain after all the cases.' (the metamorphic number_words
     family writes the plural): "one" counts the subject of remain / satisfy / exist / work; 'at least one ... remains'
     and 'one of ...' state no count."""
-    import random
-
-    import rlverify
-
-    rule = rlverify.get_verifier("rule", timeout=10.0)
     rng = random.Random(seed)
     nouns = ("arrangement", "arrangements", "points", "integer", "integers", "way", "ways", "solution", "pair")  # ('one point
     verbs = ("remains", "remain", "satisfies the condition", "exists", "works")                           # five' is 1.5)
     leads = ("Thus", "So", "Therefore,", "Finally,", "This means")
     for _ in range(8):
         text = f"We check every case.\n\n{rng.choice(leads)} one {rng.choice(nouns)} {rng.choice(verbs)}."
-        assert rule.verify(text, "1").correct, text
-        assert not rule.verify(text, "2").correct, text
+        assert RULE.verify(text, "1").correct, text
+        assert not RULE.verify(text, "2").correct, text
         hedged = text.replace(" one ", " at least one ")
-        assert not rule.verify(hedged, "1").correct, hedged
+        assert not RULE.verify(hedged, "1").correct, hedged
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_answer_line_in_python_spelling(seed: int) -> None:
     """'Final answer: np.arccos(7/16)' and a code fence holding 'np.arcsin(10/13)' are read whole (the module name
     is no prose word): the argument alone ('7/16') was the extraction. Another argument stays wrong."""
-    import random
-
-    import rlverify
-
-    rule = rlverify.get_verifier("rule", timeout=10.0)
     rng = random.Random(seed)
     for _ in range(5):
         p, q = rng.randint(1, 9), rng.randint(10, 19)
         fn, mod = rng.choice(("sin", "cos", "tan")), rng.choice(("np", "numpy", "math"))
         py, tex = f"{mod}.arc{fn}({p}/{q})", f"\\arc{fn}\\left(\\frac{{{p}}}{{{q}}}\\right)"
         for text in (f"We solve for the angle.\n\nFinal answer: {py}", f"We solve for the angle.\n\nFinal answer:\n```\n{py}\n```"):
-            assert rule.verify(text, tex).correct, text
-            assert not rule.verify(text, tex.replace(f"{{{q}}}", f"{{{q + 1}}}")).correct, text
-            assert not rule.verify(text, f"\\frac{{{p}}}{{{q}}}").correct, text
+            assert RULE.verify(text, tex).correct, text
+            assert not RULE.verify(text, tex.replace(f"{{{q}}}", f"{{{q + 1}}}")).correct, text
+            assert not RULE.verify(text, f"\\frac{{{p}}}{{{q}}}").correct, text
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -105,11 +100,6 @@ def test_last_line_math_then_unit_after_a_lead_in(seed: int) -> None:
     """'Putting it together, we conclude\\n$1000$ rad/s': the last line, one math segment and its unit in words, is the
     answer with its unit (an earlier sentence listing the given values was read instead). A changed value or a unit of
     another dimension stays wrong."""
-    import random
-
-    import rlverify
-
-    rule = rlverify.get_verifier("rule", timeout=10.0)
     rng = random.Random(seed)
     units = (("rad/s", "s"), ("kJ", "kg"), ("m/s", "kg"), ("cm", "s"), ("kg", "m"))
     for _ in range(6):
@@ -118,6 +108,6 @@ def test_last_line_math_then_unit_after_a_lead_in(seed: int) -> None:
         delim = rng.choice((("$", "$"), ("\\(", "\\)")))
         text = (f"The quantities involved are ${rng.randint(1, 9)}$, ${rng.randint(1, 9)}$. Now we put the pieces together."
                 f"\n\nPutting it together, we conclude\n{delim[0]}{v}{delim[1]} {unit}")
-        assert rule.verify(text, f"{v}\\ \\mathrm{{{unit}}}").correct, text
-        assert not rule.verify(text, f"{v + 1}\\ \\mathrm{{{unit}}}").correct, text
-        assert not rule.verify(text, f"{v}\\ \\mathrm{{{other}}}").correct, text
+        assert RULE.verify(text, f"{v}\\ \\mathrm{{{unit}}}").correct, text
+        assert not RULE.verify(text, f"{v + 1}\\ \\mathrm{{{unit}}}").correct, text
+        assert not RULE.verify(text, f"{v}\\ \\mathrm{{{other}}}").correct, text

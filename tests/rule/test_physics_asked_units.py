@@ -8,6 +8,8 @@ another unit (101.3 kPa for 1 atm, never 101 kPa: hard case hc-037); spellings (
 \\textdegree, degrees Celsius, Gyr, rpm, N⋅m in prose)."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rlverify.analysis import metamorphic as mm
@@ -113,8 +115,6 @@ def test_bare_two_digit_reference_in_a_unit_question_answered_finer(seed: int) -
     """A bare decimal reference to a question that asks for a unit (minerva: '1.6' for 'the diameter ... (in
     $\\mathrm{cm}$)') is a measured value stated to two significant digits: a finer answer rounding (half up) to it
     agrees, with or without the unit; one rounding to a neighbour does not; without a unit asked, no leniency."""
-    import random
-
     rng = random.Random(seed)
     asks = (r"Find the diameter of the image (in $\mathrm{cm}$ ) at this focus.", "What is the length in centimeters?",
             r"Find the length. Answer in $\mathrm{cm}$.")
@@ -150,8 +150,6 @@ def test_tex_operators_in_a_question_are_no_units(op: str, unit_word: str) -> No
 def test_foot_pound_is_work_or_torque(seed: int) -> None:
     """'ft-lb', 'ft·lb', 'lb-ft', 'foot-pounds' (work, torque): the pound is a force there (1 ft·lbf = 1.3558 J); it was
     read as foot times pound-mass and met no joule. A changed value, or a mass·length reference, stays wrong."""
-    import random
-
     rng = random.Random(seed)
     for _ in range(6):
         v = rng.randint(2, 400)
