@@ -29,7 +29,7 @@ from ...runtime.limits import DEFAULT_CAS_TIMEOUT, DEFAULT_ITEM_TIMEOUT, MAX_ANS
 from .match import Match, same_multiset
 from .question import Question, as_question
 from .choice import answer_letter, gold_letter, option_text
-from .latex import clean, matching_brace, plain_key, split_top, unwrap_text
+from .latex import clean, plain_key, split_top, unwrap_text
 from .numbers import Num, decimal_comma, numbers_equal, parse_based, parse_number
 from .precision import continued_decimal, rounded_from_reference, within_reference
 from .quantity import parse_quantity
@@ -37,7 +37,7 @@ from .surface import numeric_value
 from .shapes import Shape, inequality_as_interval, parse_shape
 from .simplest import form_violation
 from .symbolic import symbolic_equal
-from .views import QUALIFIER_WORDS, bound_side, candidates, is_equation, offers_sign_choice, rhs_of_assignment
+from .views import QUALIFIER_WORDS, bound_side, candidates, is_equation, offers_sign_choice, only_text, rhs_of_assignment
 from ...flags import Flag
 
 __all__ = ["compare_core", "strip_units"]
@@ -495,7 +495,7 @@ def compare_core(answer: str, gold: str, question: Question | str | None = None)
     dl = _Deadline(DEFAULT_ITEM_TIMEOUT if left is None else left, q)
     if g.letter is not None:
         return _compare_choice(answer, g, q, dl)
-    m = _compare_candidates(unwrap_text(answer) if _only_text(answer) else answer, g, dl, q)
+    m = _compare_candidates(unwrap_text(answer) if only_text(answer) else answer, g, dl, q)
     if not m.equal and Flag.HEDGE not in m.flags:
         alt = (_letter_for_value(answer, g, q, dl) or _one_of_listed(answer, g, q, dl)
                or _unit_the_reference_lacks(answer, g, q))
@@ -557,12 +557,6 @@ def _one_of_listed(answer: str, gold: _Gold, q: Question, dl: _Deadline) -> Matc
         if m.equal:
             return m
     return None
-
-
-def _only_text(s: str) -> bool:
-    """A span that is one ``\\text{...}`` wrapper around plain words/numbers."""
-    c = clean(s)
-    return c.startswith("\\text{") and matching_brace(c, 5) == len(c) - 1 and c.count("\\text") == 1
 
 
 from ...runtime.caches import register_cache  # noqa: E402

@@ -27,7 +27,7 @@ from .numbers import parse_number
 from ...runtime.caches import memo_text
 
 __all__ = ["candidates", "strip_qualifier", "rhs_of_assignment", "is_equation", "is_sum", "bound_side", "offers_sign_choice",
-           "QUALIFIER_WORDS"]
+           "only_text", "QUALIFIER_WORDS"]
 
 QUALIFIER_WORDS = re.compile(
     r"\b(?:at\s+least|at\s+most|more|less|fewer|greater|smaller|larger|bigger|not|no|never|approx\w*|about|around"
@@ -492,12 +492,16 @@ def _remark_restated(s: str) -> str | None:
     return head if values and all(_same_value(v, target) for v in values) else None
 
 
+def only_text(s: str) -> bool:
+    """A span that is one ``\\text{...}`` wrapper around plain words/numbers (read cleaned)."""
+    c = clean(s)
+    return c.startswith("\\text{") and matching_brace(c, 5) == len(c) - 1 and c.count("\\text") == 1
+
+
 def _text_wrapped(s: str) -> str | None:
     """``\\text{2,220}`` (the right side of ``x = \\text{2,220}``, a reduced span) -> ``2,220``: one ``\\text`` wrapper
     around the whole span is typography, as it is around a whole answer (``compare_core`` unwraps that one)."""
-    if not s.startswith("\\text{") or matching_brace(s, 5) != len(s) - 1 or s.count("\\text") != 1:
-        return None
-    return clean(unwrap_text(s)) or None
+    return (clean(unwrap_text(s)) or None) if only_text(s) else None
 
 
 _REDUCERS = (_last_env_row, _approx_exact, _approx_value, _strip_qualifier, _prose_value, _last_step, _last_member,
