@@ -460,7 +460,6 @@ def _remark_restated(s: str) -> str | None:
     m = _REMARK_TAIL.match(unwrap_text(s).strip())
     if m is None:
         return None
-    from .surface import numeric_value      # noqa: PLC0415 - bounded evaluation, only for a span with such a remark
     from .words import words_to_number      # noqa: PLC0415 - pure text reader
 
     head, lead, x = clean(m.group("v").strip().rstrip(",")), m.group("lead").lower(), m.group("x").strip().rstrip(".")
