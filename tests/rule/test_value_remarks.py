@@ -106,8 +106,8 @@ def test_an_approximation_alone_is_read_as_its_decimal(gold: str, value: float) 
             d = f"{value:.{k}f}"
             off = f"{value + 2 * 10 ** -k:.{k}f}"
             for form in _APPROX:
-                assert RULE.verify(f"So $" + form.format(d=d) + "$.", gold, q).correct, (form, d, q)
-                assert not RULE.verify(f"So $" + form.format(d=off) + "$.", gold, q).correct, (form, off, q)
+                assert RULE.verify("So $" + form.format(d=d) + "$.", gold, q).correct, (form, d, q)
+                assert not RULE.verify("So $" + form.format(d=off) + "$.", gold, q).correct, (form, off, q)
     q = "Find the value of $x$."
     for form in _APPROX[:4]:
         plain = RULE.verify("So $" + form.format(d=f"{value:.3f}") + "$.", gold, q).correct
