@@ -367,7 +367,8 @@ def _note(w: str, rng: random.Random) -> str:
 
 
 def _other(ref: Reference, rng: random.Random, st: F.Style) -> str | None:
-    new = _changed(ref, rng)
+    """Another value of a numeric reference, rendered (None for a reference that is no number, or none drawn)."""
+    new = _changed(ref, rng) if _numeric(ref.node) else None
     return None if new is None else F.render(new, st)
 
 
@@ -377,8 +378,6 @@ def _note_closing(value: str, other: str, rng: random.Random) -> str:
 
 @_T.equivalent("note_reading")
 def _note_reading(ref: Reference, rng: random.Random, st: F.Style) -> Any:
-    if not _numeric(ref.node):
-        return None
     other = _other(ref, rng, st)
     if other is None:
         return None
@@ -391,8 +390,6 @@ _SECOND = ("(Note: the answer could also be ${w}$.)", "*Note:* it may also be ${
 
 @_T.near_miss("near_note_reading")
 def _near_note_reading(ref: Reference, rng: random.Random, st: F.Style) -> Any:
-    if not _numeric(ref.node):
-        return None
     other = _other(ref, rng, st)
     if other is None:
         return None
