@@ -1,6 +1,7 @@
-"""One time budget per item, start-up included (issue 18): in a fresh process the first item
-that needs the CAS took 3.8-4.5 s with no ``timeout`` flag (the helper's start-up was not
-counted and acquiring a helper waited without a deadline)."""
+"""One time budget per item (issue 18): in a fresh process an item that needs the CAS took
+3.8-4.5 s with no ``timeout`` flag (acquiring a helper waited without a deadline). The start-up
+of the process's first helper is not an item's time (issue 28: counted, it made the README's
+first ``verify`` a ``timeout``): the first item waits for it, then has its whole budget."""
 
 from __future__ import annotations
 
@@ -32,13 +33,14 @@ DEADLINE = 1.0  # the rule verifier's default item timeout
 SLACK = 0.5
 
 
-def test_no_item_is_over_its_deadline_without_a_timeout_flag_from_a_cold_start() -> None:
+def test_no_item_but_the_first_helpers_start_up_is_over_its_deadline_from_a_cold_start() -> None:
     p = subprocess.run([sys.executable, "-c", _SCRIPT], capture_output=True, text=True, timeout=180)
     assert p.returncode == 0, p.stderr[-2000:]
     results = json.loads(p.stdout.strip().splitlines()[-1])
     assert len(results) == 9
-    late = [(s, f) for s, f in results if s > DEADLINE + SLACK and "timeout" not in f]
-    assert late == [], late
-    assert all(s < DEADLINE + 2.0 for s, _ in results), results  # and nothing hangs past it
     first_seconds, first_flags = results[0]
-    assert first_seconds <= DEADLINE + SLACK or "timeout" in first_flags
+    assert "timeout" not in first_flags, results[0]  # start-up is not counted against it
+    later = results[1:]
+    late = [(s, f) for s, f in later if s > DEADLINE + SLACK and "timeout" not in f]
+    assert late == [], late
+    assert all(s < DEADLINE + 2.0 for s, _ in later), later  # and nothing hangs past it

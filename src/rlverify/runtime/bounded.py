@@ -15,7 +15,8 @@ Ray tasks, because nothing relies on signals in the caller.
 
 Helpers are started lazily (one set per parent process, thread-safe: several threads
 may call at once, each borrowing an idle helper), in background threads: a caller waits
-for a helper only within its own ``timeout``, which counts that wait and any start-up. They are forked from a *zygote*: a
+for a helper only within its own ``timeout``, which counts that wait and any start-up except
+the process's first (see :func:`run_bounded`). They are forked from a *zygote*: a
 fresh single-threaded interpreter (started with ``subprocess``, like the ``spawn``
 method, so it is safe from threaded parents and from daemonic or Ray workers, and the
 caller's ``__main__`` is never re-imported) that has imported sympy and
@@ -87,13 +88,25 @@ _local = threading.local()
 def item_deadline(seconds: float | None) -> Iterator[None]:
     """Cap every ``run_bounded`` call in this block (this thread) to a shared budget."""
     prev = getattr(_local, "deadline", None)
+    credit = getattr(_local, "credit", 0.0)
     if seconds is not None:
         new = time.monotonic() + float(seconds)
         _local.deadline = new if prev is None else min(prev, new)
     try:
         yield
     finally:
-        _local.deadline = prev
+        # time granted inside the block (a process's first helper start-up, :func:`_grant`) moves the
+        # outer deadlines too
+        granted = getattr(_local, "credit", 0.0) - credit
+        _local.deadline = None if prev is None else prev + granted
+
+
+def _grant(seconds: float) -> None:
+    """Move this thread's deadlines ``seconds`` later: time that is not the item's own (the first
+    helper start-up of a process) is not counted against it."""
+    if seconds > 0 and getattr(_local, "deadline", None) is not None:
+        _local.deadline += seconds
+        _local.credit = getattr(_local, "credit", 0.0) + seconds
 
 
 @contextmanager
@@ -292,6 +305,17 @@ def _zygote_main(fd: int) -> None:
     answers with the helper's pid. It exits when the parent closes the socket (also
     when the parent dies); its helpers then die too (PR_SET_PDEATHSIG).
     """
+    # Ctrl-C in a terminal reaches the whole process group: the parent decides, the zygote and its
+    # helpers (which inherit this) end when their sockets close, without a traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        _zygote_loop(fd)
+    except (OSError, EOFError):  # the parent went away (closed socket, broken pipe): nothing to report
+        pass
+    os._exit(0)
+
+
+def _zygote_loop(fd: int) -> None:
     import select
     import socket
     import sys
@@ -516,6 +540,7 @@ class _HelperSet:
         self._held: dict[Any, int] = {}      # helpers in use, by tenant
         self._busy: list[Helper] = []        # helpers in use
         self._failures = 0       # starts that failed so far
+        self.started = False     # a helper of this set has been ready once (its start-up was paid)
         self._last_error = ""
         self._cv = threading.Condition()
 
@@ -594,6 +619,7 @@ class _HelperSet:
             return
         with self._cv:
             self._starting -= 1
+            self.started = True
             self._idle.append(h)
             self._cv.notify_all()
 
@@ -638,10 +664,11 @@ def run_bounded(fn: Callable[..., Any], *args: Any, timeout: float = DEFAULT_CAS
     """``fn(*args)`` in a helper process; BoundExceeded after ``timeout`` seconds.
 
     Exceptions raised by ``fn`` propagate unchanged (a MemoryError becomes BoundExceeded).
-    Inside an :func:`item_deadline` the bound covers everything: waiting for a free helper,
-    starting one (the zygote's start-up on a first call) and the call itself, so an item
-    whose first call cannot finish in time raises BoundExceeded (a ``timeout`` verdict;
-    :func:`warm_up` avoids it). Outside one, ``timeout`` bounds the call only.
+    Inside an :func:`item_deadline` the bound covers waiting for a free helper, starting one and
+    the call itself, except the start-up of the process's first helper (the zygote imports sympy
+    and the parser, seconds once per process): the item's clock waits for that, bounded by
+    :data:`STARTUP_TIMEOUT`, so the first items of a fresh process get the verdicts warm use gives
+    (:func:`warm_up` only moves that wait earlier). Outside one, ``timeout`` bounds the call only.
     """
     left = remaining()
     if left is not None:
@@ -652,7 +679,14 @@ def run_bounded(fn: Callable[..., Any], *args: Any, timeout: float = DEFAULT_CAS
         return fn(*args)
     pool = _helpers()
     start = time.monotonic()
-    h = pool.acquire(timeout if left is not None else None)
+    if left is not None and not pool.started:
+        # the first helper of this process: its start-up (the zygote imports sympy and the parser,
+        # seconds) is not the item's time, so the item's clock waits for it (bounded by STARTUP_TIMEOUT)
+        h = pool.acquire(STARTUP_TIMEOUT)
+        _grant(time.monotonic() - start)
+        start = time.monotonic()
+    else:
+        h = pool.acquire(timeout if left is not None else None)
     try:
         if left is not None:
             timeout -= time.monotonic() - start
