@@ -4,7 +4,8 @@ Interface (used by the verl/TRL hooks and `rlverify monitor`)::
 
     m = Monitor(oracle="rule", sample_rate=0.25, gap_threshold=0.1, patience_k=3, flag_jump=0.15)
     m.observe(step, questions, golds, responses, rewards)   # returns at once (reward path)
-    m.metrics() -> dict[str, float]                          # flat, for wandb/tensorboard
+    m.metrics() -> dict[str, float]                          # flat, for wandb/tensorboard (alerts by kind:
+                                                             # monitor/alerts/reward_gap, .../flag_jump)
     m.flush(); m.history(); m.alerts(); m.close()
 
 ``observe`` samples the batch and hands it to a background thread through a bounded queue;
@@ -46,7 +47,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..errors import BadInputError
 
-__all__ = ["Monitor", "MonitorConfig", "StepStats", "Alert", "Example", "Rollout", "load_rollouts"]
+__all__ = ["Monitor", "MonitorConfig", "ALERT_KINDS", "TRAINER_METRICS", "trainer_metrics", "StepStats", "Alert", "Example", "Rollout", "load_rollouts"]
 
 _log = logging.getLogger(__name__)
 
@@ -54,6 +55,7 @@ _FLUSH = object()
 _STOP = object()
 _EXAMPLE_CHARS = 400
 _EXIT_FLUSH_S = 10.0  # most seconds interpreter exit waits for the monitor's last step
+ALERT_KINDS = ("reward_gap", "flag_jump")
 
 
 @dataclass(frozen=True)
@@ -377,6 +379,8 @@ class Monitor:
             last = self._history[-1] if self._history else None
             out = {f"monitor/{k}": float(v) for k, v in self._counters.items()}
             out["monitor/alerts"] = float(len(self._alerts))
+            for kind in ALERT_KINDS:
+                out[f"monitor/alerts/{kind}"] = float(sum(a.kind == kind for a in self._alerts))
             out["monitor/first_alert_step"] = float(self._alerts[0].step) if self._alerts else -1.0
             out["monitor/queue_size"] = float(self._queue.qsize())
             flags = list(self._flags_seen)
@@ -506,6 +510,34 @@ class Monitor:
 
 def _opt_str(x: Any) -> str | None:
     return None if x is None else str(x)
+
+
+# ------------------------------------------------------------------ in the trainer's own logs
+
+# What the integrations log for a monitor's last closed step (TRL ``log_metric`` as ``<name>/<key>``,
+# verl ``reward_extra_info`` as ``<key>``), from ``Monitor.metrics()``.
+TRAINER_METRICS: dict[str, str] = {
+    "oracle_reward": "monitor/oracle_reward",          # mean oracle score on the step's sampled rollouts
+    "oracle_gap": "monitor/gap",                       # training reward minus oracle reward, same rollouts
+    "oracle_step": "monitor/step",                     # the step these values belong to
+    "alert_active": "monitor/alert_active",            # 1.0 when an alert fired at that step
+    "alerts_reward_gap": "monitor/alerts/reward_gap",  # alerts so far, by kind
+    "alerts_flag_jump": "monitor/alerts/flag_jump",
+}
+
+
+def trainer_metrics(monitor: Any) -> dict[str, float] | None:
+    """``TRAINER_METRICS`` of ``monitor``'s last closed step (NaN before its first one), or None for
+    an object without ``metrics()``. A blocking monitor (``block=True``) is flushed first, so the
+    values are those of the batch just observed; a non-blocking one is never waited on (the reward
+    path stays fast) and ``oracle_step`` says which step the values belong to."""
+    metrics = getattr(monitor, "metrics", None)
+    if not callable(metrics):
+        return None
+    if getattr(getattr(monitor, "config", None), "block", False):
+        monitor.flush()
+    m = metrics()
+    return {key: float(m.get(source, math.nan)) for key, source in TRAINER_METRICS.items()}
 
 
 # ------------------------------------------------------------------ logged runs

@@ -9,7 +9,11 @@ which is what rlverify returns for an *undecided* verdict. TRL logs the function
 ``__name__`` (default ``rlverify_<verifier>``); through ``log_extra`` each completion's
 verdict source, flags and extracted answer go to TRL's completions table as the columns
 ``<name>/source``, ``<name>/flags`` and ``<name>/extracted`` (``log_completions=True``), and
-through ``log_metric`` the batch's ``<name>/undecided`` and ``<name>/judge_share``.
+through ``log_metric`` the batch's ``<name>/undecided`` and ``<name>/judge_share``, and, with a
+``monitor``, its last closed step: ``<name>/oracle_reward``, ``<name>/oracle_gap``, ``<name>/oracle_step``,
+``<name>/alert_active`` and the alert counts ``<name>/alerts_reward_gap`` / ``<name>/alerts_flag_jump``
+(``rlverify.analysis.monitor.TRAINER_METRICS``; a blocking monitor is flushed first, so
+they are this batch's step), so the oracle curve sits beside ``rewards/<name>/mean`` in W&B or TensorBoard.
 
 The reward functions pickle (TRL's AsyncGRPO sends them to a spawned rollout process): a
 ``monitor`` given as ``"module:attribute"`` is looked up again in that process; a ``Monitor``
@@ -22,6 +26,7 @@ object travels as a copy with its own thread there (give it a ``log_path`` to re
 from __future__ import annotations
 
 import asyncio
+import math
 from typing import Any, Mapping, Sequence
 
 from ..errors import BadInputError
@@ -103,6 +108,19 @@ class _Scorer:
         step = int(step) if step is not None else _STEPS.next(self.monitor)
         self.monitor.observe(step, [it["question"] for it in items], [golds_of(it["gold"])[0] for it in items],
                              [it["response"] for it in items], [float(v.score) for v in verdicts])
+        self._log_monitor(kwargs.get("log_metric"))
+
+    def _log_monitor(self, log_metric: Any) -> None:
+        """The monitor's last closed step through ``log_metric`` (nothing before its first one)."""
+        if not callable(log_metric):
+            return
+        from ..analysis.monitor import trainer_metrics
+
+        values = trainer_metrics(self.monitor)
+        if values is None or math.isnan(values["oracle_step"]):
+            return
+        for key, value in values.items():
+            log_metric(f"{self.name}/{key}", value)
 
 
 class RewardFunction(_Scorer):

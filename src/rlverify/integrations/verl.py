@@ -14,7 +14,10 @@ from the config into every call. rlverify reads from those kwargs:
 Any other keyword (verl adds e.g. ``reward_router_address``) is ignored. The question is
 read from ``extra_info["question"]`` when present. The returned dict always has the same
 keys (verl stacks them per key): ``score``, ``acc``, ``undecided``, ``source``, ``flags``
-(comma-joined), ``pred`` (the extracted answer; verl's validation uses it for maj@N).
+(comma-joined), ``pred`` (the extracted answer; verl's validation uses it for maj@N); with a
+``monitor``, also its last closed step (``oracle_reward``, ``oracle_gap``, ``oracle_step``,
+``alert_active``, ``alerts_reward_gap``, ``alerts_flag_jump``: NaN before its first step), which verl
+keeps in ``reward_extra_info`` beside the score.
 
 Config (verl 0.9.1, the reward loop; tested in tests/integrations/real/test_real_verl.py), as
 overrides of ``python -m verl.trainer.main_ppo``::
@@ -73,9 +76,11 @@ def _settings(kwargs: Mapping[str, Any]) -> tuple[Any, Any]:
     return cached_verifier(str(name), options), resolve_monitor(kwargs.get("monitor"))
 
 
-def _observe(monitor: Any, items: Sequence[Mapping[str, Any]], verdicts: Sequence[Verdict]) -> None:
+def _observe(monitor: Any, items: Sequence[Mapping[str, Any]], verdicts: Sequence[Verdict]) -> dict[str, float]:
+    """Hand the batch to the monitor; its last closed step as ``reward_extra_info`` fields
+    (``rlverify.analysis.monitor.TRAINER_METRICS``, NaN before its first step; none without a monitor)."""
     if monitor is None:
-        return
+        return {}
     monitor.observe(
         _STEPS.next(monitor),
         [it["question"] for it in items],
@@ -83,6 +88,9 @@ def _observe(monitor: Any, items: Sequence[Mapping[str, Any]], verdicts: Sequenc
         [it["response"] for it in items],
         [float(v.score) for v in verdicts],
     )
+    from rlverify.analysis.monitor import trainer_metrics
+
+    return trainer_metrics(monitor) or {}
 
 
 def compute_score(data_source: Any = None, solution_str: str = "", ground_truth: Any = None,
@@ -91,8 +99,7 @@ def compute_score(data_source: Any = None, solution_str: str = "", ground_truth:
     verifier, monitor = _settings(kwargs)
     items = [{"response": solution_str, "gold": ground_truth, "question": _question(extra_info)}]
     verdicts = verify_items(verifier, items)
-    _observe(monitor, items, verdicts)
-    return score_dict(verdicts[0])
+    return score_dict(verdicts[0]) | _observe(monitor, items, verdicts)
 
 
 def compute_score_batch(data_sources: Sequence[Any] = (), solution_strs: Sequence[str] = (),
@@ -109,5 +116,5 @@ def compute_score_batch(data_sources: Sequence[Any] = (), solution_strs: Sequenc
     items = [{"response": s, "gold": g, "question": _question(e)}
              for s, g, e in zip(solution_strs, golds, infos)]
     verdicts = verify_items(verifier, items, workers=kwargs.get("workers"))
-    _observe(monitor, items, verdicts)
-    return [score_dict(v) for v in verdicts]
+    extra = _observe(monitor, items, verdicts)
+    return [score_dict(v) | extra for v in verdicts]
