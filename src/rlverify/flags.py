@@ -41,6 +41,9 @@ class Flag(str, Enum):
     SURROGATES = "surrogates", "Lone surrogates were replaced in the input."
     NON_STR_INPUT = "non_str_input", "A non-string response, gold or question was converted to text."
     GOLD_TOO_LONG = "gold_too_long", "The reference exceeds MAX_GOLD_CHARS: undecided."
+    INVALID_GOLD = "invalid_gold", ("The reference is missing, empty or blank (None, ``\"\"``, spaces, a list of "
+                                    "only blank answers): nothing to compare with, so the verdict is undecided, "
+                                    "never a silent 0 (a data bug to fix).")
     ERROR = "error", "An internal error; a detail ``error:<ExceptionName>`` follows."
     UNFINISHED_THINK = "unfinished_think", "A <think> block is never closed: no answer after it."
 

@@ -1,12 +1,24 @@
-"""The Verdict and the Verifier protocol."""
+"""The Verdict, the Verifier protocol, and the one check of the reference every verifier shares.
+
+A reference that is missing, empty or blank (:func:`invalid_gold`) gives nothing to compare with:
+every :class:`BaseVerifier` subclass answers it with :func:`invalid_gold_verdict` (undecided,
+flag :attr:`~rlverify.flags.Flag.INVALID_GOLD`, outcome ``unsure``) before its own code runs, in
+``verify`` and in ``verify_batch`` alike (see :meth:`BaseVerifier.__init_subclass__`), so a data
+bug is never a silent reward of 0 and no verifier has to remember the check.
+"""
 
 from __future__ import annotations
 
+import functools
+import math
+import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
-__all__ = ["Verdict", "Verifier", "BaseVerifier", "SOURCES", "Outcome"]
+from .flags import Flag
+
+__all__ = ["Verdict", "Verifier", "BaseVerifier", "SOURCES", "Outcome", "invalid_gold", "invalid_gold_verdict"]
 
 SOURCES = ("rule", "guard", "judge")
 
@@ -90,13 +102,121 @@ class Verifier(Protocol):
     ) -> list[Verdict]: ...
 
 
+def _blank(text: str) -> bool:
+    """Only whitespace, control or invisible format characters (zero-width space, BOM...)."""
+    return all(c.isspace() or unicodedata.category(c) in ("Cc", "Cf") for c in text)
+
+
+def invalid_gold(gold: Any) -> bool:
+    """True when a reference gives nothing to compare with: ``None``, a float NaN (a missing cell
+    of a pandas frame), a string of only whitespace or invisible characters (``""``, ``"   "``,
+    ``"\\u200b"``), or a list/tuple (or array) of acceptable answers that holds no valid one
+    (``[]``, ``["", " "]``, ``[None]``). Any other value (``0``, ``"0"``, ``"nan"``) is a reference."""
+    if gold is None:
+        return True
+    if isinstance(gold, str):
+        return _blank(gold)
+    if isinstance(gold, float):
+        return math.isnan(gold)
+    if hasattr(gold, "tolist") and not isinstance(gold, (bytes, bytearray)):
+        gold = gold.tolist()  # a numpy array or scalar
+    if isinstance(gold, (list, tuple)):
+        return all(invalid_gold(g) for g in gold)
+    return False
+
+
+def _valid_golds(gold: Any) -> Any:
+    """A list/tuple of references without its invalid members (the same value when none is
+    invalid): a blank entry of a list is no acceptable answer, and must not decide the verdict."""
+    if isinstance(gold, (list, tuple)) and any(invalid_gold(g) for g in gold):
+        return type(gold)(g for g in gold if not invalid_gold(g))
+    return gold
+
+
+def invalid_gold_verdict(verifier: Any = None) -> Verdict:
+    """The verdict on a missing, empty or blank reference: undecided (RL integrations skip it),
+    flagged :attr:`Flag.INVALID_GOLD`, outcome ``unsure``, score the verifier's ``score_incorrect``
+    (0.0 by default) for integrations that cannot skip."""
+    score = getattr(verifier, "score_incorrect", 0.0)
+    return Verdict(correct=False, score=float(score) if isinstance(score, (int, float)) else 0.0,
+                   source="rule", extracted=None, flags=(Flag.INVALID_GOLD,), undecided=True,
+                   outcome=Outcome.UNSURE)
+
+
+_CHECKED = "__rlverify_checks_gold__"
+_NO_GOLD = object()
+
+
+def _checking_verify(fn: Callable[..., Verdict]) -> Callable[..., Verdict]:
+    """``verify`` that answers an invalid reference itself and drops a list's blank members."""
+
+    @functools.wraps(fn)
+    def verify(self: Any, *args: Any, **kwargs: Any) -> Verdict:
+        in_args = len(args) > 1
+        gold = args[1] if in_args else kwargs.get("gold", _NO_GOLD)
+        if gold is _NO_GOLD:  # a signature of its own: nothing to check
+            return fn(self, *args, **kwargs)
+        if invalid_gold(gold):
+            return invalid_gold_verdict(self)
+        kept = _valid_golds(gold)
+        if kept is not gold:
+            if in_args:
+                args = (args[0], kept) + args[2:]
+            else:
+                kwargs["gold"] = kept
+        return fn(self, *args, **kwargs)
+
+    setattr(verify, _CHECKED, True)
+    return verify
+
+
+def _checking_batch(fn: Callable[..., list[Verdict]]) -> Callable[..., list[Verdict]]:
+    """``verify_batch`` that answers the items with an invalid reference itself (in place) and
+    passes only the others (in order, blank members of a gold list dropped) to ``fn``."""
+
+    @functools.wraps(fn)
+    def verify_batch(self: Any, items: Sequence[Mapping[str, Any]], *args: Any, **kwargs: Any) -> list[Verdict]:
+        bad: set[int] = set()
+        passed: list[Any] = []
+        for i, it in enumerate(items):
+            if not isinstance(it, Mapping):
+                passed.append(it)
+            elif invalid_gold(it.get("gold")):
+                bad.add(i)
+            else:
+                kept = _valid_golds(it.get("gold"))
+                passed.append(it if kept is it.get("gold") else {**it, "gold": kept})
+        if not bad and all(p is it for p, it in zip(passed, items)):
+            return fn(self, items, *args, **kwargs)
+        decided = list(fn(self, passed, *args, **kwargs)) if passed else []
+        if len(decided) != len(passed):
+            raise RuntimeError(f"{type(self).__name__}.verify_batch returned {len(decided)} verdicts "
+                               f"for {len(passed)} items")
+        rest = iter(decided)
+        return [invalid_gold_verdict(self) if i in bad else next(rest) for i in range(len(items))]
+
+    setattr(verify_batch, _CHECKED, True)
+    return verify_batch
+
+
 class BaseVerifier:
     """Convenience base: ``verify_batch`` maps ``verify`` over dict items in order.
 
-    Subclasses with a faster or parallel batch path override ``verify_batch``.
+    Subclasses with a faster or parallel batch path override ``verify_batch``. Every subclass's
+    ``verify`` and ``verify_batch`` answer a missing, empty or blank reference (:func:`invalid_gold`)
+    with :func:`invalid_gold_verdict` before their own code runs (wrapped once, at class
+    creation): the one place the check lives, for built-in and user verifiers alike.
     """
 
     name: str = "base"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for attr, wrap in (("verify", _checking_verify), ("verify_batch", _checking_batch)):
+            fn = cls.__dict__.get(attr)
+            if callable(fn) and not isinstance(fn, (staticmethod, classmethod)) \
+                    and not getattr(fn, _CHECKED, False):
+                setattr(cls, attr, wrap(fn))
 
     def verify(self, response: str, gold: str, question: str | None = None) -> Verdict:
         raise NotImplementedError
@@ -108,6 +228,10 @@ class BaseVerifier:
             self.verify(str(it.get("response", "")), str(it.get("gold", "")), it.get("question"))
             for it in items
         ]
+
+
+# The base's own batch path answers an item with no reference before ``str(None)`` makes it "None".
+BaseVerifier.verify_batch = _checking_batch(BaseVerifier.verify_batch)  # type: ignore[method-assign]
 
 
 def items_from(

@@ -28,4 +28,7 @@ def run(args: argparse.Namespace) -> int:
         flags = f"  flags={','.join(verdict.flags)}" if verdict.flags else ""
         print(f"{verdict.status.upper():9s} score={verdict.score:g} source={verdict.source} "
               f"extracted={verdict.extracted!r}{flags} ({verdict.seconds * 1000:.1f} ms)")
+    if "invalid_gold" in verdict.flags:  # Flag.INVALID_GOLD, named by value: no import before it is needed
+        print(f"rlverify: warning: the reference answer --gold {args.gold!r} is empty or blank: nothing to "
+              "compare with, so the verdict is undecided (flag invalid_gold)", file=sys.stderr)
     return 0

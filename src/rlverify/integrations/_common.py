@@ -6,9 +6,13 @@
   actor, a spawned rollout child) would otherwise overrun the 1 s item deadline while helper
   processes start and parsers build their caches, and correct answers would score 0 (``timeout``).
 * :func:`golds_of` turns whatever a framework hands over as the reference (a string, a
-  number, a list/array of acceptable answers) into a tuple of strings.
+  number, a list/array of acceptable answers) into a tuple of strings; blank members of a list
+  are dropped, and a missing or blank reference is ``("",)``.
 * :func:`verify_items` verifies items whose gold may list several acceptable answers:
-  the item is correct when any of them matches.
+  the item is correct when any of them matches. An item whose reference is missing or blank
+  gets the verifiers' undecided ``invalid_gold`` verdict (TRL then skips the sample, verl logs
+  ``undecided``, OpenRLHF, which cannot skip, gets the score of a rejection and logs
+  ``undecided``), and a warning is logged at the 1st, 10th, 100th... such item of the process.
 * :func:`message_text` / :func:`last_text` read plain or chat-format (message dict) text.
 * :func:`resolve_monitor` / :class:`StepCounter` drive the optional monitor hook.
 """
@@ -18,13 +22,18 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
+import logging
 import os
 import threading
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..errors import BadInputError
+from ..flags import Flag
 from ..registry import get_verifier
-from ..verdict import Verdict
+from ..runtime.caches import LRU
+from ..verdict import Verdict, invalid_gold
+
+_log = logging.getLogger(__name__)
 
 __all__ = [
     "cached_verifier",
@@ -43,7 +52,7 @@ __all__ = [
 ]
 
 _LOCK = threading.Lock()
-_VERIFIERS: dict[str, Any] = {}
+_VERIFIERS = LRU("integrations.verifiers")   # options key -> verifier
 _WARM_LOCK = threading.Lock()
 _WARM_PID: int | None = None
 
@@ -87,13 +96,15 @@ def cached_verifier(name: str = "rule", options: Mapping[str, Any] | None = None
 
 
 def golds_of(gold: Any) -> tuple[str, ...]:
-    """Acceptable reference answers as strings (numpy scalars/arrays and lists accepted)."""
-    if gold is None:
+    """Acceptable reference answers as strings (numpy scalars/arrays and lists accepted).
+    Members that are no reference (None, blank, NaN: :func:`~rlverify.verdict.invalid_gold`) are
+    dropped; with none left the result is ``("",)``, which every verifier answers undecided."""
+    if invalid_gold(gold):
         return ("",)
     if hasattr(gold, "tolist") and not isinstance(gold, str):
         gold = gold.tolist()  # numpy array or scalar
     if isinstance(gold, (list, tuple)):
-        out = tuple(str(g) for g in gold if g is not None)
+        out = tuple(str(g) for g in gold if not invalid_gold(g))
         return out or ("",)
     return (str(gold),)
 
@@ -132,7 +143,28 @@ def verify_items(verifier: Any, items: Sequence[Mapping[str, Any]],
     """Verify ``items`` (response, gold, question) in order; a gold may be a list of answers."""
     flat, spans = split_golds(items)
     verdicts = verifier.verify_batch(flat, workers=workers) if flat else []
-    return join_verdicts(verdicts, spans)
+    out = join_verdicts(verdicts, spans)
+    _warn_invalid_golds(out)
+    return out
+
+
+_INVALID_LOCK = threading.Lock()
+_INVALID_SEEN = 0
+
+
+def _warn_invalid_golds(verdicts: Sequence[Verdict]) -> None:
+    """Log a warning at the 1st, 10th, 100th... item of this process whose reference was missing
+    or blank: a reward function cannot fail a training step, but a data bug must not go unseen."""
+    global _INVALID_SEEN
+    n = sum(Flag.INVALID_GOLD in v.flags for v in verdicts)
+    if not n:
+        return
+    with _INVALID_LOCK:
+        before, _INVALID_SEEN = _INVALID_SEEN, _INVALID_SEEN + n
+        after = _INVALID_SEEN
+    if len(str(after)) > len(str(before)) or before == 0:
+        _log.warning("rlverify: %d item(s) so far had a missing or blank reference answer (flag invalid_gold): "
+                     "their verdicts are undecided, not rewards; check the dataset's answer column", after)
 
 
 def _text(value: Any) -> str:
