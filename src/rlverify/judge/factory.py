@@ -17,7 +17,7 @@ from .base import Judge
 
 __all__ = ["make_judge", "JUDGE_BACKENDS"]
 
-JUDGE_BACKENDS = ("openai", "transformers", "verl-genrm", "gullible", "recording")
+JUDGE_BACKENDS = ("openai", "transformers", "verl-genrm", "gullible", "recording", "empty-box")
 _REQUIRED = {"openai": ("base_url", "model"), "transformers": ("model_name_or_path",),
              "verl-genrm": ("router_address", "model")}
 _SIMULATED = {"gullible": "GullibleJudge", "recording": "RecordingJudge"}
@@ -55,6 +55,10 @@ def _backend_class(spec: str) -> Any:
         from .verl_genrm import VerlGenRMJudge
 
         return VerlGenRMJudge
+    if spec == "empty-box":  # honest except on an answer holding no value (rlverify.judge.swayed)
+        from .swayed import EmptyBoxJudge
+
+        return EmptyBoxJudge
     return _simulated(spec)
 
 
