@@ -53,7 +53,9 @@ __all__ = [
     "__version__",
 ]
 
-_CACHE: dict[tuple, Any] = {}
+from .runtime.caches import LRU as _LRU  # noqa: E402
+
+_CACHE = _LRU("api.verifiers")   # (verifier, options) -> verifier
 
 
 def warm_up() -> None:

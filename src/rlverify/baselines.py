@@ -16,6 +16,7 @@ from typing import Any
 
 from .errors import MissingDependencyError
 from .registry import register
+from .runtime.caches import LRU
 from .verdict import BaseVerifier, Verdict
 
 __all__ = ["MathVerifyVerifier"]
@@ -41,7 +42,7 @@ class MathVerifyVerifier(BaseVerifier):
     def __init__(self, timeout_seconds: int = 5) -> None:
         self._mv = _import_math_verify()
         self.timeout_seconds = int(timeout_seconds)
-        self._gold_cache: dict[str, Any] = {}
+        self._gold_cache = LRU("baselines.math_verify_gold")   # gold -> parsed
 
     def _timeouts(self) -> int | None:
         return self.timeout_seconds if threading.current_thread() is threading.main_thread() else None
@@ -51,8 +52,7 @@ class MathVerifyVerifier(BaseVerifier):
         if g is None:
             text = gold if ("$" in gold or "\\boxed" in gold) else "$" + gold + "$"
             g = self._mv.parse(text, parsing_timeout=self._timeouts())
-            if len(self._gold_cache) < 100_000:
-                self._gold_cache[gold] = g
+            self._gold_cache[gold] = g
         return g
 
     def verify(self, response: str, gold: str, question: str | None = None) -> Verdict:

@@ -21,6 +21,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from ..runtime.caches import lru
 from . import _forms as F
 from ._mm_refs import Reference
 
@@ -136,7 +137,7 @@ def _writers(e: Any) -> list[tuple[str, str, bool]]:
     return [(n, t, p) for n, t, p in out if _one_line(t)]
 
 
-@functools.lru_cache(maxsize=8192)
+@lru("analysis.cas_renderings")
 def cas_renderings(node: object) -> tuple[tuple[str, str, bool], ...]:
     """Every sympy writing of a scalar reference that differs from the generator's canonical one."""
     if node is None or _size(node) > _MAX_NODES or isinstance(node, (F.Rel, F.Cup, F.Mat, F.Pct, F.Deg)):

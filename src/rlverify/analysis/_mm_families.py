@@ -11,6 +11,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Callable, Iterator
 
+from ..runtime.caches import lru
 from . import _forms as F
 from ._forms import replace_leaf as _replace_leaf
 from ._mm_refs import (
@@ -57,7 +58,7 @@ def _family(table: dict[str, Family], name: str) -> Callable[[Family], Family]:
     return deco
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@lru("analysis.family_render")
 def _r(n: object, st: F.Style) -> str:
     return F.render(n, st)   # nodes and styles are frozen: renderings are cached
 

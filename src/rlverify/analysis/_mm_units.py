@@ -28,6 +28,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
+from ..runtime.caches import lru
 from . import _forms as F
 from ._mm_refs import Reference, _exact
 
@@ -147,7 +148,7 @@ def _token_ok(tok: str, in_math: bool) -> bool:
     return tok in forms or tok.lower() in {f.lower() for f in forms if len(f) > 3}
 
 
-@functools.lru_cache(maxsize=4096)
+@lru("analysis.units_parse")
 def _parse(text: str) -> Any:
     """A pint unit of a dimensioned physical quantity written in ``text`` (dataset text), else None."""
     t = _clean_unit_text(text)
@@ -173,7 +174,7 @@ def reference_unit(ref: Reference) -> Any:
     return _reference_unit(ref.source, ref.gold, ref.unit or "", ref.question)
 
 
-@functools.lru_cache(maxsize=8192)
+@lru("analysis.units_reference")
 def _reference_unit(source: str, gold: str, unit_key: str, question: str) -> Any:
     m = re.search(r"(?:\\(?:text|mathrm)\s*\{\s*~?\s*([^{}]+)\}(\^\{?-?\d\}?)?)\s*\$?$", gold)
     if m:
@@ -304,7 +305,7 @@ def _factors(u: Any) -> list[tuple[str, int]]:
     return [(str(k), int(v)) for k, v in u._units.items()]
 
 
-@functools.lru_cache(maxsize=4096)
+@lru("analysis.units_symbols")
 def _symbols(name: str) -> tuple[str, ...]:
     """Symbols of a pint unit name: its symbol and short aliases (sec, hr, yr; \\mu for µ; \\AA for Å)."""
     ureg = _ureg()

@@ -23,6 +23,7 @@ from anyascii import anyascii
 
 from ..rule.offers import INVISIBLE as _INVISIBLE
 from ..rule.offers import clean_text as sanitize
+from ..runtime.caches import lru
 from ..runtime.limits import MAX_GOLD_CHARS
 
 __all__ = [
@@ -155,7 +156,7 @@ def words(plain_text: str) -> list[str]:
     return _WORD.findall(plain_text)
 
 
-@lru_cache(maxsize=4096)
+@lru("rule.unit_word")
 def is_unit_word(word: str) -> bool:
     """True when pint knows ``word`` as a unit (hours, cm, feet...)."""
     if not (2 <= len(word) <= 20 and word.isalpha()):

@@ -10,9 +10,12 @@ import threading
 from collections import OrderedDict
 from typing import Hashable
 
+from ..runtime.caches import register_instance
+from ..runtime.settings import cache_limit
+
 __all__ = ["JudgeCache", "DEFAULT_CACHE_SIZE"]
 
-DEFAULT_CACHE_SIZE = 65_536
+DEFAULT_CACHE_SIZE = cache_limit("judge.cache")
 
 
 class JudgeCache:
@@ -24,6 +27,7 @@ class JudgeCache:
         self.misses = 0
         self._data: OrderedDict[Hashable, object] = OrderedDict()
         self._lock = threading.Lock()
+        register_instance(self, "judge.cache", maxsize)
 
     def get(self, key: Hashable) -> object | None:
         """The stored value, or None (counted as a miss)."""

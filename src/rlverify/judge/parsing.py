@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from ..runtime.caches import lru
 
 from .prompts import Template
 
@@ -80,7 +80,7 @@ def _alternatives(labels: tuple[str, ...]) -> str:
     return "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
 
 
-@lru_cache(maxsize=64)
+@lru("judge.patterns")
 def _pattern_for(key: str, labels: tuple[str, ...], decision_at: str = "line") -> re.Pattern[str]:
     alternatives = _alternatives(labels)
     prefix = rf"{re.escape(key)}{_DECORATION}[:\uff1a]{_DECORATION}" if key else ""
@@ -90,7 +90,7 @@ def _pattern_for(key: str, labels: tuple[str, ...], decision_at: str = "line") -
     return re.compile(line, re.IGNORECASE | re.MULTILINE)
 
 
-@lru_cache(maxsize=64)
+@lru("judge.mention_patterns")
 def _mention_regex(labels: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(_alternatives(labels), re.IGNORECASE)
 

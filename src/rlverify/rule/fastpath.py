@@ -10,14 +10,12 @@ Interface::
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Callable
 
 from .answers import Match
 from .answers.fast import fast_compare, normalize
-from ..runtime.caches import register_cache
-from ..runtime.limits import MEMO_MAX_CHARS, MEMO_SIZE
+from ..runtime.caches import LRU
+from ..runtime.limits import MEMO_MAX_CHARS
 from ..flags import Flag
 
 __all__ = ["fast_compare", "memo_compare", "clear_memo", "normalize"]
@@ -48,8 +46,7 @@ class _LRU:
             self._data.clear()
 
 
-_MEMO = _LRU(MEMO_SIZE)
-register_cache(_MEMO.clear)
+_MEMO = LRU("rule.memo_compare")   # (answer, gold, question) -> Match
 
 
 def memo_compare(answer: str, gold: str, question: str | None,
@@ -62,7 +59,7 @@ def memo_compare(answer: str, gold: str, question: str | None,
     if m is None:
         m = compare(answer, gold, question)
         if Flag.TIMEOUT not in m.flags:
-            _MEMO.put(key, m)
+            _MEMO[key] = m
     return m
 
 

@@ -50,7 +50,7 @@ from typing import Any
 
 from ..errors import BoundExceeded
 from ..runtime.bounded import remaining, run_bounded
-from ..runtime.caches import register_cache
+from ..runtime.caches import LRU
 from ..verdict import Outcome
 from .answers.choice import answer_letter, gold_letter
 from .answers.latex import clean, split_top
@@ -152,11 +152,10 @@ def rejection_outcome(answer: str | None, gold: str, question: str | None = None
     return outcome
 
 
-MEMO_SIZE = 8192              # remembered outcomes (oldest dropped first)
+_MEMO = LRU("rule.outcome")   # (answer, gold, question, cas) -> Outcome
+MEMO_SIZE = _MEMO.limit       # remembered outcomes (least recently used dropped first)
 _MEMO_QUESTION_CHARS = 4000   # a longer question is not part of a memo key (not remembered)
-_MEMO: dict[tuple[str, str, str | None], Outcome] = {}
 _MEMO_LOCK = threading.Lock()
-register_cache(_MEMO.clear)
 
 
 def _classify_job(answer: str, gold: str, question: str | None) -> str:

@@ -24,7 +24,7 @@ import json
 import re
 from typing import Sequence
 
-from ..runtime.caches import register_cache
+from ..runtime.caches import lru
 from .extract import extract_answer
 
 __all__ = ["reference_readings", "MAX_READINGS"]
@@ -79,12 +79,11 @@ def reference_readings(gold: str | Sequence[str]) -> tuple[str, ...]:
 _CACHED_CHARS = 20_000
 
 
-@functools.lru_cache(maxsize=4096)   # a function of the gold: shared by its rollouts
+@lru("rule.gold_readings")   # a function of the gold: shared by its rollouts
 def _readings(gold: str) -> tuple[str, ...]:
     return _read(gold)
 
 
-register_cache(_readings.cache_clear)
 
 
 def _read(gold: str) -> tuple[str, ...]:

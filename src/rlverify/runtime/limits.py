@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .settings import cache_limit
+
 __all__ = [
     "MAX_RESPONSE_CHARS",
     "MAX_ANSWER_CHARS",
@@ -25,7 +27,7 @@ DEFAULT_CAS_TIMEOUT = 0.5      # seconds, one symbolic comparison
 MAX_QUESTION_CHARS = 50_000   # questions longer than this are cut to their last part
 MAX_BOXES = 200                # more boxed/fbox spans than this in one response: refused (incorrect)
 MAX_BRACE_DEPTH = 64           # braces nested deeper than this in a response: refused (incorrect)
-MEMO_SIZE = 32_768             # entries of the (answer, gold, question) -> Match memo
+MEMO_SIZE = cache_limit("rule.memo_compare")   # entries of the (answer, gold, question) -> Match memo
 MEMO_MAX_CHARS = 2_048         # answer + gold longer than this are not memoized
 MAX_ANSWER_DEPTH = 16          # ({[ nested deeper than this in an extracted answer: refused
 MAX_ANSWER_OPERATORS = 100     # + - * / ^ \cdot \frac ... more than this in an answer: refused

@@ -40,6 +40,7 @@ from multiprocessing.connection import wait
 from typing import Any, Iterator, Mapping, Sequence
 
 from .bounded import STARTUP_TIMEOUT, Helper
+from .caches import LRU
 from ..errors import BoundExceeded
 from .limits import DEFAULT_ITEM_TIMEOUT
 from ..verdict import Verdict
@@ -51,7 +52,7 @@ _SLACK = 0.05            # seconds added to the per-item deadline for the round 
 _FLUSH = 0.02            # seconds of work a worker's verdict group may cover (< _SLACK)
 _WORKER_MEMORY = 2 * 1024**3
 
-_VERIFIERS: dict[tuple, Any] = {}
+_VERIFIERS = LRU("pool.worker_verifiers")   # (name, options) -> verifier
 
 
 def _worker_verifier(name: str, options: dict[str, Any]) -> Any:

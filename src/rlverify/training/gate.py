@@ -24,6 +24,7 @@ from ..analysis.evaluate import Row, evaluate, load_rows
 from ..errors import BadInputError
 from ..judge.base import JudgeItem, JudgeResult
 from ..registry import get_verifier
+from ..runtime.caches import LRU
 from .config import GateConfig, StudentConfig
 from .rundir import RunDir
 
@@ -39,15 +40,17 @@ class MemoJudge:
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
-        self.memo: dict[JudgeItem, JudgeResult] = {}
+        self.memo = LRU("gate.judge_memo")   # item -> result
 
     def judge_detailed(self, items: Sequence[JudgeItem]) -> list[JudgeResult]:
-        todo = list(dict.fromkeys(i for i in items if i not in self.memo))
+        known = {i: r for i in dict.fromkeys(items) if (r := self.memo.get(i)) is not None}
+        todo = [i for i in dict.fromkeys(items) if i not in known]
         if todo:
             detailed = getattr(self.inner, "judge_detailed", None)
             fresh = list(detailed(todo)) if callable(detailed) else [JudgeResult(d) for d in self.inner.judge(todo)]
+            known.update(zip(todo, fresh))
             self.memo.update(zip(todo, fresh))
-        return [self.memo[i] for i in items]
+        return [known[i] for i in items]
 
     def judge(self, items: Sequence[JudgeItem]) -> list[bool | None]:
         return [r.decision for r in self.judge_detailed(items)]

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...runtime.bounded import remaining
+from ...runtime.caches import LRU, lru
 from ...errors import BoundExceeded
 from ...runtime.limits import DEFAULT_CAS_TIMEOUT, DEFAULT_ITEM_TIMEOUT, MAX_ANSWER_CHARS, MAX_GOLD_CHARS
 from .match import Match, same_multiset
@@ -96,7 +97,7 @@ class _Deadline:
         return self.end - time.monotonic()
 
 
-@functools.lru_cache(maxsize=4096)
+@lru("rule.gold_info")
 def _gold_info(gold: str) -> _Gold:
     views = [clean(gold)]
     rhs = rhs_of_assignment(views[0])
@@ -160,8 +161,8 @@ def _symbolic(a: str, b: str, dl: _Deadline) -> bool:
     return result
 
 
-_SYM_CACHE: dict[tuple[str, str], bool | None] = {}
-_SYM_CACHE_SIZE = 8192
+_SYM_CACHE = LRU("rule.cas_equal")   # (a, b) -> bool | None
+_SYM_CACHE_SIZE = _SYM_CACHE.limit
 _SYM_LOCK = threading.Lock()
 
 
@@ -558,8 +559,3 @@ def _one_of_listed(answer: str, gold: _Gold, q: Question, dl: _Deadline) -> Matc
             return m
     return None
 
-
-from ...runtime.caches import register_cache  # noqa: E402
-
-register_cache(_gold_info.cache_clear)
-register_cache(_SYM_CACHE.clear)  # else a repeat run in one process skips every CAS comparison

@@ -34,7 +34,7 @@ from .match import same_multiset
 from .sets import read_set
 from .surface import MAX_PARTS, split_top, unwrap
 from .views import rhs_of_assignment
-from ...runtime.caches import memo_text, register_cache
+from ...runtime.caches import lru, memo_text
 
 __all__ = ["Part", "Parts", "parse_parts", "function_rhs", "compare_parts", "compare_labelled", "same_relation",
            "same_solution_family", "looks_like_family", "same_set_in_domain", "same_real_set", "value_for_set", "question_domain", "bound_of_relation",
@@ -191,7 +191,7 @@ def _extremum_labelled(s: str) -> Parts | None:
 _PARTS_MARKS = (",", ";", "and", "or", "quad", "$", "=", ")")
 
 
-@memo_text
+@memo_text("rule.parse_parts")
 def parse_parts(text: str) -> Parts | None:
     """Split a multi-part answer at top-level commas, "and", "or"; None for one part."""
     if not any(map(text.__contains__, _PARTS_MARKS)):
@@ -378,7 +378,7 @@ def looks_like_family(text: str) -> bool:
         "\\pi" in s or _has_qualifier(s))
 
 
-@functools.lru_cache(maxsize=4096)
+@lru("rule.asks_form")
 def _asks(pattern: re.Pattern, question: str) -> bool:
     """``pattern`` occurs in the question (memoized: a function of the question, shared by its rollouts). An ASCII
     question (re.I is plain lower-casing there) lower-cased holding none of the pattern's :data:`_NEEDLES` cannot
@@ -630,4 +630,3 @@ _NEEDLES = {
     _REMAINDER_Q: ("remainder", "residue", "mod"),
 }
 
-register_cache(_asks.cache_clear)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ...runtime.caches import register_cache
+from ...runtime.caches import lru
 
 __all__ = ["integer_range", "same_on_integers", "speaks_of_integers", "EVERY_INTEGER"]
 
@@ -79,7 +79,7 @@ def _bound(text: str, v: str) -> int | None:
     return best
 
 
-@functools.lru_cache(maxsize=1024)   # a function of the question: shared by its rollouts
+@lru("rule.integer_points_declared")   # a function of the question: shared by its rollouts
 def _declared(text: str, v: str) -> int | str | None:
     start: int | str | None = None
     for pat, sign in _patterns(v):
@@ -113,7 +113,7 @@ def _lower(a: int | str, b: int | str) -> int | str:
     return min(a, b)   # type: ignore[type-var]
 
 
-@functools.lru_cache(maxsize=1024)   # a function of the question: shared by its rollouts
+@lru("rule.integer_points_speaks")   # a function of the question: shared by its rollouts
 def _speaks(text: str) -> bool:
     return _INTEGER_WORDS.search(text) is not None
 
@@ -223,5 +223,3 @@ def _same(a: object, b: object) -> bool:
     return bool(abs(a - b) <= _REL_TOL * scale)   # type: ignore[operator]
 
 
-register_cache(_declared.cache_clear)
-register_cache(_speaks.cache_clear)

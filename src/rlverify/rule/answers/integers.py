@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from .latex import clean
 from .surface import split_top, unwrap
-from ...runtime.caches import register_cache
+from ...runtime.caches import lru
 
 __all__ = ["IntegerSet", "read_integers", "same_integers"]
 
@@ -208,7 +208,7 @@ def read_integers(text: str, floor: int | None = None) -> IntegerSet | None:
     return _listed(s)
 
 
-@functools.lru_cache(maxsize=1024)   # a function of the question: shared by its rollouts
+@lru("rule.asks_integers")   # a function of the question: shared by its rollouts
 def _asks_integers(question: str) -> bool:
     """_INTEGERS_Q occurs in the question; an ASCII question lower-cased (re.I there is lower-casing) without one of the
     words every match holds is not searched."""
@@ -246,4 +246,3 @@ def _above(s: IntegerSet, floor: int) -> IntegerSet:
     return IntegerSet(tuple(out), s.ranged)
 
 
-register_cache(_asks_integers.cache_clear)

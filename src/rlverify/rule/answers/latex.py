@@ -21,7 +21,7 @@ import html.entities
 import re
 import unicodedata
 from fractions import Fraction
-from ...runtime.caches import memo_text
+from ...runtime.caches import lru, memo_text
 
 __all__ = [
     "clean",
@@ -142,7 +142,7 @@ _END_STOP = re.compile(r"(?:\s|\\ )*[.;]+$")
 _KEY_SPACE = re.compile(r"[\s~]+")
 
 
-@memo_text
+@memo_text("rule.latex_clean")
 def clean(text: str) -> str:
     """Canonical spelling of a LaTeX answer span (value-preserving rewrites only)."""
     s = _unescaped(text).strip()
@@ -369,7 +369,7 @@ def _strip_stray_closer(s: str) -> str:
     return s
 
 
-@functools.lru_cache(maxsize=64)
+@lru("rule.split_stops")
 def _split_stops(seps: tuple[str, ...]) -> re.Pattern:
     """The characters where :func:`split_top` has something to do: a backslash, a bracket, a separator's first."""
     return re.compile("[" + re.escape("\\" + _OPEN + _CLOSE + "".join(sorted({s[0] for s in seps if s}))) + "]")

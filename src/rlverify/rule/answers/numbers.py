@@ -104,7 +104,7 @@ def _signed(text: str) -> tuple[Fraction, bool] | None:
     return None if r is None else (sign * r[0], r[1])
 
 
-@memo_text
+@memo_text("rule.parse_number")
 def parse_number(text: str) -> Num | None:
     """The exact value of a plainly numeric span, or None."""
     t = text.strip()

@@ -71,7 +71,7 @@ def question_direction(question: object) -> str | None:
     return _direction(q) if q else None
 
 
-@memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
+@memo_text("rule.order_direction", max_chars=20_000)  # a function of the question: shared by its rollouts
 def _direction(q: str) -> str | None:
     q = _SPACING.sub(" ", q.replace("$", " "))
     # the same scan on an ASCII text lower-cased, without re.I (its literal prefixes are searched fast)

@@ -76,7 +76,7 @@ class Written:
     sci: bool
 
 
-@memo_text   # pure; the precision rules read both spans several times per comparison
+@memo_text("rule.precision_written")   # pure; the precision rules read both spans several times per comparison
 def written(text: str) -> Written | None:
     """A plain or scientific decimal literal with its written precision, else None."""
     t = _SPACES.sub("", text.strip().strip("$"))

@@ -16,9 +16,8 @@ import math
 import re
 from fractions import Fraction
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
-from ...runtime.caches import memo_text
+from ...runtime.caches import lru, memo_text
 from .match import Match
 from .surface import exact_number, numeric_value, strip_approx, unwrap
 from .precision import written
@@ -78,7 +77,7 @@ class Aligned:
     measured: bool = False           # a physical quantity (a unit, or a question asking one): digits are precision
 
 
-@lru_cache(maxsize=8192)
+@lru("rule.quantity_value")
 def value_of(magnitude: str) -> float | None:
     return numeric_value(magnitude.replace(",", "") if _DIGITS_COMMAS.fullmatch(magnitude) else magnitude)
 
@@ -193,7 +192,7 @@ def _unit_fraction(s: str) -> str:
 _RM = re.compile(r"\{\s*\\rm\s*((?:[^{}]|\{[^{}]*\})*)\}")
 
 
-@lru_cache(maxsize=8192)
+@lru("rule.parse_quantity")
 def parse_quantity(text: str) -> Quantity | None:
     """Split ``text`` into a magnitude and a whitelisted unit; None when it is not that shape."""
     wrapped = bool(_WRAPPED.search(text))
@@ -334,7 +333,7 @@ def _asked_units(question: str | None) -> list[UnitSpec]:
     return list(_asked_units_of(question)) if question else []
 
 
-@memo_text(maxsize=2048, max_chars=20_000)   # a function of the question: shared by its rollouts and both sides
+@memo_text("rule.asked_units", max_chars=20_000)   # a function of the question: shared by its rollouts and both sides
 def _asked_units_of(question: str) -> tuple[UnitSpec, ...]:
     found: dict[tuple, tuple[int, UnitSpec]] = {}
     text = (_unit_text(question) or "")[-2000:]
@@ -664,8 +663,3 @@ def align(answer: str, gold: str, question: str | None = None) -> Aligned | Matc
 def _as_measured(got: Aligned | Match | None, measured: bool) -> Aligned | Match | None:
     return replace(got, measured=True) if measured and isinstance(got, Aligned) else got
 
-
-from ...runtime.caches import register_cache  # noqa: E402
-
-register_cache(value_of.cache_clear)
-register_cache(parse_quantity.cache_clear)

@@ -18,6 +18,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from ...runtime.caches import lru
 from .quantity import asks_measured
 from .rounding import RoundSpec, requested
 from .units import UnitSpec, units_in_question
@@ -206,7 +207,7 @@ class Question:
         return _found(_APPROXIMATE, self.text, self._low) or asks_measured(self.text)
 
 
-@functools.lru_cache(maxsize=1024)
+@lru("rule.question")
 def _read(text: str) -> Question:
     return Question(text)
 
@@ -222,7 +223,3 @@ def read_question(text: str | None) -> Question:
 def as_question(question: Question | str | None) -> Question:
     return question if isinstance(question, Question) else read_question(question)
 
-
-from ...runtime.caches import register_cache  # noqa: E402
-
-register_cache(_read.cache_clear)

@@ -120,7 +120,7 @@ def rename(tex: str, phi: dict[str, str], token: re.Pattern = _TOKEN, pad: bool 
     return token.sub(sub, tex)
 
 
-@memo_text   # pure; the answer and the reference are read again in the pipeline's recursive comparisons
+@memo_text("rule.renaming_form")   # pure; the answer and the reference are read again in the pipeline's recursive comparisons
 def _form(text: str) -> tuple[str, str, tuple[str, ...]] | None:
     """(lhs, body, items): an optional ``x =`` / ``(x, y) =`` prefix, the expression, its tuple items
     (a trailing integer qualifier of the parameter, ``, k \\in \\mathbb{Z}``, is dropped)."""

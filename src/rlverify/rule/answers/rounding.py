@@ -90,7 +90,7 @@ def _instruction(q: str) -> str:
     return " ".join(keep)
 
 
-@memo_text(maxsize=1024, max_chars=20_000)  # a function of the question: shared by its rollouts
+@memo_text("rule.rounding_requested", max_chars=20_000)  # a function of the question: shared by its rollouts
 def requested(question: str | None) -> RoundSpec | None:
     """The precision a question asks for, if it asks for one."""
     if not question or not _round_context(question):

@@ -408,7 +408,7 @@ def _plain(t: tuple) -> bool:
 _SET_MARK = re.compile(r"[\\{(\[<>=R]|[Ii]nf|oo")
 
 
-@memo_text(maxsize=4096)  # pure; the context rules read the same two spans 3-6 times per comparison
+@memo_text("rule.read_set")  # pure; the context rules read the same two spans 3-6 times per comparison
 def read_set(text: str) -> Reading | None:
     """``text`` as a set of reals, or None when it is not written as one."""
     if not text or len(text) > MAX_CHARS:

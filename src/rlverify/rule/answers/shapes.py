@@ -111,7 +111,7 @@ def _wraps_set(s: str) -> bool:
     return False
 
 
-@memo_text
+@memo_text("rule.parse_shape")
 def parse_shape(text: str) -> Shape:
     """Structure of a cleaned answer span."""
     s = clean(text)

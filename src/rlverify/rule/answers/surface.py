@@ -22,7 +22,7 @@ from ...runtime.bounded import run_bounded
 from ...errors import BoundExceeded
 from ...runtime.limits import MAX_ANSWER_CHARS
 from .latex import clean, short_fracs, split_top  # split_top: split outside (), [], {} (re-exported)
-from ...runtime.caches import memo_text, register_cache
+from ...runtime.caches import lru, memo_text
 
 __all__ = ["unwrap", "split_top", "numeric_value", "exact_number", "strip_outer", "strip_approx", "presentation",
            "MAX_PARTS"]
@@ -69,7 +69,7 @@ def strip_approx(s: str) -> str:
     return _APPROX.sub("", s.strip())
 
 
-@memo_text
+@memo_text("rule.unwrap")
 def unwrap(s: str) -> str:
     """Drop math delimiters, text wrappers, spacing macros, digit grouping, a final period;
     siunitx ``\\SI{5}{\\meter}`` becomes ``5 \\meter`` (unit macros are read by :mod:`.units`)."""
@@ -189,7 +189,7 @@ def _constant_reading(tex: str) -> Any:
 _MIXED = re.compile(r"\s*(-?)\s*(\d{1,12})\s*\\frac\s*\{(\d{1,12})\}\{(\d{1,12})\}\s*")
 
 
-@functools.lru_cache(maxsize=2048)
+@lru("rule.latex_float")
 def _latex_float(tex: str) -> float | None:
     """Module-level (picklable): value of a constant LaTeX expression, None if not constant (memoized:
     the comparison layers ask for the same magnitude several times)."""
@@ -269,4 +269,3 @@ def presentation(s: str) -> str | None:
     return t if t != s.strip() else None
 
 
-register_cache(_latex_float.cache_clear)

@@ -29,6 +29,7 @@ import re
 from typing import Any
 
 from ...runtime.bounded import run_bounded
+from ...runtime.caches import lru
 from ...runtime.limits import DEFAULT_CAS_TIMEOUT
 from .arith import read_arith
 
@@ -170,7 +171,7 @@ def degrees_in_trig(text: str) -> str:
     return _DEGREES.sub(lambda m: "(\\frac{%s\\pi}{180})" % m.group(1), text)
 
 
-@functools.lru_cache(maxsize=2048)
+@lru("rule.cas_parse")
 def _parse(text: str) -> Any:
     """Memoized reading of one side: the arithmetic subset directly, the rest by the grammar."""
     import sympy
@@ -497,7 +498,3 @@ def warm_up() -> None:
 
     sympy.simplify(sympy.Symbol("x") / 2 + sympy.Rational(1, 2))  # its first call imports sympy.physics.units (0.5 s)
 
-
-from ...runtime.caches import register_cache  # noqa: E402
-
-register_cache(_parse.cache_clear)

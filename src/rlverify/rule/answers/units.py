@@ -18,9 +18,9 @@ import logging
 import re
 import threading
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
+from ...runtime.caches import lru
 from .surface import unwrap
 
 __all__ = ["UnitSpec", "parse_unit", "units_in_question", "convert", "registry", "normalize_unit_text"]
@@ -177,7 +177,7 @@ class UnitSpec:
         return _dimensionality(self.factors)
 
 
-@lru_cache(maxsize=1024)   # a function of the factors (pint builds the unit anew each time: the stages ask often)
+@lru("rule.unit_dimensionality")   # a function of the factors (pint builds the unit anew each time: the stages ask often)
 def _dimensionality(factors: tuple[tuple[str, int], ...]) -> Any:
     return UnitSpec(factors, "").pint_unit().dimensionality
 
@@ -371,7 +371,7 @@ def _factors(part: str, sign: int, shorts: list[str]) -> list[tuple[str, int]] |
     return out
 
 
-@lru_cache(maxsize=4096)
+@lru("rule.parse_unit")
 def parse_unit(text: str) -> UnitSpec | None:
     """Parse a unit string built only from whitelisted tokens; None if anything is unknown."""
     s = normalize_unit_text(text)
@@ -448,8 +448,3 @@ def convert(value: float, frm: UnitSpec, to: UnitSpec) -> float | None:
         _log.debug("rule/answers/units.py: handled exception", exc_info=True)
         return None
 
-
-from ...runtime.caches import register_cache  # noqa: E402
-
-register_cache(parse_unit.cache_clear)
-register_cache(_dimensionality.cache_clear)

@@ -311,7 +311,7 @@ def _last_member(s: str) -> str | None:
 _LETTER = re.compile(r"(?<![A-Za-z])(?!e(?![A-Za-z]))[A-Za-z]")   # a letter other than Euler's e
 
 
-@memo_text
+@memo_text("rule.view_approx")
 def _approx_contradicts(s: str) -> bool:
     """``a \\approx d`` where ``a`` has a value (bounded evaluation) and ``d`` is a written decimal (plain or
     scientific) that is not ``a`` rounded or cut at its last digit (``\\frac{32}{9} \\approx 6.4``,
@@ -507,7 +507,7 @@ _REDUCERS = (_last_env_row, _approx_exact, _approx_value, _strip_qualifier, _pro
              _counting, _or_restated, _remark_restated, _text_wrapped)
 
 
-@memo_text
+@memo_text("rule.view_candidates")
 def candidates(span: str) -> tuple[str, ...]:
     """The whole cleaned span, then every reduction of it (breadth-first, deduplicated)."""
     first = clean(span)

@@ -86,7 +86,7 @@ def _tokens(text: str) -> list[str]:
 _SCALED = re.compile(r"^([+-]?\d+(?:\.\d+)?)\s*(thousand|million|billion|trillion|dozen)$", re.I)
 
 
-@memo_text   # pure; the stages and the views read the same spans again
+@memo_text("rule.words_to_number")   # pure; the stages and the views read the same spans again
 def words_to_number(text: str) -> Fraction | None:
     """The value of a number written in English words, as an ordinal, or as "18 million"; None otherwise."""
     if text.isascii() and _ASCII_LETTER.search(text) is None:
@@ -127,7 +127,7 @@ def _singular(w: str) -> str:
     return w
 
 
-@memo_text   # pure; yes/no, the text stage and the sentence readers fold the same spans
+@memo_text("rule.normalize_text")   # pure; yes/no, the text stage and the sentence readers fold the same spans
 def normalize_text(text: str) -> str:
     s = unwrap(text).lower()
     s = _COMMAND_LOWER.sub(" ", s)

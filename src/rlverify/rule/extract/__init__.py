@@ -70,7 +70,7 @@ from ._boxes import _Box, _clean_box, _find_boxes, _from_boxes
 from ._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose, _from_whole
 from ._spans import _value_key
 from ._together import values_all_working
-from ...runtime.caches import register_cache
+from ...runtime.caches import lru
 
 __all__ = ["Extraction", "extract_answer", "MAX_CANDIDATES"]
 
@@ -278,7 +278,7 @@ _RX_LAYOUT_TAIL_1 = re.compile(r"[\d$]")
 _RX_LAYOUT_TAIL_2 = re.compile(r"[\d$=\\]")
 
 
-@functools.lru_cache(maxsize=64)
+@lru("rule.extract_layout_tail")
 def _layout_tail(tail: str) -> str:
     """The rewrite of :func:`_drop_layout`'s window (memoized: the box and prose paths and the retraction
     check read the same response's window)."""
@@ -343,7 +343,6 @@ def _layout_tail(tail: str) -> str:
     return tail
 
 
-register_cache(_layout_tail.cache_clear)
 
 
 # Layout around the value of an answer span: spacing commands at either end ('\\ 12\\ ', '\\, 12\\,'), an

@@ -98,7 +98,7 @@ def _find_boxes(text: str) -> list[_Box]:
     return boxes
 
 
-@memo_text(maxsize=1024)
+@memo_text("rule.extract_clean_box")
 def _clean_box(content: str) -> str:
     """The box's value: outer braces, '$' and trailing layout dropped (memoized: each box is cleaned by the box
     filter, the candidates and the final group)."""

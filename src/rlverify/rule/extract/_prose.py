@@ -153,7 +153,7 @@ _TABLE_CELL_RE = re.compile(r"[ \t]*\|[ \t]*([^|\n]*?[^|\s][^|\n]*?)[ \t]*\|[ \t
 _RX_FROM_MARKERS_6 = re.compile(r"[\d$\\]")
 
 
-@memo_text(maxsize=2048)
+@memo_text("rule.extract_markers")
 def _from_markers(region: str) -> tuple[Extraction, int] | None:
     """The span after the last answer marker, and where that marker starts. Memoized (a pure reading; the text
     after a closing box is mostly a short tail many responses share)."""

@@ -9,7 +9,7 @@ from fractions import Fraction
 from dataclasses import dataclass
 
 from ._types import _SPAN_WINDOW
-from ...runtime.caches import memo_text
+from ...runtime.caches import lru, memo_text
 
 __all__ = [
     "_BOLD_RE",
@@ -142,7 +142,7 @@ def _math_pieces(s: str) -> tuple[_Piece, ...]:
     return _math_pieces_read(s)
 
 
-@functools.lru_cache(maxsize=512)
+@lru("rule.extract_math_pieces")
 def _math_pieces_read(s: str) -> tuple[_Piece, ...]:
     out: list[_Piece] = []
     opener, at = "", 0
@@ -435,7 +435,7 @@ def _set_of_reals(sent: str) -> bool:
 _RX_REDUCE_9 = re.compile(r"^(?:≈|\\approx)\s*(?=[-\d.$\\])")
 
 
-@memo_text(maxsize=2048)
+@memo_text("rule.extract_reduce")
 def _reduce(span: str) -> tuple[str | None, tuple[str, ...]]:
     """Reduce an answer sentence to the value it states (None when it states none). Memoized (a pure reading of
     the span; many responses close on the same short answer line)."""
@@ -715,7 +715,3 @@ _RELATION_RE = re.compile(r"[=<>≤≥≠]|\\(?:le|ge|leq|geq|neq|ne|in|lt|gt)(?
 _OR_GAP_RE = re.compile(r"[\s*,]*(?:or|\\text\{\s*or\s*\})[\s*]*", re.I)
 _OR_RE = re.compile(r"or", re.I)
 
-
-from ...runtime.caches import register_cache  # noqa: E402
-
-register_cache(_math_pieces_read.cache_clear)
