@@ -252,6 +252,7 @@ def run_arm(args: argparse.Namespace, arm: str) -> dict[str, Any]:
         output_dir=str(run_dir), max_steps=args.steps, learning_rate=args.lr, beta=0.0,
         per_device_train_batch_size=args.prompts_per_step * args.generations, num_generations=args.generations,
         gradient_accumulation_steps=1, max_completion_length=args.max_tokens, temperature=1.0,
+        lr_scheduler_type="constant",  # so that a resumed run may be given more --steps
         logging_steps=1, report_to="none", use_cpu=args.device == "cpu", seed=args.seed, data_seed=args.seed,
         save_strategy="steps", save_steps=args.save_every, save_total_limit=1, disable_tqdm=True,
         bf16=False, fp16=False, dataloader_num_workers=0,
@@ -445,7 +446,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--prompts-per-step", type=int, default=2)
     p.add_argument("--generations", type=int, default=8)
     p.add_argument("--max-tokens", type=int, default=48)
-    p.add_argument("--lr", type=float, default=2e-5)
+    p.add_argument("--lr", type=float, default=3e-5)
     p.add_argument("--gap-threshold", type=float, default=0.1)
     p.add_argument("--save-every", type=int, default=5)
     p.add_argument("--run-dir", default="out/rl-hacking")
