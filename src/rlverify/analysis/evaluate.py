@@ -10,6 +10,11 @@ Interface::
 A row is *positive* when its label is true, and *predicted positive* when the verifier's
 verdict is ``correct`` (undecided verdicts count as rejected). Undefined ratios (precision
 with no predicted positive, recall with no positive) are ``None``.
+
+A row whose gold is empty, blank or ``null`` is loaded (every verifier answers it undecided, flag
+``invalid_gold``) and listed in ``EvalResult.invalid_gold_ids``. Rows whose label a correction
+changed (:func:`apply_corrections`) keep their raw label in ``Row.raw_label``: the stats use the
+corrected labels, ``EvalResult.raw_stats`` the same verdicts scored with the raw ones.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .datasets import dataset_name, open_text
 from ..errors import BadInputError, MissingDependencyError, RLVerifyError
-from ..verdict import Outcome, Verdict
+from ..verdict import Outcome, Verdict, invalid_gold
 
 __all__ = [
     "Row",
@@ -39,6 +44,7 @@ __all__ = [
     "read_lines",
     "load_corrections",
     "apply_corrections",
+    "raw_scored",
     "parse_row",
     "summarize",
     "evaluate",
@@ -63,6 +69,7 @@ class Row:
     dataset: str
     generator: str
     columns: tuple[tuple[str, str], ...] = ()   # every other scalar column, for grouping (--by family)
+    raw_label: bool | None = None               # the label in the data, when a correction changed it
 
     def item(self) -> dict[str, Any]:
         return {"response": self.response, "gold": self.gold, "question": self.question}
@@ -141,6 +148,17 @@ class EvalResult:
     by: str = "dataset"
     base: str | None = None          # --only-rule-negatives BASE
     base_rejected: int | None = None  # rows BASE rejected (the rows evaluated)
+    invalid_gold_ids: tuple[str, ...] = ()   # ids of the rows given whose gold is empty, blank or null
+    raw_stats: tuple[GroupStats, ...] = ()   # the stats with the raw labels; () when no label was corrected
+
+    @property
+    def corrected_ids(self) -> tuple[str, ...]:
+        """Ids of the evaluated rows whose label a correction changed (each row once)."""
+        seen: dict[int, str] = {}
+        for s in self.scored:
+            if s.row.raw_label is not None:
+                seen.setdefault(id(s.row), s.row.id)
+        return tuple(seen.values())
 
     def disagreements(self) -> list[Scored]:
         return [s for s in self.scored if s.verdict.correct != s.row.label]
@@ -184,7 +202,7 @@ def parse_row(obj: Any, default_dataset: str) -> Row:
     return Row(
         id=str(obj["id"]),
         question=_text(obj, "question", optional=True),
-        gold=_text(obj, "gold") or "",
+        gold=_text(obj, "gold", optional=True) or "",   # null: an invalid gold, counted, not a bad row
         response=_text(obj, "response") or "",
         label=label,
         dataset=_text(obj, "dataset", optional=True) or default_dataset,
@@ -246,15 +264,24 @@ def load_corrections(path: str | Path) -> dict[str, bool]:
 
 
 def apply_corrections(rows: Sequence[Row], corrections: Mapping[str, bool]) -> tuple[list[Row], int]:
-    """Rows with corrected labels, and how many labels actually changed."""
+    """Rows with corrected labels (matched by row id), and how many labels actually changed. A
+    changed row keeps the label of the data in ``raw_label`` (see :func:`raw_scored`)."""
     from dataclasses import replace
 
     out, changed = [], 0
     for r in rows:
         label = corrections.get(r.id, r.label)
         changed += label != r.label
-        out.append(r if label == r.label else replace(r, label=label))
+        out.append(r if label == r.label else replace(r, label=label, raw_label=r.label))
     return out, changed
+
+
+def raw_scored(scored: Sequence[Scored]) -> list[Scored]:
+    """The same verdicts with every corrected row back at its raw label."""
+    from dataclasses import replace
+
+    return [s if s.row.raw_label is None else replace(s, row=replace(s.row, label=s.row.raw_label, raw_label=None))
+            for s in scored]
 
 
 # ---------------------------------------------------------------- scoring
@@ -398,6 +425,7 @@ def evaluate(rows: Sequence[Row], verifiers: Sequence[str] = DEFAULT_VERIFIERS, 
     if not by or not by.replace("_", "").replace("-", "").isalnum():
         raise BadInputError(f"--by must be a column name (dataset, generator, family, ...), not {by!r}")
     options = options or {}
+    invalid_ids = tuple(r.id for r in rows if invalid_gold(r.gold))
     names = list(dict.fromkeys(verifiers))
     wanted = names + ([only_negatives_of] if only_negatives_of else [])
     built = {n: get_verifier(n, **options.get(n, {})) for n in dict.fromkeys(wanted)}
@@ -423,5 +451,7 @@ def evaluate(rows: Sequence[Row], verifiers: Sequence[str] = DEFAULT_VERIFIERS, 
             scored.extend(s)
             seconds.update(sec)
     judged = [n for n in names if getattr(built[n], "judge", None) is not None]
+    corrected = any(s.row.raw_label is not None for s in scored)
+    raw = tuple(summarize(raw_scored(scored), seconds, judged)) if corrected else ()
     return EvalResult(tuple(summarize(scored, seconds, judged)), tuple(scored), len(rows), by,
-                      only_negatives_of, base_rejected)
+                      only_negatives_of, base_rejected, invalid_ids, raw)

@@ -4,12 +4,18 @@ Interface::
 
     results_json(stats) -> {"results": [{verifier, dataset, n, tp, fp, fn, tn,
                                           precision, recall, f1, seconds}, ...]}
-    render_table(stats, console=None) -> None            # rich table to stdout
+    eval_json(result) -> results_json(result.stats) + {"invalid_gold": {count, ids},
+                                                       "raw_labels": {...}}   # what --json writes
+    render_table(stats, console=None, raw=()) -> None    # rich table to stdout
     write_eval_report(result, out_dir, skipped=0) -> list[Path]
     write_monitor_report(history, alerts, out_dir, patience_k) -> list[Path]   # rlverify monitor
 
 The JSON key ``dataset`` holds the group (a dataset, or a generator with ``--by generator``);
 the group ``all`` aggregates every row a verifier saw. Undefined ratios are ``null``.
+
+When label corrections changed some rows (``rlverify eval --corrections``), every table, the chart
+and ``results`` use the corrected labels; the figures with the raw labels stand beside them (the
+``raw prec.`` and ``raw recall`` columns) and in ``raw_labels`` of the JSON.
 """
 
 from __future__ import annotations
@@ -23,6 +29,9 @@ from .evaluate import ALL_GROUP, EvalResult, GroupStats
 
 __all__ = [
     "results_json",
+    "eval_json",
+    "invalid_gold_lines",
+    "ids_text",
     "disagreement_record",
     "render_table",
     "markdown_table",
@@ -55,6 +64,39 @@ def results_json(stats: Sequence[GroupStats]) -> dict[str, list[dict[str, Any]]]
     return {"results": rows}
 
 
+def eval_json(result: EvalResult) -> dict[str, Any]:
+    """What ``rlverify eval --json`` writes: :func:`results_json` of the stats, and only where there
+    is something to say, ``invalid_gold`` (the rows whose gold is empty, blank or null: all ids) and
+    ``raw_labels`` (when corrections changed labels: the results with the raw labels)."""
+    out: dict[str, Any] = results_json(result.stats)
+    if result.invalid_gold_ids:
+        out["invalid_gold"] = _invalid_json(result)
+    if result.raw_stats:
+        ids = result.corrected_ids
+        out["raw_labels"] = {"corrected_rows": len(ids), "corrected_ids": list(ids),
+                             "results": results_json(result.raw_stats)["results"]}
+    return out
+
+
+def _invalid_json(result: EvalResult) -> dict[str, Any]:
+    return {"count": len(result.invalid_gold_ids), "ids": list(result.invalid_gold_ids)}
+
+
+def ids_text(ids: Sequence[str], limit: int = 10) -> str:
+    """The first ``limit`` ids, comma-separated, and how many more there are."""
+    shown = ", ".join(ids[:limit])
+    return shown + (f", ... ({len(ids) - limit} more)" if len(ids) > limit else "")
+
+
+def invalid_gold_lines(result: EvalResult, limit: int = 10, where: str = "") -> list[str]:
+    """The rows whose gold is empty, blank or null (their first ``limit`` ids); nothing when none."""
+    ids = result.invalid_gold_ids
+    if not ids:
+        return []
+    return [f"rows with an empty or missing gold: {len(ids)} (ids: {ids_text(ids, limit)}{where}); every "
+            f"verifier answers them undecided (flag invalid_gold), counted as rejected; --strict fails on them"]
+
+
 def fmt(x: float | None, digits: int = 3) -> str:
     return "-" if x is None else f"{x:.{digits}f}"
 
@@ -85,19 +127,39 @@ def _columns(stats: Sequence[GroupStats]) -> list[int]:
     return keep
 
 
-def render_table(stats: Sequence[GroupStats], console: Any = None, title: str | None = None) -> None:
+_RAW_HEAD = ["raw prec.", "raw recall"]
+_RAW_AFTER = _HEAD.index("accuracy")
+
+
+def _grid(stats: Sequence[GroupStats], raw: Sequence[GroupStats] = ()) -> tuple[list[str], list[list[str]]]:
+    """Headers and cells of the results table; with ``raw`` (the stats with the raw labels), its
+    precision and recall stand beside the corrected figures."""
+    cols = _columns(stats)
+    heads = [_HEAD[i] for i in cols]
+    rows = [[c[i] for i in cols] for c in map(_cells, stats)]
+    if raw:
+        at = cols.index(_RAW_AFTER) + 1
+        by_key = {(r.verifier, r.group): r for r in raw}
+        heads[at:at] = _RAW_HEAD
+        for s, cells in zip(stats, rows):
+            r = by_key.get((s.verifier, s.group))
+            cells[at:at] = [fmt(None if r is None else r.precision), fmt(None if r is None else r.recall)]
+    return heads, rows
+
+
+def render_table(stats: Sequence[GroupStats], console: Any = None, title: str | None = None,
+                 raw: Sequence[GroupStats] = ()) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
 
-    cols = _columns(stats)
+    heads, rows = _grid(stats, raw)
     table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 1))
-    for i in cols:
-        table.add_column(_HEAD[i], justify="left" if i < 2 else "right", no_wrap=True)
-    for k, s in enumerate(stats):
-        cells = _cells(s)
+    for i, head in enumerate(heads):
+        table.add_column(head, justify="left" if i < 2 else "right", no_wrap=True)
+    for k, (s, cells) in enumerate(zip(stats, rows)):
         style = "bold" if s.group == ALL_GROUP else None
-        table.add_row(*(cells[i] for i in cols), style=style,
+        table.add_row(*cells, style=style,
                       end_section=k + 1 < len(stats) and stats[k + 1].verifier != s.verifier)
     if console is None:
         import sys
@@ -192,25 +254,28 @@ def static_markdown(result: EvalResult) -> str:
     return "\n".join(lines)
 
 
-def markdown_table(stats: Sequence[GroupStats]) -> str:
-    cols = _columns(stats)
-    lines = ["| " + " | ".join(_HEAD[i] for i in cols) + " |",
-             "|" + "|".join("---" if i < 2 else "---:" for i in cols) + "|"]
-    for s in stats:
-        cells = _cells(s)
-        lines.append("| " + " | ".join(cells[i] for i in cols) + " |")
+def markdown_table(stats: Sequence[GroupStats], raw: Sequence[GroupStats] = ()) -> str:
+    heads, rows = _grid(stats, raw)
+    lines = ["| " + " | ".join(heads) + " |",
+             "|" + "|".join("---" if i < 2 else "---:" for i in range(len(heads))) + "|"]
+    lines += ["| " + " | ".join(cells) + " |" for cells in rows]
     return "\n".join(lines)
 
 
 def disagreement_record(s: Any) -> dict[str, Any]:
     v = s.verdict
-    return {"verifier": s.verifier, "id": s.row.id, "dataset": s.row.dataset, "generator": s.row.generator,
-            "gold": s.row.gold, "extracted": v.extracted, "verdict": v.status, "source": v.source,
-            "flags": list(v.flags), "label": s.row.label}
+    out = {"verifier": s.verifier, "id": s.row.id, "dataset": s.row.dataset, "generator": s.row.generator,
+           "gold": s.row.gold, "extracted": v.extracted, "verdict": v.status, "source": v.source,
+           "flags": list(v.flags), "label": s.row.label}
+    raw = getattr(s.row, "raw_label", None)
+    if raw is not None:
+        out["raw_label"] = raw  # the label of the data, before a correction
+    return out
 
 
-def plot_eval_chart(stats: Sequence[GroupStats], path: Path) -> Path:
-    """Grouped bars: precision (top) and recall (bottom) per group, one bar per verifier."""
+def plot_eval_chart(stats: Sequence[GroupStats], path: Path, note: str | None = None) -> Path:
+    """Grouped bars: precision (top) and recall (bottom) per group, one bar per verifier;
+    ``note`` (e.g. which labels the figures use) is written under the chart."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -237,7 +302,7 @@ def plot_eval_chart(stats: Sequence[GroupStats], path: Path) -> Path:
     else:  # e.g. --only-rule-negatives with a base that rejected nothing
         axes[0].text(0.5, 0.5, "no rows evaluated", ha="center", va="center", transform=axes[0].transAxes)
     axes[1].set_xticks(range(len(groups)), groups, rotation=20, ha="right", fontsize="small")
-    axes[1].set_xlabel("group (all = every row)")
+    axes[1].set_xlabel("group (all = every row)" + (f"\n{note}" if note else ""))
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -264,7 +329,15 @@ def _markdown(result: EvalResult, skipped: int, notes: Sequence[str] = ()) -> st
         lines.append(f"Only rows that `{result.base}` rejected: {result.base_rejected}.")
     if skipped:
         lines.append(f"Bad rows skipped: {skipped}.")
-    lines += ["", markdown_table(result.stats), "",
+    ids = result.invalid_gold_ids
+    if ids:
+        lines.append(f"**Rows with an empty or missing gold: {len(ids)}** (undecided for every verifier, flag "
+                     f"`invalid_gold`; counted as rejected; all ids in results.json): {ids_text(ids, 50)}.")
+    if result.raw_stats:
+        lines.append(f"**The figures use the corrected labels** ({len(result.corrected_ids)} row(s) changed: "
+                     f"{ids_text(result.corrected_ids, 50)}). `raw prec.` and `raw recall` are the same verdicts "
+                     "scored with the labels of the data; the chart uses the corrected labels.")
+    lines += ["", markdown_table(result.stats, result.raw_stats), "",
               "Predicted positive = verdict `correct` (undecided counts as rejected). "
               "`-` = undefined (no predicted positives, or no positives).", ""]
     elig = judge_eligibility_lines(result.stats)
@@ -286,15 +359,17 @@ def write_eval_report(result: EvalResult, out_dir: str | Path, skipped: int = 0,
     """results.json, results.md, precision_recall.png, disagreements.jsonl under ``out_dir``."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    data = results_json(result.stats) | {"rows": result.n_rows, "skipped": skipped, "by": result.by,
-                                          "base": result.base, "details": [_details(s) for s in result.stats]}
+    data = eval_json(result) | {"rows": result.n_rows, "skipped": skipped, "by": result.by, "base": result.base,
+                                "invalid_gold": _invalid_json(result), "details": [_details(s) for s in result.stats]}
     paths = [out / "results.json", out / "results.md", out / "disagreements.jsonl"]
     paths[0].write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     paths[1].write_text(_markdown(result, skipped, notes), encoding="utf-8")
     with open(paths[2], "w", encoding="utf-8") as f:
         for s in result.disagreements():
             f.write(json.dumps(disagreement_record(s), ensure_ascii=False) + "\n")
-    paths.append(plot_eval_chart(result.stats, out / "precision_recall.png"))
+    note = (f"labels: {len(result.corrected_ids)} row(s) corrected (raw-label figures in results.md)"
+            if result.raw_stats else None)
+    paths.append(plot_eval_chart(result.stats, out / "precision_recall.png", note))
     return paths
 
 
