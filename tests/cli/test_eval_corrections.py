@@ -6,26 +6,13 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
-import rlverify
 from rlverify.analysis.evaluate import sample_path
 from rlverify.cli import main
-from rlverify.verdict import BaseVerifier, Verdict
+from test_eval_cli import CASES, SMALL  # registers its stub verifier "eval-cli-stub" (ACCEPT / UNDECIDED in the text)
 
-CASES = Path(__file__).resolve().parents[1] / "cases"
-SMALL = CASES / "eval_small.jsonl"
 LABEL_CORRECTIONS = CASES / "label_corrections.json"
-
-
-class _Stub(BaseVerifier):
-    name = "eval-corrections-stub"
-
-    def verify(self, response: str, gold: str, question: str | None = None) -> Verdict:
-        return Verdict(correct="ACCEPT" in response, score=0.0, undecided="UNDECIDED" in response)
-
-
-rlverify.register("eval-corrections-stub")(lambda **kw: _Stub())
+STUB = "eval-cli-stub"
 
 
 def _row(stdout: str, verifier: str, group: str) -> list[str]:
@@ -37,14 +24,14 @@ def test_raw_and_corrected_figures_side_by_side(tmp_path, capsys):
     """eval_small with the stub: raw labels tp 3 fp 1 fn 4 (precision .750, recall .429); the two
     corrections that change a label make it tp 4 fp 0 fn 3 (precision 1.000, recall .571)."""
     out, rep = tmp_path / "r.json", tmp_path / "rep"
-    assert main(["eval", str(SMALL), "--verifier", "eval-corrections-stub", "--no-progress", "--json", str(out),
+    assert main(["eval", str(SMALL), "--verifier", STUB, "--no-progress", "--json", str(out),
                  "--corrections", str(CASES / "eval_corrections.json"), "--report", str(rep)]) == 0
     stdout = capsys.readouterr().out
     assert "Applied 2 label correction(s)" in stdout and "2 of 11 rows change label (the file lists 4)" in stdout
     head = next(x for x in stdout.splitlines() if "precision" in x).split()
     assert head[:7] == ["verifier", "group", "n", "precision", "recall", "F1", "accuracy"]
     assert head[7:11] == ["raw", "prec.", "raw", "recall"]
-    cells = _row(stdout, "eval-corrections-stub", "all")
+    cells = _row(stdout, STUB, "all")
     assert cells[3:5] == ["1.000", "0.571"]   # corrected precision, recall
     assert cells[7:9] == ["0.750", "0.429"]   # raw precision, recall
     assert "labels corrected (2 rows)" in stdout
@@ -66,7 +53,7 @@ def test_a_corrected_disagreement_keeps_its_raw_label(tmp_path, capsys):
     corrections = tmp_path / "flip.json"
     corrections.write_text(json.dumps({"corrections": [{"id": "a1", "label": False}]}))  # accepted, was true
     rep = tmp_path / "rep"
-    assert main(["eval", str(SMALL), "--verifier", "eval-corrections-stub", "--no-progress", "--report", str(rep),
+    assert main(["eval", str(SMALL), "--verifier", STUB, "--no-progress", "--report", str(rep),
                  "--corrections", str(corrections)]) == 0
     dis = {d["id"]: d for d in map(json.loads, (rep / "disagreements.jsonl").read_text().splitlines())}
     assert dis["a1"]["label"] is False and dis["a1"]["raw_label"] is True
@@ -77,7 +64,7 @@ def test_no_raw_columns_without_a_change(tmp_path, capsys):
     corrections = tmp_path / "none.json"
     corrections.write_text(json.dumps({"corrections": [{"id": "a1", "label": True}]}))  # a1 is already true
     out = tmp_path / "r.json"
-    assert main(["eval", str(SMALL), "--verifier", "eval-corrections-stub", "--no-progress", "--json", str(out),
+    assert main(["eval", str(SMALL), "--verifier", STUB, "--no-progress", "--json", str(out),
                  "--corrections", str(corrections)]) == 0
     stdout = capsys.readouterr().out
     assert "0 of 11 rows change label" in stdout and "raw prec." not in stdout
