@@ -19,7 +19,9 @@ from ..errors import RLVerifyError
 __all__ = ["main", "build_parser"]
 
 _ANALYSIS_EXTRA = ("rich", "tqdm", "matplotlib")  # progress, tables and plots: `pip install rlverify[analysis]`
-_WARM_FIRST = ("verify", "eval", "probe", "monitor")  # commands whose first items may need the CAS
+# commands that start the CAS helper before their first item (many items: the start-up and the
+# parser's warm-up are paid once, up front; verdicts do not depend on it)
+_WARM_FIRST = ("eval", "probe", "monitor")
 COMMANDS = ("verify", "eval", "probe", "judge_check", "serve", "monitor", "train_verifier")
 
 
@@ -40,8 +42,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The CLI. ``argv`` None: this process is the ``rlverify`` program (``verify`` may then try
+    a light helper first and start the process over, see :mod:`rlverify.cli._light`)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.light_first, args.argv = argv is None, list(sys.argv[1:] if argv is None else argv)
     try:
         if args.command in _WARM_FIRST:
             from .. import warm_up
