@@ -25,8 +25,23 @@ _WARM_FIRST = ("eval", "probe", "monitor")
 COMMANDS = ("verify", "eval", "probe", "judge_check", "serve", "monitor", "train_verifier")
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """Appends ``(default: X)`` to an option's help when it has a default worth saying (not None,
+    not a flag's False) and the help does not already say one."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help
+        if (text and text is not argparse.SUPPRESS and "default" not in text.lower()
+                and action.default is not None and action.default is not False
+                and action.default is not argparse.SUPPRESS and action.default != []):
+            text += " (default: %(default)s)"
+        return text
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="rlverify", description="Verify model answers against references.")
+    parser = argparse.ArgumentParser(prog="rlverify", description="Verify model answers against references "
+                                     "(rule verifier, LLM judges, hybrids); measure, probe, monitor and serve them.",
+                                     formatter_class=HelpFormatter)
     parser.add_argument("--version", action="version", version=f"rlverify {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
@@ -38,6 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
                 continue
             raise
         mod.add_parser(sub)
+    for command in sub.choices.values():
+        command.formatter_class = HelpFormatter
     return parser
 
 

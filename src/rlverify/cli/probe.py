@@ -35,8 +35,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", default=None, metavar="OUT", help="write all results as JSON")
     p.add_argument("--heatmap", default=None, metavar="PNG", help="write a families x verifiers heatmap")
     p.add_argument("--seed", type=int, default=0, help="seed for problem choice and payloads (default: 0)")
-    p.add_argument("--families", default=None, help="comma-separated subset of attack families")
-    p.add_argument("--placements", default=None, help="comma-separated subset of placements")
+    p.add_argument("--families", default=None, help="comma-separated subset of attack families (default: all)")
+    p.add_argument("--placements", default=None, help="comma-separated subset of placements (default: all)")
     p.add_argument("--detail", action="store_true", help="print every family x placement row")
     p.set_defaults(func=run)
 

@@ -18,14 +18,18 @@ from ..runtime.settings import SWITCH_INTERVAL
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("serve", help="run the reward server (OpenRLHF /reward, /verify, /metrics)")
+    p = sub.add_parser("serve", help="run the reward server (OpenRLHF /reward, /verify, /metrics)",
+                       description="Run the reward server (FastAPI + uvicorn; needs the server extra): "
+                                   "OpenRLHF's POST /reward, POST /verify, GET /health and GET /metrics. "
+                                   "It starts its CAS helpers before it listens.")
     p.add_argument("--host", default="127.0.0.1", help="bind address (default: loopback only)")
-    p.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    p.add_argument("--port", type=int, default=8000, help="port")
     p.add_argument("--verifier", action="extend", nargs="+", metavar="NAME",
                    help="verifiers to serve (--verifier rule hybrid, or repeat the flag); the first is the "
                         "default (default: rule)")
     p.add_argument("--options", default=None, metavar="JSON",
-                   help='verifier options by name, e.g. \'{"hybrid": {"judge": "..."}}\'')
+                   help='verifier options by name as a JSON object, e.g. \'{"hybrid": {"judge": "gullible"}}\' '
+                        '(default: none)')
     p.add_argument("--token", default=os.environ.get("RLVERIFY_TOKEN"),
                    help="require 'Authorization: Bearer TOKEN' (default: $RLVERIFY_TOKEN, else none)")
     p.add_argument("--workers", type=int, default=None,
@@ -43,14 +47,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--header-timeout", type=float, default=None, metavar="SECONDS",
                    help="close connections that do not finish their request headers within this time "
                         "(default: 10)")
-    p.add_argument("--max-body-mb", type=float, default=32.0, help="request body limit in MiB (default: 32)")
-    p.add_argument("--max-items", type=int, default=4096, help="items per request limit (default: 4096)")
+    p.add_argument("--max-body-mb", type=float, default=32.0, help="request body limit in MiB")
+    p.add_argument("--max-items", type=int, default=4096, help="items per request limit")
     p.add_argument("--judge-concurrency", type=int, default=4,
-                   help="batches in flight per non-rule verifier (default: 4)")
+                   help="batches in flight per non-rule verifier")
     p.add_argument("--http-workers", type=int, default=1,
                    help="HTTP server processes sharing the port (uvicorn workers; each has its own rule "
-                        "processes and /metrics; default: 1)")
-    p.add_argument("--log-level", default="warning", help="uvicorn log level (default: warning)")
+                        "processes and /metrics)")
+    p.add_argument("--log-level", default="warning", help="uvicorn log level")
     p.set_defaults(func=run)
 
 

@@ -15,8 +15,7 @@ import sys
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("verify", help="verify one response against a reference answer",
                        description="Verify one response against a reference answer and print the verdict "
-                                   "(status, score, source, the extracted answer span, flags).",
-                       formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+                                   "(status, score, source, the extracted answer span, flags).")
     p.add_argument("response", nargs="?", default="-", help="the response text, or - to read it from stdin")
     p.add_argument("--gold", required=True, help="the reference answer")
     p.add_argument("--question", default=None, help="the problem text (gives context: units, angles, rounding)")
