@@ -16,8 +16,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
-from .flags import Flag
-
 __all__ = ["Verdict", "Verifier", "BaseVerifier", "SOURCES", "Outcome", "invalid_gold", "invalid_gold_verdict"]
 
 SOURCES = ("rule", "guard", "judge")
@@ -139,10 +137,11 @@ def invalid_gold_verdict(verifier: Any = None) -> Verdict:
     (0.0 by default) for integrations that cannot skip."""
     score = getattr(verifier, "score_incorrect", 0.0)
     return Verdict(correct=False, score=float(score) if isinstance(score, (int, float)) else 0.0,
-                   source="rule", extracted=None, flags=(Flag.INVALID_GOLD,), undecided=True,
+                   source="rule", extracted=None, flags=(_INVALID_GOLD,), undecided=True,
                    outcome=Outcome.UNSURE)
 
 
+_INVALID_GOLD = "invalid_gold"  # Flag.INVALID_GOLD's value (this module imports nothing of rlverify)
 _CHECKED = "__rlverify_checks_gold__"
 _NO_GOLD = object()
 
