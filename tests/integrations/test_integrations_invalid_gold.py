@@ -98,3 +98,19 @@ def test_a_warning_is_logged_at_the_first_and_tenth_item(caplog: pytest.LogCaptu
         verify_items(cached_verifier("rule"), [item, {"response": "\\boxed{1}", "gold": "1"}])
     warned = [r.getMessage() for r in caplog.records if "invalid_gold" in r.getMessage()]
     assert len(warned) == 2 and "1 item(s)" in warned[0] and "10 item(s)" in warned[1]
+
+
+def test_reward_server_answers_undecided() -> None:
+    """POST /verify (rlverify serve): a blank, null or all-blank-list gold is undecided, in place."""
+    import httpx
+
+    from conftest import serve_app
+    from rlverify.integrations.server import create_app
+
+    items = [{"response": "\\boxed{2}", "gold": g} for g in ("2", "", None, "   ", [" ", ""], ["", "2"])]
+    with serve_app(create_app(("rule",))) as url:
+        reply = httpx.post(f"{url}/verify", json={"items": items}, timeout=60)
+    assert reply.status_code == 200, reply.text
+    verdicts = reply.json()["verdicts"]
+    assert [v["status"] for v in verdicts] == ["correct"] + ["undecided"] * 4 + ["correct"]
+    assert [v["flags"] for v in verdicts[1:5]] == [["invalid_gold"]] * 4
