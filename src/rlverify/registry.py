@@ -3,6 +3,11 @@
 Factories register with :func:`register`; :func:`get_verifier` builds one by name.
 Built-in verifiers are registered lazily on first lookup so that optional extras
 (Math-Verify, judges) are imported only when asked for.
+
+Every verifier that subclasses :class:`~rlverify.verdict.BaseVerifier` (all the built-in ones)
+answers a missing, empty or blank reference with an undecided verdict flagged ``invalid_gold``
+before its own code runs (:func:`rlverify.verdict.invalid_gold`); a registered verifier that only
+follows the :class:`~rlverify.verdict.Verifier` protocol must make that check itself.
 """
 
 from __future__ import annotations
