@@ -25,15 +25,38 @@ Cases (issue 18):
   surrogates, chunked and pipelined requests; no 5xx, the expected 4xx, and a correct
   answer right after each.
 
-    .venv/bin/python benchmarks/chaos.py                      # all cases, a few minutes
+Cases (issue 28, item 9), Linux only (they read /proc):
+
+* ``kill9``: a fresh server; while a request runs in a CAS helper process (a child of the
+  server's zygote, the busy one found by its CPU time), ``kill -9`` that helper. The request
+  must still get a verdict, flagged (``timeout``); the helper must be replaced (a new pid, as
+  many helpers as before); the next ``--kill9-after`` requests that need the CAS must be right
+  and as fast as before the kill. Then the same with an idle helper killed between requests.
+* ``soak``: a fresh server (default settings) gets ``--soak-n`` distinct one-answer requests
+  (half polynomials and expressions that need the CAS, half numbers) from ``--soak-clients``
+  threads, within ``--soak-max-seconds``; every 10,000 requests it prints the RSS (and PSS) of
+  the server, the zygote and each helper, errors, wrong verdicts and timeouts; at the end the
+  entries and limit of every cache in the server and in its helpers
+  (``rlverify.runtime.caches.cache_sizes``).
+* ``cache-bytes`` (in-process, no server): one process verifies the corpora and
+  ``--cache-bytes-n`` soak items with the CAS inline and ``tracemalloc`` on, then empties each
+  cache and prints the bytes that freed per entry and at its limit (docs/reliability.md's table).
+
+    .venv/bin/python benchmarks/chaos.py                      # all cases but the soak, a few minutes
     .venv/bin/python benchmarks/chaos.py --normal 40 --mixed-clients 8 --json out.json
+    nice -n 10 .venv/bin/python benchmarks/chaos.py --only kill9,soak --soak-n 100000 \\
+        --out benchmarks/results/chaos-kill9-soak.txt --json benchmarks/results/chaos-kill9-soak.json
+    nice -n 10 .venv/bin/python benchmarks/chaos.py --only cache-bytes --out benchmarks/results/chaos-cache-bytes.txt
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
+import os
 import re
+import signal
 import socket
 import statistics
 import subprocess
@@ -41,6 +64,7 @@ import sys
 import threading
 import time
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 import httpx
@@ -85,11 +109,57 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(args: list[str], ready_timeout: float = 120.0) -> tuple[subprocess.Popen, str, float]:
-    """``rlverify serve`` on a free loopback port: (process, base URL, seconds until /health)."""
+# ``rlverify serve`` run by this wrapper answers a probe: when the file argv[1] appears it writes
+# argv[1] + ".out" with the cache sizes of the server process and of its helpers (run in them).
+_PROBED_SERVE = r"""
+import json, os, sys, threading, time
+from pathlib import Path
+
+probe = Path(sys.argv[1])
+
+def answer():
+    from rlverify.runtime import bounded
+    from rlverify.runtime.caches import process_caches
+    got, lock = [], threading.Lock()
+    def one():
+        try:
+            r = bounded.run_bounded(process_caches, 1.0, timeout=10.0)  # each call holds its helper 1 s
+        except Exception as e:  # noqa: BLE001
+            r = {"error": repr(e)}
+        with lock:
+            got.append(r)
+    threads = [threading.Thread(target=one) for _ in range(bounded.MAX_HELPERS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    helpers = {r["pid"]: r for r in got if "pid" in r}
+    out = {"server": process_caches(), "helpers": list(helpers.values()),
+           "errors": [r for r in got if "pid" not in r]}
+    Path(str(probe) + ".tmp").write_text(json.dumps(out))
+    os.replace(str(probe) + ".tmp", str(probe) + ".out")
+
+def watch():
+    while True:
+        time.sleep(0.2)
+        if probe.exists():
+            probe.unlink()
+            answer()
+
+threading.Thread(target=watch, daemon=True).start()
+from rlverify.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def start_server(args: list[str], ready_timeout: float = 120.0,
+                 probe: str | None = None) -> tuple[subprocess.Popen, str, float]:
+    """``rlverify serve`` on a free loopback port: (process, base URL, seconds until /health).
+    ``probe``: run it through :data:`_PROBED_SERVE` with this probe file (see :func:`probe_caches`)."""
     port = free_port()
-    cmd = [sys.executable, "-m", "rlverify.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-           "--token", TOKEN, *args]
+    serve = ["serve", "--host", "127.0.0.1", "--port", str(port), "--token", TOKEN, *args]
+    cmd = ([sys.executable, "-c", _PROBED_SERVE, probe, *serve] if probe
+           else [sys.executable, "-m", "rlverify.cli", *serve])
     t0 = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
@@ -433,7 +503,444 @@ def case_bad_input(url: str) -> Row:
     return row
 
 
+# ---------------------------------------------------------------- processes (Linux /proc)
+
+def _stat(pid: int) -> list[str] | None:
+    """Fields of /proc/<pid>/stat after the command name (state first), or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            s = f.read()
+    except OSError:
+        return None
+    return s[s.rindex(")") + 2:].split()
+
+
+def _children_map() -> dict[int, list[int]]:
+    kids: dict[int, list[int]] = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            st = _stat(int(d))
+            if st is not None:
+                kids.setdefault(int(st[1]), []).append(int(d))
+    return kids
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def server_processes(server: int) -> dict[str, list[int]]:
+    """The server's processes: ``zygote`` (its child running ``_zygote_main``), ``helpers`` (the
+    zygote's live children), ``zombies`` (dead children not yet reaped), ``other`` descendants."""
+    kids = _children_map()
+    zygote = [p for p in kids.get(server, []) if "_zygote_main" in _cmdline(p)]
+    helpers, zombies = [], []
+    for z in zygote:
+        for h in kids.get(z, []):
+            (zombies if (_stat(h) or ["Z"])[0] in "ZX" else helpers).append(h)
+    other, todo = [], [p for p in kids.get(server, []) if p not in zygote]
+    while todo:
+        p = todo.pop()
+        other.append(p)
+        todo += kids.get(p, [])
+    return {"zygote": zygote, "helpers": sorted(helpers), "zombies": zombies, "other": other}
+
+
+def memory_kb(pid: int) -> tuple[int, int]:
+    """(RSS, PSS) of a process in kB; (0, 0) when it is gone."""
+    rss = pss = 0
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            rss = next((int(line.split()[1]) for line in f if line.startswith("VmRSS:")), 0)
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            pss = next((int(line.split()[1]) for line in f if line.startswith("Pss:")), 0)
+    except OSError:
+        pass
+    return rss, pss
+
+
+def cpu_ticks(pid: int) -> int:
+    st = _stat(pid)
+    return int(st[11]) + int(st[12]) if st else -1
+
+
+def probe_caches(probe: str, timeout: float = 60.0) -> dict[str, Any] | None:
+    """Ask a server started with ``probe`` for its caches and its helpers' caches."""
+    out = Path(probe + ".out")
+    out.unlink(missing_ok=True)
+    Path(probe).write_text("?")
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if out.exists():
+            return json.loads(out.read_text())
+        time.sleep(0.1)
+    return None
+
+
+# ---------------------------------------------------------------- kill -9 of a helper
+
+class Conn:
+    """One keep-alive loopback HTTP connection (http.client: less client CPU than httpx)."""
+
+    def __init__(self, url: str, timeout: float = CLIENT_TIMEOUT) -> None:
+        self.addr, self.timeout = _addr(url), timeout
+        self.c: http.client.HTTPConnection | None = None
+
+    def verify(self, items: list[dict[str, str]]) -> tuple[float | None, int, list[dict] | None]:
+        """(seconds or None when it got no answer, status, verdicts)."""
+        body = json.dumps({"items": items})
+        t0 = time.monotonic()
+        for attempt in (0, 1):
+            try:
+                if self.c is None:
+                    self.c = http.client.HTTPConnection(*self.addr, timeout=self.timeout)
+                self.c.request("POST", f"/verify?token={TOKEN}", body, {"Content-Type": "application/json"})
+                r = self.c.getresponse()
+                data = r.read()
+                s = time.monotonic() - t0
+                return s, r.status, (json.loads(data).get("verdicts") if r.status == 200 else None)
+            except socket.timeout:
+                self.close()
+                return None, 0, None
+            except (http.client.HTTPException, OSError):
+                self.close()  # a keep-alive connection the server closed: once more on a new one
+                if attempt:
+                    return time.monotonic() - t0, 0, None
+        return None, 0, None
+
+    def close(self) -> None:
+        if self.c is not None:
+            self.c.close()
+            self.c = None
+
+
+def cas_item(k: int) -> dict[str, str]:
+    """A right answer that needs the CAS (expanding a square), distinct for each k."""
+    return {"response": f"The answer is \\boxed{{x^2+{2 * k}x+{k * k}}}", "gold": f"(x+{k})^2"}
+
+
+def _cas_requests(conn: Conn, row: Row, ks: range) -> None:
+    for k in ks:
+        s, status, verdicts = conn.verify([cas_item(k)])
+        if s is None:
+            row.stuck += 1
+            continue
+        row.latencies.append(s)
+        v = verdicts[0] if verdicts else None
+        if v is None or v.get("correct") is not True:
+            row.failures += 1
+            row.note += f"; k={k}: {status} {v and v.get('flags')}"
+
+
+def _wait_helpers(server: int, n: int, gone: int | None, timeout: float) -> tuple[float | None, list[int]]:
+    """Seconds until ``n`` live helpers exist and ``gone`` is not one of them (None: not by ``timeout``)."""
+    t0 = time.monotonic()
+    while True:
+        hs = server_processes(server)["helpers"]
+        if len(hs) >= n and gone not in hs:
+            return time.monotonic() - t0, hs
+        if time.monotonic() - t0 > timeout:
+            return None, hs
+        time.sleep(0.02)
+
+
+def _bomb(url: str, j: int, answer: dict[str, Any]) -> None:
+    """One request of one CAS bomb (it runs the CAS to its deadline); its answer into ``answer``."""
+    c = Conn(url)
+    answer["sent"] = time.monotonic()
+    s, status, verdicts = c.verify([{"response": BOMBS[j % len(BOMBS)], "gold": "2"}])
+    answer.update(done=time.monotonic(), seconds=s, status=status, verdict=verdicts[0] if verdicts else None)
+    c.close()
+
+
+def _demand(url: str, n: int, j: int) -> list[dict[str, Any]]:
+    """``n`` bomb requests at once: each needs a helper of its own, so the server must have ``n``."""
+    answers: list[dict[str, Any]] = [{} for _ in range(n)]
+    threads = [threading.Thread(target=_bomb, args=(url, j + i, answers[i])) for i in range(n)]
+    for t in threads:
+        t.start()
+    time.sleep(0.5)  # all of them running in helpers now
+    return answers, threads
+
+
+def case_kill9(trials: int, after: int) -> tuple[list[Row], list[dict[str, Any]]]:
+    """``kill -9`` a CAS helper while it serves a request, ``trials`` times; then an idle one as often."""
+    proc, url, _ = start_server(["--workers", "0"])
+    server = proc.pid
+    base = Row(f"kill -9: {after} CAS requests before (baseline)")
+    mid = Row(f"kill -9 of the busy helper mid-request (x{trials})")
+    nxt = Row(f"kill -9: next {after} CAS requests after each kill")
+    idle = Row(f"kill -9 of an idle helper, next {after} CAS requests (x{trials})")
+    log: list[dict[str, Any]] = []
+    k = 100_000  # CAS items never seen before, so nothing comes from a memo
+    try:
+        conn = Conn(url)
+        _cas_requests(conn, Row("warm"), range(k, k + 8))
+        k += 8
+        _cas_requests(conn, base, range(k, k + after))
+        k += after
+        answers, threads = _demand(url, 4, 0)
+        n_helpers = len(server_processes(server)["helpers"])  # every helper up (4 unless RLVERIFY_MAX_HELPERS)
+        for t in threads:
+            t.join()
+        for t in range(trials):
+            ticks = {p: cpu_ticks(p) for p in server_processes(server)["helpers"]}
+            answer: dict[str, Any] = {}
+            th = threading.Thread(target=_bomb, args=(url, t, answer))
+            th.start()
+            victim, t_kill = None, None
+            t0 = time.monotonic()
+            while victim is None and time.monotonic() - t0 < 0.9:  # the helper burning CPU on the bomb
+                time.sleep(0.05)
+                for p in server_processes(server)["helpers"]:  # one may have started for this request
+                    ticks.setdefault(p, cpu_ticks(p))
+                grown = {p: cpu_ticks(p) - t0_ticks for p, t0_ticks in ticks.items()}
+                busy = max(grown, key=grown.get) if grown else None
+                if busy is not None and grown[busy] >= 3 and time.monotonic() - t0 >= 0.2:
+                    victim = busy
+            if victim is not None:
+                os.kill(victim, signal.SIGKILL)
+                t_kill = time.monotonic()
+            th.join(CLIENT_TIMEOUT + 5)
+            v = answer.get("verdict") or {}
+            entry = {"trial": t, "killed": victim, "status": answer.get("status"), "flags": v.get("flags"),
+                     "correct": v.get("correct"), "request_s": answer.get("seconds"),
+                     "kill_to_answer_s": (answer["done"] - t_kill) if t_kill and "done" in answer else None}
+            failed = nxt.failures
+            _cas_requests(conn, nxt, range(k, k + after))
+            k += after
+            entry["next_failures"] = nxt.failures - failed
+            # the replacement: helpers start on demand, so ask for all of them at once
+            answers, threads = _demand(url, n_helpers, 10 + t)
+            now = server_processes(server)["helpers"]
+            for th in threads:
+                th.join()
+            entry["helpers_under_demand"] = now
+            entry["replaced"] = victim not in now and len(now) >= n_helpers
+            entry["zombies"] = server_processes(server)["zombies"]
+            if answer.get("seconds") is None:
+                mid.stuck += 1
+            else:
+                mid.latencies.append(answer["seconds"])
+                mid.failures += not (victim is not None and answer.get("status") == 200 and v.get("correct") is False
+                                     and v.get("flags") and entry["replaced"])
+            log.append(entry)
+        for t in range(trials):  # an idle helper, killed between requests
+            _cas_requests(conn, Row("refill"), range(k, k + after))  # the bombs' helpers were ended: use live ones
+            k += after
+            helpers = server_processes(server)["helpers"]
+            victim = helpers[t % len(helpers)] if helpers else None
+            if victim is not None:
+                os.kill(victim, signal.SIGKILL)
+                time.sleep(0.05)
+            failed = idle.failures
+            _cas_requests(conn, idle, range(k, k + after))
+            k += after
+            answers, threads = _demand(url, n_helpers, 20 + t)
+            now = server_processes(server)["helpers"]
+            for th in threads:
+                th.join()
+            log.append({"trial": t, "idle_killed": victim, "live_before": helpers, "failures": idle.failures - failed,
+                        "helpers_under_demand": now, "replaced": victim not in now and len(now) >= n_helpers,
+                        "bomb_flags": sorted({",".join((a.get("verdict") or {}).get("flags") or ["none"]) for a in answers}),
+                        "zombies": server_processes(server)["zombies"]})
+        conn.close()
+    finally:
+        stop(proc)
+    kills = [e for e in log if "killed" in e]
+    mid.note = (f"{sum(bool(e['replaced']) for e in kills)}/{len(kills)} replaced (under demand for {n_helpers}); "
+                "flags: " + ", ".join(sorted({",".join(e["flags"] or ["none"]) for e in kills}))
+                + "; kill to answer ms: " + ", ".join(f"{1000 * e['kill_to_answer_s']:.0f}" for e in kills
+                                                      if e["kill_to_answer_s"] is not None))
+    nxt.note = (nxt.note.lstrip("; ") or "all right") + f" (baseline p50 {1000 * (base.quantile(0.5) or 0):.1f} ms)"
+    idles = [e for e in log if "idle_killed" in e]
+    idle.note = (f"{sum(bool(e['replaced']) for e in idles)}/{len(idles)} replaced; "
+                 + (idle.note.lstrip("; ")[:400] or "all right"))
+    return [base, mid, nxt, idle], log
+
+
+# ---------------------------------------------------------------- soak
+
+def soak_item(i: int) -> tuple[dict[str, str], bool]:
+    """Request ``i`` of the soak: (item, expected verdict); distinct for every i; even kinds need the CAS."""
+    a = i // 8 + 2
+    kind = i % 8
+    if kind == 0:
+        return {"response": f"so \\boxed{{x^2+{2 * a}x+{a * a}}}", "gold": f"(x+{a})^2"}, True
+    if kind == 2:
+        return {"response": f"so \\boxed{{x^2+{2 * a}x+{a * a + 1}}}", "gold": f"(x+{a})^2"}, False
+    if kind == 4:
+        return {"response": f"We get \\boxed{{(x+{a})(x-1)}}.", "gold": f"x^2+{a - 1}x-{a}"}, True
+    if kind == 6:
+        return {"response": f"Thus \\boxed{{{a}x+{a}y}}", "gold": f"{a}(x+y)"}, True
+    if kind == 1:
+        return {"response": f"The answer is \\boxed{{{i}}}.", "gold": str(i)}, True
+    if kind == 3:
+        return {"response": f"The answer is \\boxed{{{i + 1}}}.", "gold": str(i)}, False
+    if kind == 5:
+        return {"response": f"So it is \\boxed{{\\frac{{{i}}}{{7}}}}", "gold": f"{i}/7"}, True
+    return {"response": f"Final answer: {i}.5", "gold": f"\\frac{{{2 * i + 1}}}{{2}}"}, True
+
+
+def case_soak(n: int, clients: int, every: int, max_seconds: float, probe: str) -> tuple[Row, list[dict], Any]:
+    """``n`` distinct requests to a fresh server; memory of its processes every ``every`` requests."""
+    proc, url, _ = start_server([], probe=probe)
+    server = proc.pid
+    row = Row(f"soak: {n:,} distinct requests, {clients} clients")
+    samples: list[dict[str, Any]] = []
+    lock = threading.Lock()
+    counts = {"next": 0, "done": 0, "errors": 0, "wrong": 0, "timeouts": 0, "stuck": 0}
+    t0 = time.monotonic()
+
+    def sample() -> None:
+        ps = server_processes(server)
+        mem = {p: memory_kb(p) for p in [server, *ps["zygote"], *ps["helpers"], *ps["other"]]}
+        samples.append({"requests": counts["done"], "seconds": round(time.monotonic() - t0, 1),
+                        "server_rss_mb": mem[server][0] / 1024, "zygote_rss_mb": [mem[p][0] / 1024 for p in ps["zygote"]],
+                        "helpers": {p: mem[p][0] / 1024 for p in ps["helpers"]},
+                        "other_rss_mb": [mem[p][0] / 1024 for p in ps["other"]],
+                        "total_rss_mb": sum(m[0] for m in mem.values()) / 1024,
+                        "total_pss_mb": sum(m[1] for m in mem.values()) / 1024,
+                        "zombies": len(ps["zombies"]),
+                        **{k: counts[k] for k in ("errors", "wrong", "timeouts", "stuck")}})
+        print(soak_line(samples[-1]), flush=True)
+
+    def client() -> None:
+        conn = Conn(url)
+        while True:
+            with lock:
+                i = counts["next"]
+                if i >= n or time.monotonic() - t0 > max_seconds:
+                    break
+                counts["next"] += 1
+            item, expected = soak_item(i)
+            s, status, verdicts = conn.verify([item])
+            v = verdicts[0] if verdicts else None
+            with lock:
+                if s is None:
+                    counts["stuck"] += 1
+                else:
+                    row.latencies.append(s)
+                if v is None:
+                    counts["errors"] += s is not None
+                else:
+                    counts["wrong"] += v.get("correct") is not expected
+                    counts["timeouts"] += "timeout" in (v.get("flags") or ())
+                counts["done"] += 1
+                if counts["done"] % every == 0:
+                    sample()
+        conn.close()
+
+    try:
+        print(soak_header(), flush=True)
+        sample()
+        threads = [threading.Thread(target=client) for _ in range(clients)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        if counts["done"] % every:
+            sample()
+        caches = probe_caches(probe)
+    finally:
+        stop(proc)
+        for f in (probe, probe + ".out"):
+            Path(f).unlink(missing_ok=True)
+    row.failures = counts["errors"] + counts["wrong"]
+    row.stuck = counts["stuck"]
+    elapsed = time.monotonic() - t0
+    row.note = (f"{counts['done']:,} answered in {elapsed:.0f} s ({counts['done'] / elapsed:.0f}/s); "
+                f"{counts['errors']} errors, {counts['wrong']} wrong, {counts['timeouts']} timeouts")
+    return row, samples, caches
+
+
+def soak_header() -> str:
+    return ("| requests | seconds | server RSS MB | zygote RSS MB | helpers RSS MB (each) | all RSS MB | all PSS MB "
+            "| errors | wrong | timeouts |\n|---|---|---|---|---|---|---|---|---|---|")
+
+
+def soak_line(s: dict[str, Any]) -> str:
+    zy = ", ".join(f"{x:.0f}" for x in s["zygote_rss_mb"]) or "-"
+    hs = ", ".join(f"{x:.0f}" for x in s["helpers"].values()) or "-"
+    return (f"| {s['requests']:,} | {s['seconds']:.0f} | {s['server_rss_mb']:.0f} | {zy} | {hs} | "
+            f"{s['total_rss_mb']:.0f} | {s['total_pss_mb']:.0f} | {s['errors']} | {s['wrong']} | {s['timeouts']} |")
+
+
+def cache_table(caches: dict[str, Any] | None) -> str:
+    """Entries / limit of every cache in the server and in each helper it reached."""
+    if not caches:
+        return "(no cache report from the server)"
+    procs = [("server", caches["server"])] + [(f"helper {h['pid']}", h) for h in caches["helpers"]]
+    names = sorted({c["name"] for _, p in procs for c in p["caches"]})
+    by = [{c["name"]: c for c in p["caches"]} for _, p in procs]
+    lines = ["| cache | limit | " + " | ".join(n for n, _ in procs) + " |",
+             "|---|---|" + "---|" * len(procs)]
+    for name in names:
+        limit = next(b[name]["limit"] for b in by if name in b)
+        lines.append(f"| {name} | {limit:,} | " + " | ".join(f"{b[name]['entries']:,}" if name in b else "-" for b in by) + " |")
+    if caches.get("errors"):
+        lines.append(f"(helper probes that failed: {caches['errors']})")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- bytes per cache entry
+
+_CACHE_BYTES = r"""
+import glob, json, sys, tracemalloc
+tracemalloc.start()
+import rlverify
+from rlverify.analysis.evaluate import load_rows
+from rlverify.runtime.caches import cache_sizes, measure_cache_bytes
+sys.path.insert(0, sys.argv[2])
+from chaos import soak_item
+
+v = rlverify.get_verifier("rule")
+for f in sorted(glob.glob(sys.argv[1] + "/*.jsonl.gz")):
+    for r in load_rows([f]).rows:
+        v.verify(r.response, r.gold, r.question)
+for i in range(int(sys.argv[3])):
+    item, _ = soak_item(i)
+    v.verify(item["response"], item["gold"])
+sizes = {d["name"]: d for d in cache_sizes()}
+freed = measure_cache_bytes()
+print(json.dumps([sizes[n] | {"bytes": freed.get(n, 0)} for n in sorted(sizes)]))
+"""
+
+
+def case_cache_bytes(n_soak: int) -> list[dict[str, Any]]:
+    """Bytes per entry of every cache: one process (CAS inline, so the helpers' caches fill in it
+    too) verifies the corpora under data/corpora and ``n_soak`` soak items with ``tracemalloc``
+    on, then empties each cache and counts the bytes that freed."""
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "RLVERIFY_BOUNDED_INLINE": "1"}
+    out = subprocess.run([sys.executable, "-c", _CACHE_BYTES, str(root / "data" / "corpora"),
+                          str(Path(__file__).resolve().parent), str(n_soak)],
+                         env=env, capture_output=True, text=True, timeout=3600)
+    if out.returncode:
+        raise SystemExit(out.stderr[-2000:])
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def cache_bytes_table(rows: list[dict[str, Any]]) -> str:
+    lines = ["| cache | entries | limit | bytes/entry | MB at the limit |", "|---|---|---|---|---|"]
+    total = 0.0
+    for d in rows:
+        per = d["bytes"] / d["entries"] if d["entries"] else None
+        at = per * d["limit"] / 2**20 if per is not None else None
+        total += at or 0
+        lines.append(f"| {d['name']} | {d['entries']:,} | {d['limit']:,} | {'-' if per is None else f'{per:,.0f}'} | "
+                     f"{'-' if at is None else f'{at:,.1f}'} |")
+    lines.append(f"| all (measured ones) | | | | {total:,.0f} |")
+    return "\n".join(lines)
+
+
 # ---------------------------------------------------------------- report
+
+CASES = ("poisoned", "mixed", "no-token", "idle", "bad-input", "cold-start", "silent-judge", "kill9", "cache-bytes", "soak")
 
 def table(rows: list[Row]) -> str:
     head = f"| {'case':<52} | requests | failures | p50 ms | p99 ms | max ms | stuck |"
@@ -455,29 +962,93 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--judge-budget", type=float, default=3.0)
     ap.add_argument("--header-timeout", type=float, default=2.0)
     ap.add_argument("--json", default=None, help="also write the rows as JSON here")
+    ap.add_argument("--only", default=None, metavar="CASES",
+                    help=f"comma-separated cases to run, of {', '.join(CASES)} or all (default: all but cache-bytes and soak)")
+    ap.add_argument("--kill9-trials", type=int, default=5, help="helpers killed mid-request (and idle ones)")
+    ap.add_argument("--kill9-after", type=int, default=30, help="CAS requests checked after each kill")
+    ap.add_argument("--soak-n", type=int, default=100_000, help="distinct requests of the soak")
+    ap.add_argument("--soak-clients", type=int, default=8, help="client threads of the soak")
+    ap.add_argument("--soak-every", type=int, default=10_000, help="report memory every this many requests")
+    ap.add_argument("--soak-max-seconds", type=float, default=3600.0, help="the soak stops sending after this")
+    ap.add_argument("--cache-bytes-n", type=int, default=40_000, help="soak items the cache-bytes case verifies")
+    ap.add_argument("--out", default=None, help="also write everything printed here (raw output)")
     args = ap.parse_args(argv)
+    if args.only is None:
+        only = set(CASES) - {"cache-bytes", "soak"}
+    else:
+        only = set(CASES) if args.only == "all" else set(args.only.split(","))
+    if only - set(CASES):
+        ap.error(f"unknown cases: {', '.join(sorted(only - set(CASES)))}")
+    out = open(args.out, "w") if args.out else None  # noqa: SIM115
+    if out:
+        real = sys.stdout
+
+        class Tee:
+            def write(self, s: str) -> int:
+                out.write(s)
+                return real.write(s)
+
+            def flush(self) -> None:
+                out.flush()
+                real.flush()
+
+        sys.stdout = Tee()  # type: ignore[assignment]
 
     t0 = time.monotonic()
     rows: list[Row] = []
-    proc, url, ready = start_server(["--header-timeout", str(args.header_timeout), "--workers", "0"])
-    try:
-        rows += case_poisoned(url, args.normal)
-        rows += case_mixed(url, args.mixed_clients, args.mixed_requests, args.mixed_bombs)
-        rows.append(case_no_token(url, 20))
-        rows.append(case_idle_connections(url, 40, args.header_timeout))
-        rows.append(case_bad_input(url))
-    finally:
-        stop(proc)
-    rows.append(case_cold_start(8))
-    rows.append(case_silent_judge(8, args.judge_budget))
+    extra: dict[str, Any] = {}
+    ready = None
+    shared = {"poisoned", "mixed", "no-token", "idle", "bad-input"} & only
+    if shared:
+        proc, url, ready = start_server(["--header-timeout", str(args.header_timeout), "--workers", "0"])
+        try:
+            if "poisoned" in only:
+                rows += case_poisoned(url, args.normal)
+            if "mixed" in only:
+                rows += case_mixed(url, args.mixed_clients, args.mixed_requests, args.mixed_bombs)
+            if "no-token" in only:
+                rows.append(case_no_token(url, 20))
+            if "idle" in only:
+                rows.append(case_idle_connections(url, 40, args.header_timeout))
+            if "bad-input" in only:
+                rows.append(case_bad_input(url))
+        finally:
+            stop(proc)
+    if "cold-start" in only:
+        rows.append(case_cold_start(8))
+    if "silent-judge" in only:
+        rows.append(case_silent_judge(8, args.judge_budget))
+    if "kill9" in only:
+        kill_rows, extra["kill9"] = case_kill9(args.kill9_trials, args.kill9_after)
+        rows += kill_rows
+        print("kill -9 log:")
+        for e in extra["kill9"]:
+            print(" ", json.dumps(e))
+    if "cache-bytes" in only:
+        extra["cache_bytes"] = case_cache_bytes(args.cache_bytes_n)
+        print(f"bytes per cache entry (corpora + {args.cache_bytes_n:,} soak items, one process, tracemalloc):")
+        print(cache_bytes_table(extra["cache_bytes"]))
+    if "soak" in only:
+        probe = f"/tmp/rlverify-chaos-probe-{os.getpid()}"
+        print(f"soak: {args.soak_n:,} requests, {args.soak_clients} clients, memory every {args.soak_every:,}:")
+        soak_row, extra["soak"], extra["caches"] = case_soak(args.soak_n, args.soak_clients, args.soak_every,
+                                                            args.soak_max_seconds, probe)
+        rows.append(soak_row)
+        print("caches at the end of the soak (entries):")
+        print(cache_table(extra["caches"]))
     print(table(rows))
     for row in rows:
         if row.note:
             print(f"- {row.case}: {row.note}")
-    print(f"(server healthy {ready:.1f} s after start; whole run {time.monotonic() - t0:.0f} s)")
+    print((f"(server healthy {ready:.1f} s after start; " if ready is not None else "(")
+          + f"whole run {time.monotonic() - t0:.0f} s)")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump([r.summary() | {"latencies_s": r.latencies} for r in rows], f, indent=1)
+            json.dump({"rows": [r.summary() | ({"latencies_s": r.latencies} if len(r.latencies) <= 1000 else {})
+                                for r in rows], **extra}, f, indent=1)  # not the soak's 100,000 latencies
+    if out:
+        sys.stdout = real
+        out.close()
     return 0 if all(r.failures == 0 and r.stuck == 0 for r in rows) else 1
 
 

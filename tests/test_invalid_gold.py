@@ -123,3 +123,5 @@ def test_user_verifiers_get_the_check_too(cls) -> None:  # noqa: ANN001
     out = v.verify_batch([{"response": "x", "gold": "1"}, {"response": "x", "gold": " "}])
     assert out[0].correct and Flag.INVALID_GOLD in out[1].flags
     assert v.calls == 1  # only the item with a reference reached the verifier's own code
+    items = ({"response": "x", "gold": g} for g in ("1", "2"))  # a generator is read once
+    assert [x.correct for x in v.verify_batch(items)] == [True, True]

@@ -175,6 +175,8 @@ def _checking_batch(fn: Callable[..., list[Verdict]]) -> Callable[..., list[Verd
 
     @functools.wraps(fn)
     def verify_batch(self: Any, items: Sequence[Mapping[str, Any]], *args: Any, **kwargs: Any) -> list[Verdict]:
+        if not isinstance(items, Sequence):  # a generator is read once, here
+            items = list(items)
         bad: set[int] = set()
         passed: list[Any] = []
         for i, it in enumerate(items):

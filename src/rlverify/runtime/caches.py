@@ -33,7 +33,7 @@ from typing import Any, Callable, Hashable, Iterator, TypeVar
 from .settings import cache_limit
 
 __all__ = ["memo_text", "lru", "LRU", "MAX_MEMO_CHARS", "register_cache", "register_instance", "clear_caches",
-           "cache_sizes", "measure_cache_bytes"]
+           "cache_sizes", "process_caches", "measure_cache_bytes"]
 
 _log = logging.getLogger(__name__)
 _LOCK = threading.Lock()
@@ -107,6 +107,17 @@ def cache_sizes() -> list[dict[str, Any]]:
     out += [{"name": name, "entries": sum(len(c) for c in objs), "limit": _INSTANCE_LIMITS[name],
              "instances": len(objs)} for name, objs in per_object.items()]
     return sorted(out, key=lambda d: d["name"])
+
+
+def process_caches(hold: float = 0.0) -> dict[str, Any]:
+    """``{"pid": this process, "caches": cache_sizes()}`` (module level, so a bounded helper can
+    run it: ``run_bounded(process_caches, 0.5)`` reports a helper's caches; ``hold`` seconds of
+    sleep first keep that helper busy, so calls made at once reach different helpers)."""
+    import os
+    import time
+
+    time.sleep(hold)
+    return {"pid": os.getpid(), "caches": cache_sizes()}
 
 
 def measure_cache_bytes() -> dict[str, int]:
