@@ -100,20 +100,25 @@ class Verifier(Protocol):
     ) -> list[Verdict]: ...
 
 
+_INVALID_GOLD = "invalid_gold"  # Flag.INVALID_GOLD's value (this module imports nothing of rlverify)
+_CHECKED = "__rlverify_checks_gold__"
+_NO_GOLD = object()
+
+
+def _visible_first(text: str) -> bool:
+    """The first character is visible: the text is no blank (most references; the cheap test)."""
+    return bool(text) and text[0].isprintable() and not text[0].isspace()
+
+
 def _blank(text: str) -> bool:
     """Only whitespace, control or invisible format characters (zero-width space, BOM...)."""
-    if text[:1].isprintable() and not text[:1].isspace() and text:  # most references: a visible first character
-        return False
-    return all(c.isspace() or unicodedata.category(c) in ("Cc", "Cf") for c in text)
+    return not _visible_first(text) and all(c.isspace() or unicodedata.category(c) in ("Cc", "Cf") for c in text)
 
 
 def _plain_gold(it: Any) -> bool:
     """An item whose gold needs no check beyond this: a string with a visible first character."""
     g = it.get("gold") if type(it) is dict or isinstance(it, Mapping) else None
-    if type(g) is not str or not g:
-        return False
-    c = g[0]
-    return c.isprintable() and not c.isspace()
+    return type(g) is str and _visible_first(g)
 
 
 def invalid_gold(gold: Any) -> bool:
@@ -150,11 +155,6 @@ def invalid_gold_verdict(verifier: Any = None) -> Verdict:
     return Verdict(correct=False, score=float(score) if isinstance(score, (int, float)) else 0.0,
                    source="rule", extracted=None, flags=(_INVALID_GOLD,), undecided=True,
                    outcome=Outcome.UNSURE)
-
-
-_INVALID_GOLD = "invalid_gold"  # Flag.INVALID_GOLD's value (this module imports nothing of rlverify)
-_CHECKED = "__rlverify_checks_gold__"
-_NO_GOLD = object()
 
 
 def _checking_verify(fn: Callable[..., Verdict]) -> Callable[..., Verdict]:
