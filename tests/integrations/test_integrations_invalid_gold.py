@@ -114,3 +114,18 @@ def test_reward_server_answers_undecided() -> None:
     verdicts = reply.json()["verdicts"]
     assert [v["status"] for v in verdicts] == ["correct"] + ["undecided"] * 4 + ["correct"]
     assert [v["flags"] for v in verdicts[1:5]] == [["invalid_gold"]] * 4
+
+
+def test_prime_verifiers_errors_the_rollout_or_scores_zero() -> None:
+    """verifiers v1: an undecided verdict errors the rollout by default (a blank answer field is a
+    data bug), or scores 0.0 with on_undecided="zero"; trace.info records the flag either way."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from rlverify.integrations.prime_verifiers import UndecidedRewardError, make_reward, reward
+
+    task, trace = SimpleNamespace(answer="  ", prompt_text="What is 1 + 1?"), SimpleNamespace(last_reply="\\boxed{2}", info={})
+    with pytest.raises(UndecidedRewardError, match="invalid_gold"):
+        asyncio.run(reward(task, trace))
+    assert trace.info["rlverify"]["flags"] == ["invalid_gold"] and trace.info["rlverify"]["undecided"] is True
+    assert asyncio.run(make_reward(on_undecided="zero")(task, trace)) == 0.0

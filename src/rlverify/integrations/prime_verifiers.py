@@ -12,7 +12,8 @@ rlverify reads:
 * the question from ``task.question`` when present, else ``task.prompt_text``.
 
 The verdict's details go to ``trace.info["rlverify"]`` (source, flags, extracted answer,
-undecided). An *undecided* verdict (the judge gave no decision) raises
+undecided). An *undecided* verdict (the judge gave no decision, or the reference is missing or
+blank: flag ``invalid_gold``) raises
 :class:`UndecidedRewardError` by default, as verifiers' own judges do ("a judge failure must error
 the rollout, not score the model 0"); ``on_undecided="zero"`` scores it 0.0 instead.
 

@@ -5,7 +5,8 @@ TRL calls ``reward_fn(prompts=..., completions=..., completion_ids=..., **column
 ``trainer_state``, ``log_metric`` and ``log_extra``. Completions are strings, or, for
 conversational datasets, lists of message dicts (the last assistant message is scored).
 The reward list may contain ``None``: TRL then leaves this function out for that sample,
-which is what rlverify returns for an *undecided* verdict. TRL logs the function by its
+which is what rlverify returns for an *undecided* verdict (the judge gave no decision, or the
+dataset's reference is missing or blank: flag ``invalid_gold``). TRL logs the function by its
 ``__name__`` (default ``rlverify_<verifier>``); through ``log_extra`` each completion's
 verdict source, flags and extracted answer go to TRL's completions table as the columns
 ``<name>/source``, ``<name>/flags`` and ``<name>/extracted`` (``log_completions=True``), and
