@@ -174,7 +174,7 @@ class EvalResult:
 
 
 def sample_path() -> Path:
-    """The bundled sample (300 rows drawn from the labelled corpora; see data/NOTICE.md)."""
+    """The bundled sample (360 rows drawn from the labelled corpora; see data/NOTICE.md)."""
     return Path(__file__).resolve().parents[1] / "data" / "sample.jsonl"
 
 
