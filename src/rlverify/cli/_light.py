@@ -72,14 +72,13 @@ def light_verdict(response: str, gold: str, question: str | None) -> Any:
     """The rule verdict from a light helper, or None when it cannot be trusted to be the standard
     process's verdict (a heavy import refused, a timeout, an error, or more than half the item's
     deadline used): then :func:`start_over`. This process imports no part of the rule verifier."""
-    from ..errors import BoundExceeded
     from ..runtime import bounded
     from ..runtime.limits import DEFAULT_ITEM_TIMEOUT
 
     os.environ[bounded.PRELOAD_ENV] = ",".join(LIGHT_PRELOAD)  # read when the zygote starts
     try:
         bounded.warm_up(n=1, parser=False)  # the helper's start-up, before the item's clock starts
-    except (BoundExceeded, OSError):
+    except Exception:  # noqa: BLE001 - BoundExceeded, OSError...: the standard process says what went wrong
         return None
     finally:
         os.environ.pop(bounded.PRELOAD_ENV, None)
@@ -87,7 +86,7 @@ def light_verdict(response: str, gold: str, question: str | None) -> Any:
         verdict = bounded.run_bounded(_verify_job, response, gold, question, timeout=DEFAULT_ITEM_TIMEOUT + _SLACK)
     except (NeedsWarmHelper, Exception):  # noqa: BLE001 - whatever it was, the standard process says it
         return None
-    if "timeout" in verdict.flags or verdict.seconds > DEFAULT_ITEM_TIMEOUT / 2:
+    if "timeout" in verdict.flags or "error" in verdict.flags or verdict.seconds > DEFAULT_ITEM_TIMEOUT / 2:
         return None
     return verdict
 
