@@ -15,35 +15,10 @@ from typing import Callable
 from .answers import Match
 from .answers.fast import fast_compare, normalize
 from ..runtime.caches import LRU
-from ..runtime.limits import MEMO_MAX_CHARS
+from ..runtime.limits import MEMO_MAX_CHARS, MEMO_QUESTION_CHARS
 from ..flags import Flag
 
 __all__ = ["fast_compare", "memo_compare", "clear_memo", "normalize"]
-
-
-class _LRU:
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._data: OrderedDict[tuple, Match] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple) -> Match | None:
-        with self._lock:
-            m = self._data.get(key)
-            if m is not None:
-                self._data.move_to_end(key)
-            return m
-
-    def put(self, key: tuple, value: Match) -> None:
-        with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._data.clear()
 
 
 _MEMO = LRU("rule.memo_compare")   # (answer, gold, question) -> Match
@@ -52,7 +27,7 @@ _MEMO = LRU("rule.memo_compare")   # (answer, gold, question) -> Match
 def memo_compare(answer: str, gold: str, question: str | None,
                  compare: Callable[[str, str, str | None], Match]) -> Match:
     """``compare(answer, gold, question)``, memoized; timeouts (exceptions) are not cached."""
-    if len(answer) + len(gold) > MEMO_MAX_CHARS:
+    if len(answer) + len(gold) > MEMO_MAX_CHARS or len(question or "") > MEMO_QUESTION_CHARS:
         return compare(answer, gold, question)
     key = (answer, gold, question)
     m = _MEMO.get(key)

@@ -15,6 +15,7 @@ __all__ = [
     "MAX_BRACE_DEPTH",
     "MEMO_SIZE",
     "MEMO_MAX_CHARS",
+    "MEMO_QUESTION_CHARS",
     "MAX_ANSWER_DEPTH",
     "MAX_ANSWER_OPERATORS",
 ]
@@ -29,5 +30,6 @@ MAX_BOXES = 200                # more boxed/fbox spans than this in one response
 MAX_BRACE_DEPTH = 64           # braces nested deeper than this in a response: refused (incorrect)
 MEMO_SIZE = cache_limit("rule.memo_compare")   # entries of the (answer, gold, question) -> Match memo
 MEMO_MAX_CHARS = 2_048         # answer + gold longer than this are not memoized
+MEMO_QUESTION_CHARS = 4_000    # nor a question longer than this (an entry's memory stays bounded)
 MAX_ANSWER_DEPTH = 16          # ({[ nested deeper than this in an extracted answer: refused
 MAX_ANSWER_OPERATORS = 100     # + - * / ^ \cdot \frac ... more than this in an answer: refused
