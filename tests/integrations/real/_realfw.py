@@ -2,9 +2,9 @@
 
 The frameworks themselves are real: TRL, Ray and the rlverify server run in the project's venv;
 verl and OpenRLHF pin versions that conflict with it (transformers < 5.11, antlr 4.9.3 for
-hydra/omegaconf), so they live in a side venv layered over the main one (``.venv-frameworks``,
-made by ``make_side_venv.py``) and are driven here through a subprocess running a scenario
-script that prints JSON. Nothing is downloaded: the model is a tiny Qwen2 built here.
+hydra/omegaconf), so they live in a venv of their own (``.venv-frameworks``, made from
+``locks/frameworks.txt`` by ``locks/venvs.py``, which `make test` runs) and are driven here through
+a subprocess running a scenario script that prints JSON. Nothing is downloaded: the model is a tiny Qwen2 built here.
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ def side_python() -> Path:
     py = SIDE_VENV / "bin" / "python"
     if not py.exists():
         if os.environ.get("CI"):
-            pytest.fail(f"{py} missing; `make test` makes it (tests/integrations/real/make_side_venv.py)")
-        pytest.skip(f"{py} missing: python tests/integrations/real/make_side_venv.py")
+            pytest.fail(f"{py} missing; `make test` makes it (locks/venvs.py install frameworks)")
+        pytest.skip(f"{py} missing: python3 locks/venvs.py install frameworks .venv-frameworks --share .venv")
     return py
 
 
@@ -93,16 +93,24 @@ def _tokenizer(transformers: Any, texts: Sequence[str], chat_template: str) -> A
 
 
 def build_tiny_qwen(directory: str | Path, steps: int = 80, seed: int = 0,
-                    chat_template: str = CHAT_TEMPLATE) -> Path:
+                    chat_template: str = CHAT_TEMPLATE, answer: str | None = None) -> Path:
     """A 2-layer Qwen2 (hidden size 32) with a byte-level BPE tokenizer and a Qwen-style chat
     template whose vocabulary holds each scripted response as one token. It is fitted for a few
     steps to answer each PROBLEMS question (plain or chat prompt) with one of its responses, so
-    sampled completions mix right, wrong and hacking answers. Saved under ``directory``."""
+    sampled completions mix right, wrong and hacking answers. ``answer`` (one of the scripted
+    responses): fit every question to that response only, so that greedy decoding (``top_k=1``)
+    gives it whatever the question and the random start (a tiny model fitted for seconds does not
+    tell the questions apart reliably; one reply to all is what it learns for sure). Saved under
+    ``directory``."""
     import torch
     import transformers
 
     torch.manual_seed(seed)
-    lessons = [(p["question"], r) for p in PROBLEMS for r in p["responses"]]
+    if answer is None:
+        lessons = [(p["question"], r) for p in PROBLEMS for r in p["responses"]]
+    else:
+        assert answer in RESPONSES, answer
+        lessons = [(p["question"], answer) for p in PROBLEMS]
     tokenizer = _tokenizer(transformers, [p["question"] for p in PROBLEMS], chat_template)
     config = transformers.Qwen2Config(
         vocab_size=len(tokenizer), hidden_size=32, intermediate_size=64, num_hidden_layers=2,

@@ -1,7 +1,7 @@
 """PrimeIntellect verifiers 0.4.0, for real: the verifiers v1 tests
 (tests/integrations/test_integrations_prime_verifiers.py) run in the verifiers side venv, where the
 real ``Task.score``, ``Trace``, ``WireTaskData`` and import-path loader are installed. The venv is made
-by make_verifiers_venv.py (verifiers needs openai<3, the project's venv has openai 3)."""
+from locks/verifiers.txt by locks/venvs.py (verifiers needs openai<3, the project's venv has openai 3)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ def test_verifiers_v1_reward_against_the_real_package():
     python = VENV / "bin" / "python"
     if not python.exists():
         if os.environ.get("CI"):
-            pytest.fail(f"{python} missing in CI: `make test` runs tests/integrations/real/make_verifiers_venv.py")
-        pytest.skip(f"{python} missing: python tests/integrations/real/make_verifiers_venv.py")
+            pytest.fail(f"{python} missing in CI: `make test` makes it (locks/venvs.py install verifiers)")
+        pytest.skip(f"{python} missing: python3 locks/venvs.py install verifiers .venv-verifiers --share .venv")
     env = {**os.environ, "PYTHONPATH": str(REPO / "tests")}
     proc = subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs", str(TESTS)],
                           capture_output=True, text=True, timeout=600, env=env, cwd=str(REPO))

@@ -1,6 +1,6 @@
 """The verifiers v1 reward plugged into the real ``verifiers`` package (a real ``Task`` scores a real
 ``Trace``). verifiers 0.4.0 needs openai<3, so these cases run only in ``.venv-verifiers`` (made by
-``tests/integrations/real/make_verifiers_venv.py``, which `make test` runs), driven by
+``locks/venvs.py install verifiers``, which `make test` runs), driven by
 ``test_real_verifiers.py``; this file's name keeps the project venv's pytest from collecting it.
 """
 
