@@ -216,3 +216,31 @@ def test_python_block_runs_and_prints_what_it_says(body: str, launched):
                 if line.startswith("print(") and "  # " in line]
     assert out.splitlines() == expected
     assert "Traceback" not in err, err[-3000:]
+
+
+def _inline_commands() -> list[str]:
+    """Commands quoted in the prose (`rlverify ...`, `python benchmarks/...`): the measurements' provenance."""
+    text = README.read_text(encoding="utf-8")
+    spans = re.findall(r"`((?:rlverify [^`\s]+|(?:python )?benchmarks/[^`\s]+\.py) [^`\n]*)`", text)
+    return [s for s in spans if not re.search(r"[{]|\b[A-Z]{4,}\b|\.\.\.", s)]  # no placeholders
+
+
+@pytest.mark.parametrize("command", _inline_commands())
+def test_inline_command_names_real_options(command: str):
+    """Too long to run here (minutes to hours), but its program and every option it names exist."""
+    import shlex
+
+    from rlverify.cli import build_parser
+
+    args = shlex.split(re.sub(r"\[([^\]]*)\]", r"\1", command))  # an optional [--flag X] is shown as given
+    if args[0] == "rlverify":
+        try:
+            build_parser().parse_args(args[1:])
+        except SystemExit as e:
+            pytest.fail(f"`{command}` does not parse (exit {e.code})")
+        return
+    script = REPO / (args[1] if args[0] == "python" else args[0])
+    assert script.is_file(), f"`{command}`: no {script}"
+    source = script.read_text(encoding="utf-8")
+    for opt in (a for a in args if a.startswith("--")):
+        assert f'"{opt}"' in source, f"`{command}`: {script.name} has no option {opt}"
