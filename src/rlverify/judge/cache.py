@@ -7,10 +7,9 @@ so a timeout or an unparseable reply is retried next time instead of being remem
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from typing import Hashable
 
-from ..runtime.caches import register_instance
+from ..runtime.caches import LRU
 from ..runtime.settings import cache_limit
 
 __all__ = ["JudgeCache", "DEFAULT_CACHE_SIZE"]
@@ -25,34 +24,28 @@ class JudgeCache:
         self.maxsize = maxsize
         self.hits = 0
         self.misses = 0
-        self._data: OrderedDict[Hashable, object] = OrderedDict()
-        self._lock = threading.Lock()
-        register_instance(self, "judge.cache", maxsize)
+        self._data = LRU("judge.cache", maxsize)   # listed by runtime.caches.cache_sizes()
+        self._lock = threading.Lock()              # of the counters
 
     def get(self, key: Hashable) -> object | None:
         """The stored value, or None (counted as a miss)."""
+        value = self._data.get(key)
         with self._lock:
-            value = self._data.get(key)
             if value is None:
                 self.misses += 1
-                return None
-            self._data.move_to_end(key)
-            self.hits += 1
-            return value
+            else:
+                self.hits += 1
+        return value
 
     def put(self, key: Hashable, value: object) -> None:
-        with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.maxsize:
-                self._data.popitem(last=False)
+        self._data[key] = value
 
     def __len__(self) -> int:
         return len(self._data)
 
     def clear(self) -> None:
+        self._data.clear()
         with self._lock:
-            self._data.clear()
             self.hits = self.misses = 0
 
     def stats(self) -> dict[str, int]:
