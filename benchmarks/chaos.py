@@ -905,6 +905,23 @@ for f in sorted(glob.glob(sys.argv[1] + "/*.jsonl.gz")):
 for i in range(int(sys.argv[3])):
     item, _ = soak_item(i)
     v.verify(item["response"], item["gold"])
+# the caches the rule verifier does not use: a judge's cache keyed like a judge backend's, the
+# verifiers of rlverify.verify() by options, math-verify's parsed golds
+from rlverify.judge.cache import JudgeCache
+from rlverify.judge.base import JudgeResult
+judge_cache = JudgeCache()
+rows = [r for f in sorted(glob.glob(sys.argv[1] + "/*.jsonl.gz")) for r in load_rows([f]).rows]
+for r in rows:  # the judge sees the extracted answer: the response's last 200 characters stand in for it
+    judge_cache.put(("fingerprint", "model", r.question, r.gold, r.response[-200:]), JudgeResult(True))
+for k in range(20):
+    rlverify.verify("\\boxed{1}", "1", timeout=1.0 + k / 100)
+try:
+    mv = rlverify.get_verifier("math-verify")
+    for g in sorted({r.gold for r in rows})[:2000]:
+        mv._gold(g)
+except Exception as e:  # noqa: BLE001 - math-verify not installed
+    print("math-verify:", e, file=sys.stderr)
+del rows
 sizes = {d["name"]: d for d in cache_sizes()}
 freed = measure_cache_bytes()
 print(json.dumps([sizes[n] | {"bytes": freed.get(n, 0)} for n in sorted(sizes)]))
@@ -994,6 +1011,9 @@ def main(argv: list[str] | None = None) -> int:
 
         sys.stdout = Tee()  # type: ignore[assignment]
 
+    settings = " ".join(f"{k}={v}" for k, v in sorted(os.environ.items()) if k.startswith("RLVERIFY_"))
+    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: chaos.py {' '.join(argv or sys.argv[1:])}"
+          f"{'; ' + settings if settings else ''}; load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores")
     t0 = time.monotonic()
     rows: list[Row] = []
     extra: dict[str, Any] = {}
