@@ -158,14 +158,19 @@ def _finished(proc: subprocess.Popen) -> tuple[int, str, str]:
     return proc.returncode, out, err
 
 
-@pytest.mark.parametrize("line", [line for line in _shell_lines() if not line.startswith("rlverify serve")])
+_MAKE = [line for line in _shell_lines() if _make_target(line)]
+_LINES = [line for line in _shell_lines() if not line.startswith("rlverify serve") and not _make_target(line)]
+
+
+@pytest.mark.parametrize("line", _MAKE)
+def test_make_line_names_a_target(line: str):
+    assert shutil.which("make"), "make is not installed"
+    p = subprocess.run(["make", "-n", _make_target(line)], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+
+
+@pytest.mark.parametrize("line", _LINES, ids=[" ".join(line.split()[:3]) for line in _LINES])
 def test_shell_line_runs_as_pasted(line: str, launched):
-    target = _make_target(line)
-    if target:
-        assert shutil.which("make"), "make is not installed"
-        p = subprocess.run(["make", "-n", target], cwd=REPO, capture_output=True, text=True, timeout=60)
-        assert p.returncode == 0, p.stderr
-        return
     rc, out, err = _finished(launched[0][line])
     assert rc == 0, f"{line}\nexit {rc}\n{err[-3000:]}"
     assert "Traceback" not in err, err[-3000:]
