@@ -60,9 +60,10 @@ _CACHE = _LRU("api.verifiers")   # (verifier, options) -> verifier
 
 def warm_up() -> None:
     """Start a CAS helper process and verify one item of each answer family now (a few seconds,
-    once per process). Every item runs under one deadline that counts helper start-up, so in a
-    fresh process the first items that need the CAS would otherwise come back ``timeout``. The
-    integrations, the server and the CLI call it; call it once in your own scripts."""
+    once per process). Optional: the start-up of a process's first helper is not counted against an
+    item's deadline, so the first verdicts are right without it; it only moves that wait (and the
+    parsers' warm-up) before the first item, e.g. out of the first training step. The integrations,
+    the server and ``rlverify eval``/``probe``/``monitor`` call it."""
     from .integrations._common import warm_process
 
     warm_process()

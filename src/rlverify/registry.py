@@ -31,6 +31,15 @@ _BUILTIN_MODULES = (
     "rlverify.judge.verifier",
     "rlverify.hybrid",
 )
+# The built-in module that registers each built-in name: get_verifier("rule") imports the rule
+# verifier only (not the judges' httpx, rich...). Every module is imported before a name that is
+# not here is looked up, and by available_verifiers().
+_BUILTIN_NAMES = {
+    "rule": "rlverify.rule.verifier",
+    "math-verify": "rlverify.baselines",
+    "judge": "rlverify.judge.verifier",
+    "hybrid": "rlverify.hybrid",
+}
 _loaded = False
 # Held while the built-in modules import: a second thread asking for a verifier waits for
 # them instead of seeing a half-filled registry. Re-entrant: a module being imported may
@@ -63,6 +72,16 @@ def _load_builtins() -> None:
         _loaded = True
 
 
+def _load_one(name: str) -> None:
+    """Import the built-in module that registers ``name`` (all of them for another name)."""
+    mod = _BUILTIN_NAMES.get(name)
+    if mod is None or _loaded:
+        _load_builtins()
+        return
+    with _LOAD_LOCK:
+        importlib.import_module(mod)
+
+
 def available_verifiers() -> list[str]:
     _load_builtins()
     return sorted(_FACTORIES)
@@ -70,7 +89,7 @@ def available_verifiers() -> list[str]:
 
 def get_verifier(name: str, **options: Any) -> Verifier:
     """Build the verifier registered as ``name`` with ``options``."""
-    _load_builtins()
+    _load_one(name)
     try:
         factory = _FACTORIES[name]
     except KeyError:
