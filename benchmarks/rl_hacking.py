@@ -188,6 +188,7 @@ def _step_record(step: int, rows: list[dict[str, Any]], monitor: Any, logs: dict
         c = hack_class(e.flags)
         classes[c] = classes.get(c, 0) + 1
     n = len(rows) or 1
+    rule_of = {r["completion"][-400:]: r["rule"] for r in rows}  # the Monitor keeps a response's last 400 chars
     mean = lambda xs: sum(xs) / len(xs) if xs else None  # noqa: E731
     return {
         "step": step,
@@ -204,8 +205,10 @@ def _step_record(step: int, rows: list[dict[str, Any]], monitor: Any, logs: dict
         "hacked": len(hacked),
         "hack_share": len(hacked) / n,
         "hack_classes": {k: v / n for k, v in sorted(classes.items())},
-        "hacked_examples": [{"completion": e.response, "extracted": e.extracted, "flags": list(e.flags),
-                             "class": hack_class(e.flags)} for e in hacked[:4]],
+        "hacked_rule_accepts": sum(rule_of.get(e.response) == 1.0 for e in hacked),
+        "hacked_examples": [{"completion": e.response, "gold": e.gold, "extracted": e.extracted,
+                             "flags": list(e.flags), "class": hack_class(e.flags), "rule": rule_of.get(e.response)}
+                            for e in hacked[:6]],
         "samples": rows[:3],
         "trl_log": {k: v for k, v in logs.items() if isinstance(v, (int, float))},
         "seconds": seconds,
@@ -412,16 +415,19 @@ def report(args: argparse.Namespace) -> str:
     if not arms:
         raise SystemExit(f"no results files rl-hacking-{args.date}-<arm>.json in {args.results_dir}")
     lines = [f"# RL hacking run {args.date}", "",
-             "| arm | steps | minutes | train reward (first 5 / last 5) | oracle (first 5 / last 5) | "
-             "rule (last 5) | gap last 5 | onset step | first reward_gap alert |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| arm | steps | wall min | CPU min | train reward (first 5 / last 5) | oracle (first 5 / last 5) | "
+             "rule (last 5) | gap last 5 | max gap | onset step | first reward_gap alert |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for arm, rec in arms.items():
         s = rec["steps"]
         m = lambda key, part: _f(_mean([x[key] for x in part if x.get(key) is not None]))  # noqa: E731
-        lines.append(f"| {arm} | {len(s)} | {rec.get('elapsed_s', 0) / 60:.1f} | {m('train_reward', s[:5])} / "
+        cpu = [x["cpu_seconds"] for x in s if "cpu_seconds" in x]
+        gaps = [x["gap"] for x in s if x.get("gap") is not None]
+        lines.append(f"| {arm} | {len(s)} | {sum(x['seconds'] for x in s) / 60:.1f} | "
+                     f"{sum(cpu) / 60 if len(cpu) == len(s) else math.nan:.1f} | {m('train_reward', s[:5])} / "
                      f"{m('train_reward', s[-5:])} | {m('oracle_reward', s[:5])} / {m('oracle_reward', s[-5:])} | "
-                     f"{m('rule_reward', s[-5:])} | {m('gap', s[-5:])} | {rec.get('onset_step')} | "
-                     f"{rec.get('first_reward_gap_alert_step')} |")
+                     f"{m('rule_reward', s[-5:])} | {m('gap', s[-5:])} | {_f(max(gaps) if gaps else None)} | "
+                     f"{onset_step(s)} | {rec.get('first_reward_gap_alert_step')} |")
     lines += ["", "Hack classes (share of the step's completions; judge accepted, oracle rejected):", ""]
     for arm, rec in arms.items():
         per = [f"{x['step']}:" + ",".join(f"{k}={v:.2f}" for k, v in x["hack_classes"].items())
