@@ -42,7 +42,7 @@ Cases (issue 28, item 9), Linux only (they read /proc):
   ``--cache-bytes-n`` soak items with the CAS inline and ``tracemalloc`` on, then empties each
   cache and prints the bytes that freed per entry and at its limit (docs/reliability.md's table).
 
-    .venv/bin/python benchmarks/chaos.py                      # all cases but the soak, a few minutes
+    .venv/bin/python benchmarks/chaos.py                      # all but cache-bytes and soak, a few minutes
     .venv/bin/python benchmarks/chaos.py --normal 40 --mixed-clients 8 --json out.json
     nice -n 10 .venv/bin/python benchmarks/chaos.py --only kill9,soak --soak-n 100000 \\
         --out benchmarks/results/chaos-kill9-soak.txt --json benchmarks/results/chaos-kill9-soak.json
