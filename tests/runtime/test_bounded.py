@@ -356,6 +356,9 @@ def test_a_free_helper_goes_to_the_tenant_holding_the_fewest(monkeypatch) -> Non
         def wait_ready(self) -> None:
             pass
 
+        def gone(self) -> bool:
+            return False
+
     monkeypatch.setattr(bounded, "Helper", FakeHelper)
     helpers = bounded._HelperSet(2)
     with bounded.tenant("A"):

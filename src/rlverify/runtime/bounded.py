@@ -59,6 +59,7 @@ __all__ = [
     "shutdown",
     "Helper",
     "HELPER_MEMORY_BYTES",
+    "HelperGone",
     "MAX_HELPERS",
     "INLINE_ENV",
     "PRELOAD_ENV",
@@ -448,6 +449,11 @@ def _spawn(memory: int | None) -> tuple[int, Any]:
 
 # ---------------------------------------------------------------- parent side
 
+class HelperGone(BoundExceeded):
+    """The helper had died before the request reached it (killed while idle): the request did not
+    run, so it may be sent again to another helper."""
+
+
 class Helper:
     """Parent side of one helper process: a duplex pipe to a loop that runs functions.
 
@@ -475,8 +481,22 @@ class Helper:
         self.ready = True
 
     def send(self, kind: str, fn: Callable[..., Any], args: tuple) -> None:
-        """Send a request: kind ``call`` (one reply) or ``stream`` (fn yields replies)."""
-        self.conn.send_bytes(pickle.dumps((kind, fn, args), protocol=pickle.HIGHEST_PROTOCOL))
+        """Send a request: kind ``call`` (one reply) or ``stream`` (fn yields replies).
+        :class:`HelperGone` (and the helper is dropped) when it died before it could be sent."""
+        data = pickle.dumps((kind, fn, args), protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            self.conn.send_bytes(data)
+        except (OSError, EOFError):
+            self.kill()
+            raise HelperGone("helper process died while idle") from None
+
+    def gone(self) -> bool:
+        """An idle, ready helper whose pipe is readable has died (closed) or broken the protocol
+        (it sends nothing unasked): either way it must not be handed out."""
+        try:
+            return self.ready and self.conn.poll(0)
+        except (OSError, EOFError, ValueError):
+            return True
 
     def recv(self, timeout: float, what: str = "call") -> tuple[str, Any]:
         """Next message, or kill the helper and raise BoundExceeded after ``timeout`` s."""
@@ -581,7 +601,12 @@ class _HelperSet:
             me = [owner, self._arrivals]
             self._waiters.append(me)
             try:
-                while not (self._idle and self._next_in_line() is me):
+                while True:
+                    while self._idle and self._idle[-1].gone():  # died while idle (killed, OOM): drop it
+                        self._idle.pop().kill()
+                        self._count -= 1
+                    if self._idle and self._next_in_line() is me:
+                        break
                     if self._starting < len(self._waiters) and self._count < self.size:
                         self._count += 1
                         self._starting += 1
@@ -692,7 +717,19 @@ def run_bounded(fn: Callable[..., Any], *args: Any, timeout: float = DEFAULT_CAS
             timeout -= time.monotonic() - start
             if timeout <= 0:
                 raise BoundExceeded("item deadline passed while waiting for a helper process")
-        return h.call(fn, args, timeout)
+        try:
+            return h.call(fn, args, timeout)
+        except HelperGone:  # it died idle after the check in acquire: the call never ran, send it again
+            pass
+    finally:
+        pool.release(h)
+    start = time.monotonic()
+    h = pool.acquire(timeout if left is not None else None)
+    try:
+        left_now = timeout - (time.monotonic() - start) if left is not None else timeout
+        if left_now <= 0:
+            raise BoundExceeded("item deadline passed while waiting for a helper process")
+        return h.call(fn, args, left_now)
     finally:
         pool.release(h)
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import Any, Iterator, Mapping, Sequence
 
-from .bounded import STARTUP_TIMEOUT, Helper
+from .bounded import STARTUP_TIMEOUT, Helper, HelperGone
 from .caches import LRU
 from ..errors import BoundExceeded
 from .limits import DEFAULT_ITEM_TIMEOUT
@@ -153,7 +153,7 @@ class _Batch:
             k += size
 
     def _dispatch(self) -> None:
-        for w in self.pool.workers:
+        for w in list(self.pool.workers):
             if w.ready and w not in self.jobs and self.queue:
                 idx, strict = self.queue.popleft()
                 job = _Job(idx, strict)
@@ -161,7 +161,10 @@ class _Batch:
                 self.jobs[w] = job
                 rows = [self.rows[i] for i in idx]
                 flush = 0.0 if strict else _FLUSH
-                w.send("stream", _verify_items, (self.name, self.options, rows, self.context, flush))
+                try:
+                    w.send("stream", _verify_items, (self.name, self.options, rows, self.context, flush))
+                except HelperGone:  # died while idle: its job goes out again, a new worker starts
+                    self._fail(w, time.monotonic(), "worker_died")
 
     def _finish(self, i: int, v: Verdict) -> None:
         if self.results[i] is None:
