@@ -355,9 +355,29 @@ def approximation_contradicts(span: str) -> str | None:
     return left or None
 
 
+# A quantity's name: one to three symbols (a Latin letter or a Greek letter's command, \\pi excepted: it
+# is a value), each with optional subscripts, digit-free superscripts, primes, accents or a \\mathrm wrapper
+# (``v``, ``E_k``, ``\\Delta \\lambda``, ``\\lambda_{\\max}``, ``\\vec{F}_{net}``, ``T'``, ``\\mathrm{KE}``).
+_GREEK = (r"(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|iota|kappa|lambda|mu|nu|xi|rho"
+          r"|varrho|sigma|varsigma|tau|upsilon|phi|varphi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Sigma|Upsilon"
+          r"|Phi|Psi|Omega|ell|hbar)(?![A-Za-z])")
+_SCRIPT = (r"(?:_(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\[A-Za-z]+|\w)"      # any subscript
+           r"|\^(?:\{[^{}\d]*\}|\\[A-Za-z]+|[A-Za-z*])|')")          # a superscript without a digit (not e^{2})
+_ATOM = (rf"(?:\\(?:mathrm|mathit|mathbf|boldsymbol|text|vec|hat|bar|tilde|dot|ddot|overline)\s*"
+         rf"\{{(?:[^{{}}]|\{{(?:[^{{}}]|\{{[^{{}}]*\}})*\}})*\}}"          # braces nest twice: \\vec{V_{\\max}}
+         rf"|\\{_GREEK}|[A-Za-z])")
+_NAME_RE = re.compile(rf"\s*(?:{_ATOM}\s*{_SCRIPT}*\s*){{1,3}}")
+
+
+def is_name(s: str) -> bool:
+    """A span that names a quantity and states no value (see :data:`_NAME_RE`)."""
+    return len(s) <= 80 and _NAME_RE.fullmatch(s) is not None
+
+
 def _approx_exact(s: str) -> str | None:
     """``N \\approx 9.88e7 (\\text{exactly } 98{,}765{,}432)`` -> the exact value; else the
-    member left of ``\\approx`` when it is not a bare name."""
+    member left of ``\\approx`` when it is not a name (``\\Delta \\lambda \\approx 1.4\\times10^{-2}``: the
+    name is no exact value; read as one, any answer that repeated the name matched)."""
     m = _EXACTLY.search(s)
     if m:
         tail = s[m.end():].strip().rstrip(")").strip()
@@ -366,7 +386,7 @@ def _approx_exact(s: str) -> str | None:
         return None
     left = split_top(s, ("\\approx",))[0]
     left = clean(_last_member(left) or left)
-    return left if left and not re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?", left) else None
+    return left if left and not is_name(left) else None
 
 
 def _approx_value(s: str) -> str | None:
