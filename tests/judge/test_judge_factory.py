@@ -41,4 +41,4 @@ def test_simulated_judges_are_loaded_lazily():
     assert isinstance(make_judge("gullible"), GullibleJudge)
     rec = make_judge("recording", verdict=False)
     assert isinstance(rec, RecordingJudge) and rec.judge([JudgeItem(None, "1", "2")]) == [False]
-    assert set(JUDGE_BACKENDS) == {"openai", "transformers", "verl-genrm", "gullible", "recording", "swayed"}
+    assert set(JUDGE_BACKENDS) == {"openai", "transformers", "verl-genrm", "gullible", "recording", "swayed", "oracle"}

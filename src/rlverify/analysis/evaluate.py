@@ -378,9 +378,21 @@ def _verdict_from(d: Mapping[str, Any]) -> Verdict:
 
 def _batch_fn(name: str, verifier: Any, workers: int | None, use_ray: bool,
               options: Mapping[str, Any]) -> BatchFn:
+    from ..judge.oracle import OracleUnavailableError, is_oracle
+
+    oracle = getattr(verifier, "judge", None)
+    if is_oracle(oracle):  # one row per call, its gold label bound to the judge (judge.oracle)
+        if use_ray:
+            raise OracleUnavailableError(f"{name}: the oracle judge cannot run under --ray (labels stay in-process)")
+        return lambda rows: [v for r in rows for v in _with_label(oracle, r, verifier, workers)]
     if use_ray:
         return _ray_batch(name, options)
     return lambda rows: list(verifier.verify_batch([r.item() for r in rows], workers=workers))
+
+
+def _with_label(oracle: Any, row: Row, verifier: Any, workers: int | None) -> list[Verdict]:
+    with oracle.bound(row.label):
+        return list(verifier.verify_batch([row.item()], workers=workers))
 
 
 def _run_one(name: str, batch: BatchFn, rows: Sequence[Row], by: str, chunk: int,
@@ -419,7 +431,18 @@ def evaluate(rows: Sequence[Row], verifiers: Sequence[str] = DEFAULT_VERIFIERS, 
 
     ``only_negatives_of=BASE`` first runs BASE and keeps only the rows it rejected.
     ``options`` maps a verifier name to factory options. Unknown names raise before any work.
+    A verifier whose judge is the oracle (``hybrid.judge=oracle``) verifies one row at a time with
+    that row's label bound to its judge (:mod:`rlverify.judge.oracle`).
     """
+    from ..judge.oracle import labelled_evaluation
+
+    with labelled_evaluation():  # labelled rows: the only place an oracle judge may be built and asked
+        return _evaluate(rows, verifiers, by, workers, only_negatives_of, use_ray, progress, options)
+
+
+def _evaluate(rows: Sequence[Row], verifiers: Sequence[str], by: str, workers: int | None,
+              only_negatives_of: str | None, use_ray: bool, progress: bool,
+              options: Mapping[str, Mapping[str, Any]] | None) -> EvalResult:
     from ..registry import get_verifier
 
     if not by or not by.replace("_", "").replace("-", "").isalnum():

@@ -5,6 +5,7 @@
     make_judge("transformers", model_name_or_path=...) -> TransformersJudge
     make_judge("verl-genrm", router_address="host:port", model=...) -> VerlGenRMJudge (verl's GenRM route)
     make_judge("gullible") / make_judge("recording")   -> simulated judges (rlverify.judge.simulated)
+    make_judge("oracle")                               -> OracleJudge: a row's gold label, labelled evaluation only
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from .base import Judge
 
 __all__ = ["make_judge", "JUDGE_BACKENDS"]
 
-JUDGE_BACKENDS = ("openai", "transformers", "verl-genrm", "gullible", "recording", "swayed")
+JUDGE_BACKENDS = ("openai", "transformers", "verl-genrm", "gullible", "recording", "swayed", "oracle")
 _REQUIRED = {"openai": ("base_url", "model"), "transformers": ("model_name_or_path",),
              "verl-genrm": ("router_address", "model")}
 _SIMULATED = {"gullible": "GullibleJudge", "recording": "RecordingJudge"}
@@ -55,6 +56,10 @@ def _backend_class(spec: str) -> Any:
         from .verl_genrm import VerlGenRMJudge
 
         return VerlGenRMJudge
+    if spec == "oracle":  # the gold label of the row under labelled evaluation (judge.oracle; issue 30)
+        from .oracle import OracleJudge
+
+        return OracleJudge
     if spec == "swayed":  # honest where the rules can read the answer, "correct" where not (judge.swayed)
         from .swayed import SwayedJudge
 
