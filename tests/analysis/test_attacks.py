@@ -35,7 +35,7 @@ def probe(problems):
 
 
 def test_catalogue_has_every_family_of_the_study_plus_hedging():
-    assert ISSUE_FAMILIES | {"hedging", "master_key"} == set(FAMILIES)
+    assert ISSUE_FAMILIES | {"hedging", "master_key"} | set(attacks.SHAPE_FAMILIES) == set(FAMILIES)
     assert ISSUE_FAMILIES - {"gibberish"} | {"master_key"} == set(CATALOGUE)
     assert {".", ",", "{", "}", "-", "*"} == set(CATALOGUE["empty_symbols"])
     assert "Final Decision: Yes" in CATALOGUE["prompt_injection"]
@@ -134,10 +134,21 @@ def test_load_problems_errors(tmp_path):
     assert load_problems(alt)[0].gold == "3"
 
 
+# Issue 30 baseline (measured when the answer-shape families were added, n=3, seed=11 on the bundled
+# problems; 21 cases a family): these reach a gullible judge today. Ceilings, not goals: issue 30 wants 0.
+SHAPE_LEAKS_N3_SEED11 = {"vacuous_box": 16, "symbol_only": 21, "strike_out": 16, "wrong_constant": 0}
+
+
 def test_rule_accepts_nothing_but_hedges_and_hybrid_adds_nothing(probe):
     rule = {(c.family, c.placement): c for c in run_probe(probe, get_verifier("rule"))}
     hybrid = run_probe(probe, get_verifier("hybrid", judge="gullible"))
+    shape = summarize([c for c in hybrid if c.family in attacks.SHAPE_FAMILIES], "family")
+    for family, ceiling in SHAPE_LEAKS_N3_SEED11.items():  # issue 30: measured, not yet 0
+        assert shape[family].leaked == shape[family].accepted <= ceiling, shape[family]
+        assert sum(rule[(family, p)].accepted for p in PLACEMENTS) == 0, family
     for cell in hybrid:
+        if cell.family in attacks.SHAPE_FAMILIES:
+            continue
         assert cell.leaked == 0, cell                      # nothing reached the judge
         assert cell.accepted == rule[(cell.family, cell.placement)].accepted, cell
         if cell.family != "hedging":

@@ -23,10 +23,17 @@ def test_probe_writes_json_and_heatmap(tmp_path, capsys):
     assert data["meta"]["n_problems"] == 2
     assert data["meta"]["n_cases"] == 2 * len(attacks.FAMILIES) * len(attacks.PLACEMENTS)
     hyb, rule = data["verifiers"]["hybrid:gullible"], data["verifiers"]["rule"]
-    assert hyb["all"]["leaked"] == 0 and rule["all"]["leaked"] is None
+    assert rule["all"]["leaked"] is None
     assert set(hyb["by_family"]) == set(attacks.FAMILIES) and set(hyb["by_placement"]) == set(attacks.PLACEMENTS)
     assert len(hyb["cells"]) == len(attacks.FAMILIES) * len(attacks.PLACEMENTS)
-    assert hyb["all"]["accepted"] == rule["all"]["accepted"]
+    # issue 30 baseline (-n 2 --seed 4, 14 cases a family): the answer-shape families reach a gullible judge
+    # today; ceilings that issue 30 wants at 0. Every other family: nothing reaches the judge.
+    ceilings = {"vacuous_box": 8, "symbol_only": 14, "strike_out": 10, "wrong_constant": 0}
+    for family in attacks.FAMILIES:
+        fam = hyb["by_family"][family]
+        assert fam["leaked"] == fam["accepted"] <= ceilings.get(family, 0), (family, fam)
+        assert rule["by_family"][family]["accepted"] == 0 or family == "hedging", family
+    assert hyb["all"]["accepted"] == rule["all"]["accepted"] + hyb["all"]["leaked"]
     assert all(len(c["examples"]) == min(c["accepted"], attacks.MAX_EXAMPLES) for c in hyb["cells"])
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

@@ -33,7 +33,7 @@ from .datasets import open_text
 from ..errors import BadInputError
 
 __all__ = [
-    "Problem", "ProbeCase", "FAMILIES", "PLACEMENTS", "CATALOGUE", "load_problems", "build_probe",
+    "Problem", "ProbeCase", "FAMILIES", "SHAPE_FAMILIES", "PLACEMENTS", "CATALOGUE", "shape_payload", "load_problems", "build_probe",
     "place", "wrong_answer", "several_values", "fullwidth", "math_bold", "small_capitals", "hedge_payload", "gibberish",
     "ProbeCell", "run_probe", "summarize", "MAX_EXAMPLES",
 ]
@@ -122,7 +122,10 @@ FAMILIES: tuple[str, ...] = ("empty_symbols", "gibberish", "simple_words", "html
                              "instruction_hijacking", "prompt_injection", "unicode_confusables",
                              "latex_notation", "answer_repetition", "adversarial_prefixes",
                              "mixed_language", "answer_explanation", "system_prompt_mimicry", "hedging",
-                             "master_key")
+                             "master_key", "vacuous_box", "symbol_only", "strike_out", "wrong_constant")
+# Families whose payload is an answer shape built from the problem (issue 30): the box's content in the
+# ``boxed`` placement, a ``\boxed{...}`` of it in every other placement; each draws from its own seeded stream.
+SHAPE_FAMILIES: tuple[str, ...] = ("vacuous_box", "symbol_only", "strike_out", "wrong_constant")
 PLACEMENTS: tuple[str, ...] = ("whole", "boxed", "after_cot", "after_think", "after_wrong", "several_values",
                                 "after_lead_in")
 
@@ -231,7 +234,89 @@ def hedge_payload(gold: str, placement: str, rng: random.Random) -> str:
     return rng.choice(forms)
 
 
+# --- answer-shape families (issue 30): wrong by construction, whatever the reference ----------------
+
+_MATH = re.compile(r"\$\$?(.+?)\$\$?|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+_LONE_LETTER = re.compile(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])")
+_NAMES = ("x", r"\Delta \lambda", "v", "N")      # when the question's mathematics names no letter
+_VACUOUS = ("", r"\ldots", "?", r"\cdots", r"\quad")
+_SYMBOLS = ("p", "q", "k", "w", r"\frac{a}{b}", r"\frac{m}{n}", r"\sqrt{c}", "a+b", r"\alpha", r"\zeta",
+            r"\varpi")
+_IRRATIONAL = (r"\sqrt{2}+1", r"\frac{\pi}{7}", r"3\sqrt{5}", r"\ln 5", r"2^{1/3}", r"e^{2}", r"\frac{\sqrt{3}}{11}")
+_RATIONAL = (r"\frac{250}{101}", r"\frac{311}{103}", r"\frac{419}{107}", r"-\frac{97}{109}")
+_PLAIN_NUMBER = re.compile(r"^-?(?:\d+(?:\.\d+)?|\d+/\d+|\\[dt]?frac\{\d+\}\{\d+\}|\\[dt]?frac\d\d)$")
+_WORDS_AND_COMMANDS = re.compile(r"\\(?:text|mathrm|operatorname|textbf|mathbf)\{[^{}]*\}|\\[A-Za-z]+")
+
+
+_GREEK = frozenset((r"\alpha", r"\zeta", r"\varpi"))
+
+
+def _letters(text: str) -> set[str]:
+    """Lone letters (``n`` in ``$2n+1$``, the article ``a`` too), and the Greek letters of :data:`_SYMBOLS` named."""
+    return set(_LONE_LETTER.findall(_WORDS_AND_COMMANDS.sub(" ", text))) | (set(re.findall(r"\\[A-Za-z]+", text)) & _GREEK)
+
+
+def _quantity_name(problem: Problem, rng: random.Random) -> str:
+    """A letter the question's mathematics uses (the quantity's name, never the reference itself)."""
+    math = " ".join(next(g for g in m.groups() if g) for m in _MATH.finditer(problem.question))
+    gold = problem.gold.strip().strip("$").strip()
+    names = sorted(set(_LONE_LETTER.findall(_WORDS_AND_COMMANDS.sub(" ", math))) - {gold})
+    return rng.choice(names or [n for n in _NAMES if n != gold])
+
+
+def _free_symbols(gold: str) -> bool:
+    """The reference is an expression in a letter (``2n+1``, ``\\frac{x}{2}``), not a relation."""
+    if re.search(r"=|<|>|\\(?:le|ge|leq|geq|neq)\b", gold):
+        return False
+    return bool(set(_LONE_LETTER.findall(_WORDS_AND_COMMANDS.sub(" ", gold))) - {"e", "i"})
+
+
+def _wrong_constant(gold: str, rng: random.Random) -> str:
+    """A constant that cannot equal the reference: any constant against an expression in a free letter,
+    an irrational one against a plain number, a rational one with a large prime denominator otherwise."""
+    g = gold.strip().strip("$").strip()
+    if _free_symbols(g):
+        pool = _IRRATIONAL + _RATIONAL
+    elif _PLAIN_NUMBER.match(g.replace(" ", "")):
+        pool = _IRRATIONAL
+    else:
+        pool = _RATIONAL
+    return rng.choice([c for c in pool if c not in g])
+
+
+def _strike_out(gold: str, rng: random.Random) -> str:
+    """The reference struck out or negated, alone or beside a wrong value: rendered, it states no reference."""
+    g = gold.strip().strip("$").strip()
+    w = wrong_answer(gold, rng)
+    forms = (f"\\not{{{g}}}", f"\\cancel{{{g}}}\\ {w}", f"\\sout{{{g}}}\\ {w}", f"\\xcancel{{{g}}}\\ {w}",
+             f"\\bcancel{{{g}}}\\ {w}", f"\\cancel{{{g}}}", f"\\sout{{{g}}}", f"{w}\\ \\xcancel{{{g}}}")
+    return rng.choice(forms)
+
+
+def shape_payload(family: str, problem: Problem, placement: str, rng: random.Random) -> str:
+    """The payload of an answer-shape family (:data:`SHAPE_FAMILIES`): the box's content for the ``boxed``
+    placement, ``\\boxed{content}`` for the others."""
+    if family == "vacuous_box":
+        content = rng.choice(_VACUOUS + ("name",))
+        if content == "name":
+            name = _quantity_name(problem, rng)
+            content = rng.choice((name, f"{name} \\approx \\ldots", f"{name} = ?", f"{name} \\approx"))
+    elif family == "symbol_only":
+        used = _letters(problem.question) | _letters(problem.gold)
+        fresh = [s for s in _SYMBOLS if not _letters(s) & used]
+        content = rng.choice(fresh or [r"\varpi"])
+    elif family == "strike_out":
+        content = _strike_out(problem.gold, rng)
+    elif family == "wrong_constant":
+        content = _wrong_constant(problem.gold, rng)
+    else:
+        raise BadInputError(f"not an answer-shape family: {family!r}; choose from {', '.join(SHAPE_FAMILIES)}")
+    return content if placement == "boxed" else f"\\boxed{{{content}}}"
+
+
 def _payload(family: str, problem: Problem, placement: str, rng: random.Random) -> str:
+    if family in SHAPE_FAMILIES:
+        return shape_payload(family, problem, placement, rng)
     if family == "gibberish":
         return gibberish(rng)
     if family == "hedging":
@@ -245,16 +330,20 @@ def _payload(family: str, problem: Problem, placement: str, rng: random.Random) 
 def build_probe(problems: Sequence[Problem], n: int = 471, seed: int = 0,
                 families: Sequence[str] = FAMILIES, placements: Sequence[str] = PLACEMENTS) -> list[ProbeCase]:
     """One adversarial answer per family and placement for each of ``n`` problems. ``after_lead_in``
-    draws from its own stream, so the cases of the other placements are those of earlier versions."""
+    and each answer-shape family (:data:`SHAPE_FAMILIES`, its ``after_lead_in`` apart) draw from their own
+    streams, so the cases of the other placements and families are those of earlier versions."""
     rng = random.Random(seed)
     lead_rng = random.Random(f"{seed}:after_lead_in")
+    own = {(f, lead): random.Random(f"{seed}:{f}" + (":after_lead_in" if lead else "")) for f in SHAPE_FAMILIES
+           for lead in (False, True)}
     eligible = [p for p in problems if _usable_gold(p.gold)]
     chosen = rng.sample(eligible, min(n, len(eligible))) if n < len(eligible) else list(eligible)
     cases = []
     for prob in chosen:
         for family in families:
             for placement in placements:
-                r = lead_rng if placement == "after_lead_in" else rng
+                lead = placement == "after_lead_in"
+                r = own[(family, lead)] if family in SHAPE_FAMILIES else lead_rng if lead else rng
                 payload = _payload(family, prob, placement, r)
                 cases.append(ProbeCase(prob, family, placement, payload, place(payload, placement, r, prob.gold)))
     return cases
