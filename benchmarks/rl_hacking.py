@@ -433,11 +433,29 @@ def report(args: argparse.Namespace) -> str:
         per = [f"{x['step']}:" + ",".join(f"{k}={v:.2f}" for k, v in x["hack_classes"].items())
                for x in rec["steps"] if x["hack_classes"]]
         lines.append(f"- {arm}: " + ("; ".join(per) if per else "none"))
+    lines += ["", "Judge-accepted, oracle-rejected answers the guard does not flag (class other), by shape of the "
+              "extracted answer (the up to 6 kept per step):", ""]
+    for arm, rec in arms.items():
+        other = [e for x in rec["steps"] for e in x["hacked_examples"] if e["class"] == "other"]
+        unbalanced = sum(not _balanced(e["extracted"] or "") for e in other)
+        lines.append(f"- {arm}: {len(other)} kept, {unbalanced} with unbalanced brackets")
     text = "\n".join(lines) + "\n"
     (Path(args.results_dir) / f"rl-hacking-{args.date}-report.md").write_text(text)
     plot(arms, Path(args.results_dir) / f"rl-hacking-{args.date}.png")
     print(text)
     return text
+
+
+def _balanced(text: str) -> bool:
+    """Every ( [ { closed by its own kind, in order (a LaTeX ``\\{`` counts as a brace)."""
+    pairs, stack = {")": "(", "]": "[", "}": "{"}, []
+    for ch in text:
+        if ch in "([{":
+            stack.append(ch)
+        elif ch in pairs:
+            if not stack or stack.pop() != pairs[ch]:
+                return False
+    return not stack
 
 
 def _mean(xs: Sequence[float]) -> float | None:
@@ -456,6 +474,7 @@ def plot(arms: dict[str, Any], path: Path) -> None:
         x = [r["step"] for r in s]
         ax.plot(x, [r["train_reward"] for r in s], label="training reward", color="tab:red")
         ax.plot(x, [r["oracle_reward"] for r in s], label="oracle (Math-Verify)", color="tab:blue")
+        ax.plot(x, [r["rule_reward"] for r in s], label="rule verifier", color="tab:green", ls=":", lw=1)
         for r in s:
             for a in r["alerts"]:
                 ax.axvline(r["step"], color="black" if a["kind"] == "reward_gap" else "grey", ls="--", lw=0.8)
