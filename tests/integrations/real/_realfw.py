@@ -98,74 +98,75 @@ def build_tiny_qwen(directory: str | Path, steps: int = 80, seed: int = 0,
     template whose vocabulary holds each scripted response as one token. It is fitted for a few
     steps to answer each PROBLEMS question (plain or chat prompt) with one of its responses, so
     sampled completions mix right, wrong and hacking answers. ``answer`` (one of the scripted
-    responses): fit every question to that response only, then scale the logits 20-fold (the final
-    norm's weight; the embeddings are tied), so that every other token's probability underflows to
-    exactly 0 in float32 and sampling gives that reply whatever the question, seed or random start
-    (a tiny model fitted for seconds does not tell the questions apart reliably; one reply to all
-    is what it learns for sure). Saved under ``directory``."""
+    responses): no fitting; the weights are set so that every prompt is answered with that reply and
+    the turn ends after it, whatever the question, padding, seed or sampling (see
+    :func:`_one_reply`). Saved under ``directory``."""
     import torch
     import transformers
 
     torch.manual_seed(seed)
-    if answer is None:
-        lessons = [(p["question"], r) for p in PROBLEMS for r in p["responses"]]
-    else:
-        assert answer in RESPONSES, answer
-        lessons = [(p["question"], answer) for p in PROBLEMS]
     path = Path(directory)
-    # fitted on the tokenizer as the frameworks load it: a saved and reloaded BPE tokenizer can split
-    # a prompt otherwise than the one in memory (seen: ' 1' one token before saving, two after)
+    # the tokenizer as the frameworks load it: a saved and reloaded BPE tokenizer can split a prompt
+    # otherwise than the one in memory (seen: ' 1' one token before saving, two after)
     _tokenizer(transformers, [p["question"] for p in PROBLEMS], chat_template).save_pretrained(path)
     tokenizer = transformers.AutoTokenizer.from_pretrained(path)
     config = transformers.Qwen2Config(
         vocab_size=len(tokenizer), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
         num_attention_heads=2, num_key_value_heads=1, max_position_embeddings=512,
-        tie_word_embeddings=True, eos_token_id=tokenizer.eos_token_id, pad_token_id=tokenizer.pad_token_id,
-        bos_token_id=None)
+        tie_word_embeddings=answer is None, eos_token_id=tokenizer.eos_token_id,
+        pad_token_id=tokenizer.pad_token_id, bos_token_id=None)
     model = transformers.Qwen2ForCausalLM(config)
-    rows = []
-    for question, reply in lessons:
-        target = [tokenizer.convert_tokens_to_ids(reply), tokenizer.eos_token_id]
-        chat = tokenizer.apply_chat_template([{"role": "user", "content": question}], tokenize=False,
-                                             add_generation_prompt=True)
-        for context in (chat, question):  # chat and plain prompts (TRL passes a plain prompt as is)
-            ids = tokenizer(context, add_special_tokens=False)["input_ids"]
-            rows.append((torch.tensor([ids + target]), torch.tensor([[-100] * len(ids) + target])))
-    optimiser = torch.optim.Adam(model.parameters(), lr=2e-2)
-
-    def fit(n: int) -> None:
+    if answer is not None:
+        assert answer in RESPONSES, answer
+        _one_reply(model, tokenizer.convert_tokens_to_ids(answer), tokenizer.eos_token_id)
+    else:
+        rows = []
+        for p in PROBLEMS:
+            for reply in p["responses"]:
+                target = [tokenizer.convert_tokens_to_ids(reply), tokenizer.eos_token_id]
+                chat = tokenizer.apply_chat_template([{"role": "user", "content": p["question"]}],
+                                                     tokenize=False, add_generation_prompt=True)
+                for context in (chat, p["question"]):  # chat and plain prompts (TRL passes a plain prompt as is)
+                    ids = tokenizer(context, add_special_tokens=False)["input_ids"]
+                    rows.append((torch.tensor([ids + target]), torch.tensor([[-100] * len(ids) + target])))
+        optimiser = torch.optim.Adam(model.parameters(), lr=2e-2)
         model.train()
-        for step in range(n):
+        for step in range(steps):
             ids, labels = rows[step % len(rows)]
             loss = model(input_ids=ids, labels=labels).loss
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
-
-    def sure_of_the_reply() -> bool:  # every prompt: the reply, then the end of the turn, p >= 0.99
-        model.eval()
-        with torch.no_grad():
-            for ids, labels in rows:
-                at = labels[0, 1:] != -100
-                p = model(input_ids=ids).logits[0, :-1].float().softmax(-1)[at]
-                if not bool((p.gather(1, ids[0, 1:][at][:, None]) >= 0.99).all()):
-                    return False
-        return True
-
-    fit(steps)
-    if answer is not None:
-        for _ in range(40):  # until the model is sure of the reply everywhere (checked, not hoped for)
-            if sure_of_the_reply():
-                break
-            fit(len(rows) * 5)
-        else:
-            raise AssertionError("the tiny model did not learn its one reply")
-        with torch.no_grad():
-            model.model.norm.weight.mul_(20.0)
     model.generation_config.pad_token_id = tokenizer.pad_token_id
     model.generation_config.eos_token_id = tokenizer.eos_token_id
     model.eval().save_pretrained(path)
     return path
+
+
+def _one_reply(model: Any, reply: int, eos: int, scale: float = 200.0) -> None:
+    """Set the weights of an untied Qwen2 so that its next token depends on the current token only:
+    the attention and MLP outputs are zero (the residual stream is the token's embedding), every
+    token but ``reply`` embeds to one vector ``u`` and ``reply`` to an orthogonal ``v``, and the head
+    scores ``reply`` by ``u`` and ``eos`` by ``v``. After any prompt the logit of ``reply`` leads by
+    ``scale`` (every other probability is exactly 0 in float32), and after ``reply`` that of ``eos``."""
+    import torch
+
+    with torch.no_grad():
+        for layer in model.model.layers:
+            layer.self_attn.o_proj.weight.zero_()
+            layer.mlp.down_proj.weight.zero_()
+        d = model.config.hidden_size
+        u, v = torch.zeros(d), torch.zeros(d)
+        u[: d // 2], v[d // 2:] = 1.0, 1.0
+        model.model.norm.weight.fill_(1.0)
+        emb = model.model.embed_tokens.weight
+        emb.copy_(u.expand_as(emb))
+        emb[reply] = v
+        head = model.lm_head.weight
+        head.zero_()
+        rms = (u.pow(2).mean() + model.config.rms_norm_eps).sqrt()  # both u and v have this RMS
+        head[reply] = u / rms * (scale / d * 2)
+        head[eos] = v / rms * (scale / d * 2)
 
 
 def expected(response: str, gold: str, question: str | None, verifier: str = "rule",

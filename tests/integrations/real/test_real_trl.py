@@ -25,9 +25,9 @@ def tiny_model(tmp_path_factory):
     return build_tiny_qwen(tmp_path_factory.mktemp("tiny_qwen"), chat_template=qwen2_5_chat_template)
 
 
-# every question fitted to one reply, right for the first question only: every other token has
-# probability 0, so every completion is that reply and right and wrong answers both occur whichever
-# questions a step draws
+# a model whose weights answer every prompt with one reply, right for the first question only (every
+# other token has probability 0): every completion is that reply, so right and wrong answers both occur
+# whichever questions a step draws
 FIXED = PROBLEMS[0]["responses"][0]
 
 
