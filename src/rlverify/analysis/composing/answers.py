@@ -91,6 +91,8 @@ def written_number(item: Item, axes: frozenset[str], st: dict, rng: random.Rando
         xw = round_at(x, p)
     else:
         xw, p = x, item.places
+    if xw == 0 or round_at(xw, p) == 0:
+        return None
     if "ans_sci" in axes:
         return Written(sci(xw, p, style), xw, p, unit)
     if not _plain_ok(xw):

@@ -53,8 +53,8 @@ def wrong_value(item: Item, rng: random.Random) -> Fraction:
         w = v + k if v.denominator == 1 else Fraction(v.numerator + k, v.denominator)
     else:
         w = v + k * Fraction(10) ** item.places
-    if w <= 0 or w == v:
-        w = v + abs(k) * (Fraction(10) ** item.places if item.places is not None else 1)
+    if w == 0 or (w > 0) != (v > 0):                  # never zero, never across zero: move away from it instead
+        w = v + (abs(k) if v > 0 else -abs(k)) * (Fraction(10) ** item.places if item.places is not None else 1)
     return w
 
 

@@ -153,6 +153,8 @@ def round_at(v: Fraction, places: int) -> Fraction:
 
 def lead(v: Fraction) -> int:
     """Exponent of the leading digit of ``v`` (v != 0)."""
+    if v == 0:
+        raise ValueError("lead(0)")
     a, e = abs(v), 0
     while a >= 10:
         a, e = a / 10, e + 1
