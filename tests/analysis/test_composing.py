@@ -99,6 +99,8 @@ def test_labels_by_construction(pair_rows, ureg) -> None:
             v = Fraction(ureg.Quantity(v, w["unit"]).to(t["unit"]).magnitude)
         same = v == truth if t["places"] is None else _round(v, t["places"]) == _round(truth, t["places"])
         assert same is r["label"], r
+        if not r["label"]:          # never the reference written to fewer digits (443 for 442.5), nor the reverse
+            assert not values.rounds_to(v, truth), r
         if r["near_kind"] == "wrong_prefix":
             assert w["unit"] in values.UNITS[r_unit(pair_rows, r)].siblings
             checked["prefix"] += 1

@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Any, Iterator, Sequence
 
 from . import answers, contexts, near, references
-from .values import GROUPS, UNITS, Item, agrees, convert, differs, expr_item, number_item, quantity_item
+from .values import GROUPS, UNITS, Item, agrees, convert, differs, expr_item, number_item, quantity_item, rounds_to
 
 __all__ = ["AXES", "MODULE", "combinations", "complete", "generate", "iter_rows", "build_pair", "main"]
 
@@ -157,6 +157,8 @@ def build_pair(drawn: Sequence[str], rng: random.Random, ident: str) -> tuple[di
             w_bad = answers.written_number(item, axes, st, rng, value, unit)
             if w_bad is None or not _states(item, w_bad, value) or _states(item, w_bad, item.value):
                 return None
+            if rounds_to(_back(item, w_bad), item.value):    # 443 for 442.5: a rounding, not a near-miss
+                return None
         resp_bad = answers.response_text(item, axes, st, rng, w_bad, letter_bad)
     if resp_bad == resp_ok:
         return None
@@ -180,10 +182,14 @@ def build_pair(drawn: Sequence[str], rng: random.Random, ident: str) -> tuple[di
     return ok, bad
 
 
+def _back(item: Item, w: answers.Written) -> Fraction:
+    """The written number brought back to the reference's unit (pint)."""
+    return w.value if w.unit is None or w.unit == item.unit else convert(w.value, w.unit, item.unit)
+
+
 def _states(item: Item, w: answers.Written, v: Fraction) -> bool:
     """The written number, brought back to the reference's unit, states ``v`` at the reference's precision."""
-    back = w.value if w.unit is None or w.unit == item.unit else convert(w.value, w.unit, item.unit)
-    return agrees(back, v, item.places)
+    return agrees(_back(item, w), v, item.places)
 
 
 # ------------------------------------------------------------------ rows

@@ -10,7 +10,7 @@ import random
 from fractions import Fraction
 
 from .references import number_text, pick, unit_text
-from .values import UNITS, Item, differs, lead
+from .values import UNITS, Item, differs, lead, rounds_to
 
 __all__ = ["AXES", "LETTERS", "option_values", "question_text"]
 
@@ -28,7 +28,7 @@ LETTERS = "abcd"
 def option_values(item: Item, rng: random.Random) -> tuple[list[tuple[Fraction, int | None]], int]:
     """Four options (value, places to write it at), the reference's among them at a random index: the others are
     the reference scaled by ten (a wrong prefix's shape) or moved at its stated precision, each differing from it
-    and from one another at that precision."""
+    and from one another at that precision, none a rounding of it (or it of them)."""
     v, p = item.value, item.places
     if p is None:
         cands = [(v + k, None) for k in (1, 2, -1, 3)] + [(v * 10, None), (v * 2, None)]
@@ -40,7 +40,8 @@ def option_values(item: Item, rng: random.Random) -> tuple[list[tuple[Fraction, 
     rng.shuffle(cands)
     chosen: list[tuple[Fraction, int | None]] = []
     for c, cp in cands:
-        if c > 0 and all(differs(c, o, p if p is None else min(p, p if cp is None else cp)) for o, _ in chosen + [(v, p)]):
+        if c > 0 and not rounds_to(c, v) and \
+                all(differs(c, o, p if p is None else min(p, p if cp is None else cp)) for o, _ in chosen + [(v, p)]):
             chosen.append((c, cp))
         if len(chosen) == 3:
             break

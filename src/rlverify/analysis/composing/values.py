@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = ["UNITS", "GROUPS", "Unit", "Item", "ureg", "convert", "plain", "sci", "exact_text", "agrees", "differs",
-           "real_items", "quantity_item", "number_item", "expr_item", "round_at"]
+           "real_items", "quantity_item", "number_item", "expr_item", "round_at", "rounds_to"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -215,6 +215,25 @@ def differs(written: Fraction, true: Fraction, places: int | None) -> bool:
         return written != true
     return round_at(written, places) != round_at(true, places) and \
         abs(written - true) > Fraction(10) ** places / 2
+
+
+def _round_mode(v: Fraction, places: int, mode: str) -> Fraction:
+    with localcontext() as ctx:
+        ctx.prec = 80
+        d = Decimal(v.numerator) / Decimal(v.denominator)
+        return Fraction(d.quantize(Decimal(1).scaleb(places), rounding=mode))
+
+
+def rounds_to(a: Fraction, b: Fraction) -> bool:
+    """``a`` is ``b`` rounded at some place (half to even or half up), or ``b`` is ``a`` rounded: a verifier may
+    take either as the other written to fewer digits, so no near-miss is built from such a pair."""
+    from decimal import ROUND_HALF_UP
+
+    for x, y in ((a, b), (b, a)):
+        for p in range(-15, 16):
+            if any(_round_mode(y, p, m) == x for m in (ROUND_HALF_EVEN, ROUND_HALF_UP)):
+                return True
+    return False
 
 
 # ------------------------------------------------------------------ items
