@@ -101,6 +101,8 @@ def test_labels_by_construction(pair_rows, ureg) -> None:
         assert same is r["label"], r
         if not r["label"]:          # never the reference written to fewer digits (443 for 442.5), nor the reverse
             assert not values.rounds_to(v, truth), r
+            assert not cg._covers(cg.Item("decimal", "", "", "", "", truth, t["places"], t["unit"]),
+                                  cg.answers.Written("", _frac(w["value"]), w["places"], w["unit"])), r
         if r["near_kind"] == "wrong_prefix":
             assert w["unit"] in values.UNITS[r_unit(pair_rows, r)].siblings
             checked["prefix"] += 1

@@ -31,7 +31,8 @@ from fractions import Fraction
 from typing import Any, Iterator, Sequence
 
 from . import answers, contexts, near, references
-from .values import GROUPS, UNITS, Item, agrees, convert, differs, expr_item, number_item, quantity_item, rounds_to
+from .values import (GROUPS, UNITS, Item, agrees, convert, differs, expr_item, number_item, quantity_item, rounds_to,
+                     terminating)
 
 __all__ = ["AXES", "MODULE", "combinations", "complete", "generate", "iter_rows", "build_pair", "main"]
 
@@ -157,7 +158,7 @@ def build_pair(drawn: Sequence[str], rng: random.Random, ident: str) -> tuple[di
             w_bad = answers.written_number(item, axes, st, rng, value, unit)
             if w_bad is None or not _states(item, w_bad, value) or _states(item, w_bad, item.value):
                 return None
-            if rounds_to(_back(item, w_bad), item.value):    # 443 for 442.5: a rounding, not a near-miss
+            if rounds_to(_back(item, w_bad), item.value) or _covers(item, w_bad):
                 return None
         resp_bad = answers.response_text(item, axes, st, rng, w_bad, letter_bad)
     if resp_bad == resp_ok:
@@ -185,6 +186,19 @@ def build_pair(drawn: Sequence[str], rng: random.Random, ident: str) -> tuple[di
 def _back(item: Item, w: answers.Written) -> Fraction:
     """The written number brought back to the reference's unit (pint)."""
     return w.value if w.unit is None or w.unit == item.unit else convert(w.value, w.unit, item.unit)
+
+
+def _covers(item: Item, w: answers.Written) -> bool:
+    """The written number, read at its own written precision (half a unit of its last digit), includes the
+    reference: 0.0106 min for 637 ms (636 ms exactly, but 633-639 ms as written) is no sure near-miss; nor is 443
+    for 442.5 (a rounding)."""
+    p = w.places if w.places is not None else terminating(w.value, 12)
+    if p is None:
+        return False
+    half = Fraction(10) ** p / 2
+    if w.unit is not None and w.unit != item.unit:
+        half = convert(half, w.unit, item.unit)
+    return abs(_back(item, w) - item.value) <= abs(half)
 
 
 def _states(item: Item, w: answers.Written, v: Fraction) -> bool:
