@@ -4,7 +4,6 @@ No threshold on any verifier: benchmarks/composing.py measures those."""
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 
 import pytest
@@ -19,11 +18,7 @@ def pair_rows() -> list[dict]:
     return cg.generate(2 * len(cg.combinations(2)) * 2, seed=7)
 
 
-def _round(v: Fraction, places: int) -> Fraction:
-    with localcontext() as ctx:
-        ctx.prec = 80
-        d = Decimal(v.numerator) / Decimal(v.denominator)
-        return Fraction(d.quantize(Decimal(1).scaleb(places), rounding=ROUND_HALF_EVEN))
+_round = values.round_at   # the rounding only; the conversions below are a fresh pint registry's
 
 
 def _frac(s: str) -> Fraction:

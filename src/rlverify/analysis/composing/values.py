@@ -145,10 +145,7 @@ def factor(u: str, to: str) -> Fraction:
 
 def round_at(v: Fraction, places: int) -> Fraction:
     """``v`` rounded to the digit 10**places (half to even; the generator never writes a tie)."""
-    with localcontext() as ctx:
-        ctx.prec = 80
-        d = Decimal(v.numerator) / Decimal(v.denominator)
-        return Fraction(d.quantize(Decimal(1).scaleb(places), rounding=ROUND_HALF_EVEN))
+    return _round_mode(v, places, ROUND_HALF_EVEN)
 
 
 def lead(v: Fraction) -> int:
