@@ -115,6 +115,7 @@ CACHE_LIMITS: tuple[CacheLimit, ...] = (
     CacheLimit("baselines.math_verify_gold", 100_000, "per math-verify verifier: a parsed gold"),
     # generators of analysis/ (benchmarks and training data, not the server)
     CacheLimit("analysis.cas_renderings", 8192, "a generated expression's renderings"),
+    CacheLimit("analysis.composing_factor", 1024, "a unit conversion factor of the composing generator (pint)"),
     CacheLimit("analysis.family_render", 65_536, "a generated number in a style"),
     CacheLimit("analysis.units_parse", 4096, "a unit expression (pint)"),
     CacheLimit("analysis.units_reference", 8192, "a reference's unit"),

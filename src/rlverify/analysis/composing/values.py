@@ -17,6 +17,8 @@ from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
+from ...runtime.caches import lru
+
 __all__ = ["UNITS", "GROUPS", "Unit", "Item", "ureg", "convert", "plain", "sci", "exact_text", "agrees", "differs",
            "real_items", "quantity_item", "number_item", "expr_item", "round_at", "rounds_to"]
 
@@ -138,7 +140,7 @@ def convert(v: Fraction, u: str, to: str) -> Fraction:
     return Fraction(v) * factor(u, to)
 
 
-@functools.lru_cache(maxsize=None)
+@lru("analysis.composing_factor")
 def factor(u: str, to: str) -> Fraction:
     return Fraction(ureg().Quantity(Fraction(1), u).to(to).magnitude)
 
