@@ -31,12 +31,14 @@ from . import context
 from .choice import gold_letter, labelled_value, option_text
 from .core import compare_core
 from .fast import fast_compare
-from .latex import clean
+from .latex import clean, plain_key, split_top
 from .match import Match
 from .numbers import numbers_equal, parse_number
 from .question import Question, as_question
+from .quantity import parse_quantity
 from .quantity_parts import compare_quantity_parts
 from .stage import Pair, Role, Stage
+from .views import is_name
 
 __all__ = ["Decision", "compare", "compare_cheap", "explain", "STAGES"]
 
@@ -120,6 +122,9 @@ def compare(answer: str, gold: str, question: Question | str | None = None) -> M
 def explain(answer: str, gold: str, question: Question | str | None = None) -> Decision:
     """The verdict and the stage that decided it."""
     q = as_question(question)
+    named = _named_reference(answer, gold)
+    if named is not None:   # 'P \\approx 1.081 W': the value is the reference, read with its unit and the question
+        return explain(named[0], named[1], q)
     pair = Pair(_without_label(answer, gold, q), gold, q, lambda a, g: compare(a, g, q))
     use_context = context.enabled()
     core: Decision | None = None
@@ -153,6 +158,40 @@ def compare_cheap(answer: str, gold: str, question: Question | str | None = None
             if m is not None:
                 return m
     return None
+
+
+_NAMED_OPS = ("=", "\\approx")
+
+
+def _named(text: str) -> tuple[str, str] | None:
+    """``NAME = VALUE`` / ``NAME \\approx VALUE`` with one relation at the top and a quantity's name
+    (:func:`~.views.is_name`) on the left: (name key, value); else None."""
+    if "=" not in text and "\\approx" not in text:
+        return None
+    s = clean(text) if len(text) <= 300 else ""
+    parts = split_top(s, _NAMED_OPS)
+    if len(parts) != 2 or not is_name(parts[0]) or not parts[1].strip():
+        return None
+    return plain_key(parts[0]).lower(), parts[1].strip()
+
+
+def _named_reference(answer: str, gold: str) -> tuple[str, str] | None:
+    """A reference that names its quantity before its value (``W = 73.4\\times10^{3}\\,\\text{J}``,
+    ``v \\approx 3.2\\ \\mathrm{m/s}``, ``P_f = 187``), the value a number or a quantity: the pair to
+    compare instead, (the answer's value, the reference's value). The answer loses the same name
+    (``P \\approx 1.08\\,\\text{W}``) but no other (``Q = 1.081 W`` stays whole: another name is another
+    answer). Read whole, the reference's unit and the question's asked unit were lost on the way: a
+    wrong SI prefix (``1.081 milliwatts``, ``187 MPa`` where Pa is asked) was accepted."""
+    g = _named(gold)
+    qty = parse_quantity(g[1]) if g is not None else None
+    if qty is None:
+        return None
+    if qty.unit is not None and qty.unit.short and not qty.wrapped and not re.search(r"[.,]", qty.magnitude):
+        return None   # 'n = 11t': a one-letter symbol after an integer is a variable (11 times t), not tonnes
+    a = _named(answer)
+    if a is not None and a[0] != g[0]:
+        return None
+    return (a[1] if a is not None else answer), g[1]
 
 
 def _without_label(answer: str, gold: str, q: Question) -> str:
