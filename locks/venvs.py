@@ -23,9 +23,9 @@ installed from the index. A distribution that no lock names is not there, and ``
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -80,8 +80,6 @@ def visible(python: Path) -> dict[str, str]:
     """Distributions a venv's python sees: ``{canonical name: version}``."""
     code = ("import importlib.metadata as m, json; "
             "print(json.dumps({d.metadata['Name']: d.version for d in m.distributions()}))")
-    import json
-
     out = _run([python, "-c", code], capture_output=True, text=True).stdout
     return {_canon(k): v for k, v in json.loads(out).items()}
 
@@ -250,8 +248,6 @@ print(json.dumps({"lock": out, "missing": sorted(missing)}))
 
 
 def _side_lock(name: str, python: Path, main_lock: dict[str, tuple[str, str]], work: Path) -> None:
-    import json
-
     roots, pins = [], {}
     for line in (HERE / f"{name}.in").read_text().splitlines():
         line = line.split("#", 1)[0].strip()

@@ -712,26 +712,22 @@ def run_bounded(fn: Callable[..., Any], *args: Any, timeout: float = DEFAULT_CAS
         start = time.monotonic()
     else:
         h = pool.acquire(timeout if left is not None else None)
-    try:
-        if left is not None:
-            timeout -= time.monotonic() - start
-            if timeout <= 0:
-                raise BoundExceeded("item deadline passed while waiting for a helper process")
+    for retry in (False, True):
         try:
-            return h.call(fn, args, timeout)
-        except HelperGone:  # it died idle after the check in acquire: the call never ran, send it again
-            pass
-    finally:
-        pool.release(h)
-    start = time.monotonic()
-    h = pool.acquire(timeout if left is not None else None)
-    try:
-        left_now = timeout - (time.monotonic() - start) if left is not None else timeout
-        if left_now <= 0:
-            raise BoundExceeded("item deadline passed while waiting for a helper process")
-        return h.call(fn, args, left_now)
-    finally:
-        pool.release(h)
+            if left is not None:
+                timeout -= time.monotonic() - start
+                if timeout <= 0:
+                    raise BoundExceeded("item deadline passed while waiting for a helper process")
+            try:
+                return h.call(fn, args, timeout)
+            except HelperGone:  # it died idle after the check in acquire: the call never ran, send it once more
+                if retry:
+                    raise
+        finally:
+            pool.release(h)
+        start = time.monotonic()
+        h = pool.acquire(timeout if left is not None else None)
+    raise AssertionError("unreachable")
 
 
 def warm_up(n: int = 1, parser: bool = True) -> None:

@@ -16,7 +16,6 @@ A list written with "or" where one value is asked is a hedge: ``Match(False, ("h
 
 from __future__ import annotations
 
-import functools
 import re
 import threading
 import time
