@@ -92,6 +92,8 @@ class Flag(str, Enum):
     ORDER = "order", "An order chain (b < a < d) compared with the list it orders."
     PERMUTATIONS = "permutations", "Tuples named by representatives 'and their permutations' were expanded."
     RESIDUE = "residue", "Compared as residue classes (n = 3k + 1 and n = 1 mod 3)."
+    ANTIDERIVATIVE = "antiderivative", ("Antiderivatives equal up to an additive constant (the question asks for one, "
+                                        "or a side carries + C).")
 
     # ---- guard detectors (guard.policy FLAGS)
     RULE_ERROR = "rule_error", "The rules failed on this item: nothing reaches the judge."
@@ -113,6 +115,8 @@ class Flag(str, Enum):
     TEXT_ARITHMETIC = "text_arithmetic", ("Arithmetic on a word (``\\text{odd}+1``, ``2\\left(\\text{odd}\\right)``): "
                                           "no mathematics and no answer in words.")
     GIBBERISH_CONTEXT = "gibberish_context", "The response around the span ends in random characters."
+    UNBALANCED = "unbalanced", ("Brackets or braces in the span that do not close (``\\boxed{[56}}`` holds ``[56``); "
+                                "an interval may mix them (``[1, 2)``, ``(0, 1]``).")
 
     # ---- judge and hybrid
     JUDGE_UNAVAILABLE = "judge_unavailable", "The judge failed or timed out: the rule verdict stands."

@@ -33,7 +33,7 @@ FLAGS: tuple[Flag, ...] = (
     Flag.NO_ANSWER, Flag.FALLBACK, Flag.HEDGE, Flag.TIMEOUT, Flag.RULE_ERROR, Flag.EMPTY, Flag.INVISIBLE_CHARS,
     Flag.STYLED_LETTERS, Flag.MIXED_SCRIPT, Flag.CONFUSABLES, Flag.FOREIGN_PROSE, Flag.MARKUP, Flag.ROLE_MIMICRY,
     Flag.VERDICT_LANGUAGE, Flag.INSTRUCTION_LANGUAGE, Flag.HIDDEN_WORDS, Flag.ENCODED_TEXT, Flag.GIBBERISH,
-    Flag.REPETITION, Flag.TOO_LONG, Flag.UNEXPECTED_WORDS, Flag.GIBBERISH_CONTEXT,
+    Flag.REPETITION, Flag.TOO_LONG, Flag.UNEXPECTED_WORDS, Flag.GIBBERISH_CONTEXT, Flag.UNBALANCED,
 )
 # Flags of the extraction/rules that keep a span from the judge, and the guard flag they become.
 EXTRACTION_BLOCKS: dict[Flag, Flag] = {
@@ -87,6 +87,7 @@ def _extraction_blocks(flags: tuple[str, ...]) -> tuple[str, ...]:
 # Detectors in the order their flags are reported.
 _DETECTORS: tuple[tuple[Flag, Callable[[Span], bool]], ...] = (
     (Flag.EMPTY, shape.empty),
+    (Flag.UNBALANCED, shape.unbalanced),
     (Flag.INVISIBLE_CHARS, shape.invisible),
     (Flag.STYLED_LETTERS, shape.styled),
     (Flag.MIXED_SCRIPT, shape.mixed_script),

@@ -18,7 +18,7 @@ from .text import Span
 
 __all__ = ["empty", "invisible", "styled", "mixed_script", "confusables", "foreign_prose", "markup",
            "encoded", "gibberish", "gibberish_context", "repetition", "too_long", "hedge", "several_values", "several_in_one",
-           "text_arithmetic",
+           "text_arithmetic", "unbalanced", "balanced",
            "MATH_GREEK"]
 
 
@@ -273,3 +273,72 @@ def text_arithmetic(s: Span) -> bool:
         if word and not all(gt.is_unit_word(w.lower()) for w in word.split()):
             return True
     return False
+
+
+# ---- unbalanced brackets (issue 31): a box opened with ``[`` and never closed (``\boxed{[56}}`` holds
+# ``[56``) is no answer a rule can read, and a judge that is swayed by what it cannot read took it.
+# ``(`` and ``[`` open, ``)`` and ``]`` close, in any mix that reads as an interval (a top-level comma or
+# semicolon inside: ``[1, 2)``, ``(0, 1]``, ``\left[0, \infty\right)``; ISO ``]0, 1[`` too); a mixed pair
+# without one (``[23 + 9)``) does not balance. ``{}`` balance strictly, ``\{ \}`` (set braces) strictly
+# among themselves; ``\left.`` / ``\right.`` (and ``|``) stand for any delimiter. ``\( \)`` and ``\[ \]``
+# (math-mode delimiters) are not read.
+_DELIM = re.compile(r"\\(?:left|right|[bB]igg?[lr]?)\s*(\\\{|\\\}|\\[a-zA-Z]+|[()\[\]{}.|/])"
+                    r"|\\[()\[\]]|\\\{|\\\}|\\[a-zA-Z]+|\\.|[()\[\]{},;]")
+_ISO_INTERVAL = re.compile(r"(?<![\w)}\]])([\[\]])([^\[\](){};]*[,;][^\[\](){};]*)([\[\]])(?![\w({\[])")
+_OPEN = {"(": "(", "[": "(", "{": "{", "\\{": "\\{"}
+_LABEL = re.compile(r"(?:^|[\s,;{])(?:[a-hA-H]|i{1,3}|iv|vi{0,3})\)$")   # 'b)', 'iv)': a label, not a bracket
+_CLOSE = {")": "(", "]": "(", "}": "{", "\\}": "\\{"}
+
+
+def _iso_intervals(text: str) -> str:
+    """``]a, b[``, ``[a, b[``, ``]a, b]`` (ISO 31-11) rewritten as ``(a, b)`` / ``[a, b)`` / ``(a, b]``."""
+    def fix(m: re.Match[str]) -> str:
+        a, body, b = m.groups()
+        if a == "[" and b == "]":
+            return m.group(0)
+        return ("(" if a == "]" else "[") + body + (")" if b == "[" else "]")
+    return _ISO_INTERVAL.sub(fix, text)
+
+
+def balanced(text: str) -> bool:
+    """Every bracket of ``text`` closed, in order (see the comment above: intervals may mix)."""
+    stack: list[list] = []                       # [kind, opening delimiter, a top-level , or ; seen]
+    text = _iso_intervals(text)
+    for m in _DELIM.finditer(text):
+        tok, sized = m.group(0), m.group(1)
+        if tok in (",", ";"):
+            if stack:
+                stack[-1][2] = True
+            continue
+        if sized is None and tok.startswith("\\") and tok not in ("\\{", "\\}"):
+            continue                              # a command, an escaped character, \( \) \[ \]
+        opens = sized is not None and re.match(r"\\(?:left|[bB]igg?l)", tok) is not None
+        closes = sized is not None and re.match(r"\\(?:right|[bB]igg?r)", tok) is not None
+        if sized is not None and not (opens or closes):
+            continue                              # \big( : a sized delimiter of either side
+        d = sized if sized is not None else tok
+        if d.startswith("\\") and d not in ("\\{", "\\}"):
+            d = "|"                               # \langle, \vert, \lfloor...: any delimiter
+        if opens or (sized is None and d in _OPEN):
+            stack.append([_OPEN.get(d, "*"), d, False])
+            continue
+        if (d == ")" and (not stack or stack[-1][0] not in ("(", "*"))
+                and _LABEL.search(text, 0, m.end())):
+            continue                              # an option's label, no bracket: 'b) 1 MeV', '\text{b) }'
+        if not stack:
+            return False
+        kind, first, sep = stack.pop()
+        want = _CLOSE.get(d, "*")
+        if "*" in (kind, want):
+            continue
+        if kind != want:
+            return False
+        if kind == "(" and (first == "[") != (d == "]") and not sep:
+            return False                          # '[23 + 9)': a mixed pair that is no interval
+    return not stack
+
+
+def unbalanced(s: Span) -> bool:
+    """Brackets that do not close (``[56``, ``[23 + 9)``, ``\\frac{1}{2``); a reference that does not
+    balance itself exempts its answers."""
+    return not balanced(s.text) and balanced(s.gold_text)
