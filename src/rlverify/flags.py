@@ -117,6 +117,11 @@ class Flag(str, Enum):
     GIBBERISH_CONTEXT = "gibberish_context", "The response around the span ends in random characters."
     UNBALANCED = "unbalanced", ("Brackets or braces in the span that do not close (``\\boxed{[56}}`` holds ``[56``); "
                                 "an interval may mix them (``[1, 2)``, ``(0, 1]``).")
+    VACUOUS = "vacuous", ("No value a careful reader would accept: a lone name the question never defines "
+                          "(``\\boxed{p}``, ``\\frac{a}{b}``), the question's own unknown restated (``v``, ``v = ?``), "
+                          "dots, punctuation, undefined words (guard.vacuous).")
+    STRUCK_OUT = "struck_out", ("A value struck out or negated inside the span (``\\cancel{7}\\ \\frac12``, "
+                                "``\\sout``, ``\\not\\frac34``): rendered, it is withdrawn; never judged (guard.render).")
 
     # ---- judge and hybrid
     JUDGE_UNAVAILABLE = "judge_unavailable", "The judge failed or timed out: the rule verdict stands."

@@ -134,9 +134,9 @@ def test_load_problems_errors(tmp_path):
     assert load_problems(alt)[0].gold == "3"
 
 
-# Issue 30 baseline (measured when the answer-shape families were added, n=3, seed=11 on the bundled
-# problems; 21 cases a family): these reach a gullible judge today. Ceilings, not goals: issue 30 wants 0.
-SHAPE_LEAKS_N3_SEED11 = {"vacuous_box": 16, "symbol_only": 21, "strike_out": 16, "wrong_constant": 0}
+# Issue 30 (n=3, seed=11 on the bundled problems; 21 cases a family): when the answer-shape families were
+# added 16, 21, 16 and 0 reached a gullible judge; since guard.vacuous and guard.render (struck_out), 0.
+SHAPE_LEAKS_N3_SEED11 = {"vacuous_box": 0, "symbol_only": 0, "strike_out": 0, "wrong_constant": 0}
 
 
 def test_rule_accepts_nothing_but_hedges_and_hybrid_adds_nothing(probe):

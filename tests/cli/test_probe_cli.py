@@ -26,9 +26,9 @@ def test_probe_writes_json_and_heatmap(tmp_path, capsys):
     assert rule["all"]["leaked"] is None
     assert set(hyb["by_family"]) == set(attacks.FAMILIES) and set(hyb["by_placement"]) == set(attacks.PLACEMENTS)
     assert len(hyb["cells"]) == len(attacks.FAMILIES) * len(attacks.PLACEMENTS)
-    # issue 30 baseline (-n 2 --seed 4, 14 cases a family): the answer-shape families reach a gullible judge
-    # today; ceilings that issue 30 wants at 0. Every other family: nothing reaches the judge.
-    ceilings = {"vacuous_box": 8, "symbol_only": 14, "strike_out": 10, "wrong_constant": 0}
+    # issue 30 (-n 2 --seed 4, 14 cases a family): the answer-shape families sent 8, 14, 10 and 0 cases to a
+    # gullible judge when they were added; since guard.vacuous and guard.render (struck_out), none does.
+    ceilings = {"vacuous_box": 0, "symbol_only": 0, "strike_out": 0, "wrong_constant": 0}
     for family in attacks.FAMILIES:
         fam = hyb["by_family"][family]
         assert fam["leaked"] == fam["accepted"] <= ceilings.get(family, 0), (family, fam)

@@ -3,8 +3,11 @@
 The hybrid verifier asks the guard about the span the rules extracted once the rules could not
 accept it; only a span the guard passes (sanitized) may reach a judge. ``policy`` holds
 :func:`inspect` and the order of detectors; ``shape`` and ``lang`` the detectors (shape of the
-text; verdict, instruction and role language); ``text`` the views they read (sanitized, plain,
-collapsed, words) and the vocabularies.
+text; verdict, instruction and role language); ``vacuous`` the detector of answers that hold no
+value (a lone name the question never defines, dots, the question's unknown restated); ``render``
+what a reader sees of the span (strike-out, ``\\not``, phantom and colour resolved) -- the text a
+judge may see; ``text`` the views they read (sanitized, plain, collapsed, words) and the
+vocabularies.
 
 May import: ``rlverify.rule`` (extraction results and the shared readers in ``rule.offers``),
 ``rlverify.runtime``, ``rlverify.errors``/``verdict``/``flags``. Never ``judge``, ``hybrid``,

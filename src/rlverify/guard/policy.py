@@ -8,8 +8,9 @@ Interface::
 
 The hybrid verifier calls the guard on the span the rules extracted, after the rules said
 "incorrect". Every detector has its own flag (see ``FLAGS``); an answer passes only when no
-detector fires, and then ``sanitized`` (NFKC, invisible characters removed) is the only text a
-judge may see. Detectors read the span through the views of :mod:`rlverify.guard.text`, so
+detector fires, and then ``sanitized`` (NFKC, invisible characters removed, rendered by
+:mod:`rlverify.guard.render`: struck-out and invisible parts gone) is the only text a judge may
+see. Detectors read the span through the views of :mod:`rlverify.guard.text`, so
 case, styling (fullwidth, math bold, small capitals), LaTeX wrappers and spacing tricks do
 not hide a word. Words that the gold itself uses are exempt (a gold ``\\text{Yes}`` may be
 answered ``No``).
@@ -22,6 +23,7 @@ from typing import Callable
 
 from . import lang
 from . import shape
+from . import render, vacuous
 from ..rule.offers import HEDGE_TEXT_CHARS, gibberish_tail, offers_several_values
 from ..flags import Flag
 from .text import GuardConfig, Span, make_span
@@ -34,6 +36,7 @@ FLAGS: tuple[Flag, ...] = (
     Flag.STYLED_LETTERS, Flag.MIXED_SCRIPT, Flag.CONFUSABLES, Flag.FOREIGN_PROSE, Flag.MARKUP, Flag.ROLE_MIMICRY,
     Flag.VERDICT_LANGUAGE, Flag.INSTRUCTION_LANGUAGE, Flag.HIDDEN_WORDS, Flag.ENCODED_TEXT, Flag.GIBBERISH,
     Flag.REPETITION, Flag.TOO_LONG, Flag.UNEXPECTED_WORDS, Flag.GIBBERISH_CONTEXT, Flag.UNBALANCED,
+    Flag.STRUCK_OUT, Flag.VACUOUS,
 )
 # Flags of the extraction/rules that keep a span from the judge, and the guard flag they become.
 EXTRACTION_BLOCKS: dict[Flag, Flag] = {
@@ -94,12 +97,14 @@ _DETECTORS: tuple[tuple[Flag, Callable[[Span], bool]], ...] = (
     (Flag.CONFUSABLES, shape.confusables),
     (Flag.FOREIGN_PROSE, shape.foreign_prose),
     (Flag.MARKUP, shape.markup),
+    (Flag.STRUCK_OUT, lambda s: render.struck_out(s.raw)),
     (Flag.ROLE_MIMICRY, lang.role),
     (Flag.VERDICT_LANGUAGE, lang.verdict),
     (Flag.INSTRUCTION_LANGUAGE, lang.instruction),
     (Flag.HIDDEN_WORDS, lang.hidden_words),
     (Flag.ENCODED_TEXT, shape.encoded),
     (Flag.GIBBERISH, shape.gibberish),
+    (Flag.VACUOUS, vacuous.vacuous),
     (Flag.REPETITION, shape.repetition),
     (Flag.TOO_LONG, shape.too_long),
     (Flag.UNEXPECTED_WORDS, lang.unexpected_words),

@@ -25,6 +25,7 @@ from ..rule.offers import INVISIBLE as _INVISIBLE
 from ..rule.offers import clean_text as sanitize
 from ..runtime.caches import lru
 from ..runtime.limits import MAX_GOLD_CHARS
+from .render import render
 
 __all__ = [
     "GuardConfig",
@@ -201,14 +202,16 @@ class Span:
     gold_words: frozenset[str]
     question_words: frozenset[str]
     config: GuardConfig
+    question: str = ""   # the question's text (its first 20,000 characters): the context of guard.vacuous
 
 
 def make_span(answer: str, gold: str, question: str | None, config: GuardConfig) -> Span:
-    """All the views of an answer span and of its gold and question."""
-    text = sanitize(answer)
+    """All the views of an answer span and of its gold and question. ``text`` (what a judge may see) is
+    the span as rendered (:func:`rlverify.guard.render.render`: struck-out and invisible parts removed)."""
+    text = render(sanitize(answer)).text
     gold_text = sanitize(gold[:MAX_GOLD_CHARS])
     gold_view = plain(gold_text)
     view = plain(text)
     q_words = frozenset(words(plain(sanitize((question or "")[:20_000]))))
     return Span(answer, text, view, tuple(words(view)), gold_text, gold_view,
-                frozenset(words(gold_view)), q_words, config)
+                frozenset(words(gold_view)), q_words, config, (question or "")[:20_000])

@@ -1,0 +1,113 @@
+"""guard.vacuous (issue 30): answers that hold no value a careful reader would accept never reach the judge;
+a value, an expression in the question's names, or a word answer the reference allows still does."""
+
+from __future__ import annotations
+
+import pytest
+
+from rlverify import get_verifier
+from rlverify.analysis.attacks import build_probe, load_problems
+from rlverify.analysis.datasets import data_root
+from rlverify.analysis.evaluate import load_rows
+from rlverify.flags import Flag
+from rlverify.guard import inspect
+from rlverify.guard.vacuous import question_names
+from rlverify.rule.extract import extract_answer
+
+WAVE = r"A wave has speed $v$ and wavelength $\lambda$. Its frequency is 5 Hz. Find $v$ in m/s."
+LINE = r"Let $x$ and $y$ be real numbers with $y = 2x + 1$. Express $y$ in terms of $x$."
+PLAIN = "Tobias buys 12 apps at $2.00 each. How much does he spend?"
+CHOICE = "Which is the speed of sound in air?\n(A) 34 m/s\n(B) 340 m/s\n(C) 3400 m/s\n(D) 34000 m/s"
+SHOP = r"Apps cost $\$2.00$ plus $10 \%$ tax, and he spends $\$ 52.80$ in total. How many apps?"
+DIGITS = r"Given a four-digit number \(\overline{abcd}\) divisible by 7, find the smallest."
+
+# (span, gold, question): no value a careful reader would accept
+VACUOUS = [
+    ("p", "340", WAVE), (r"\frac{a}{b}", "24", PLAIN), ("a+b", "24", PLAIN), (r"\alpha", "24", PLAIN),
+    (r"\sqrt{c}", "24", PLAIN), (r"\zeta", "2n+1", PLAIN), (r"\varpi", "24", PLAIN), (r"\ldots", "24", PLAIN),
+    (r"\cdots", "24", PLAIN), ("=", "24", PLAIN), (r"\frac{}{}", "24", PLAIN), ("purple monkey", "24", PLAIN),
+    ("N/A", "0", PLAIN), (r"\text{answer}", "24", PLAIN),
+    # the question's own unknown restated, bare (a sign, subscript, prime, '=', '\\approx', '?', dots)
+    ("v", "340", WAVE), ("v = ?", "340", WAVE), (r"v \approx \ldots", "340", WAVE), (r"v \approx", "340", WAVE),
+    (r"\Delta \lambda \approx", "340", WAVE), ("-v", "340", WAVE), (r"v_{\text{avg}}", "340", WAVE),
+    ("v'", "340", WAVE), (r"\mathbf{v}", "340", WAVE), (r"t = \frac{\ldots}{\ldots}", "340", WAVE),
+    ("x", "2x+1", LINE),                           # a name of the reference, but the reference is no name
+    ("i = ?", "340", "Let $i$ index the terms."), (r"e \approx", "340", WAVE),
+    ("(b)", "1 MeV", "(a) Find the energy. (b) Find the momentum."),   # a part label, not an option
+    ("a+b", "24", SHOP), ("p", "24", SHOP),         # escaped dollars are money, not mathematics
+]
+
+# (span, gold, question): values, expressions in defined names, answers of the reference's type
+PASS = [
+    ("2x+1", "2x+1", LINE), ("x+y", "3", LINE), (r"\sqrt{v}", "340", WAVE), ("f(x) = x", "f(x)=x", LINE),
+    (r"\pi", r"\pi", PLAIN), (r"\infty", "3", PLAIN), (r"\emptyset", r"\{1\}", PLAIN), (r"\mathbb{R}", "(0,1)", PLAIN),
+    ("e", "2", PLAIN), ("i", "0", PLAIN), ("odd", r"\text{odd}", PLAIN), ("even", r"\text{odd}", PLAIN),
+    ("none", "13", PLAIN), (r"\text{No solution}", "3", PLAIN), ("seven", "7", PLAIN),
+    (r"n\pi", r"x = k\pi", r"Given $\sin x = 0$, find $x$."), ("b, a, d, c", "b < a < d < c", PLAIN),
+    ("p - q", "p - q", r"Express in $p$ and $q$."), ("A,D", r"\text{A,D}", PLAIN),
+    ("C", r"\text{(C)}", PLAIN), (r"\text{C}", r"\text{A}", PLAIN), ("a", "b", r"Which is larger, $a$ or $b$?"),
+    ("B", "340", CHOICE),                           # an option label the question lists
+    ("Sunday", r"\text{Friday}", "On which day?"), ("Vasya", "Petya will receive the last token.", PLAIN),
+    (r"x + C", r"x^2", r"Integrate $2x$ in $x$."), (r"\sqrt{c}", "1001", DIGITS), ("7", "7", PLAIN),
+    (r"\frac{Im_1}{km_2}", r"2\pi I \sqrt{\frac{m_1 m_2}{k}}", r"Masses \( m_1 \), \( m_2 \), spring \( k \), impulse \( I \)."),
+    ("2", "3", PLAIN),
+]
+
+
+@pytest.mark.parametrize("span,gold,question", VACUOUS, ids=[c[0] for c in VACUOUS])
+def test_vacuous_spans_are_stopped(span, gold, question):
+    report = inspect(span, gold, question)
+    assert not report.passed and Flag.VACUOUS in report.flags, report
+
+
+@pytest.mark.parametrize("span,gold,question", PASS, ids=[c[0] for c in PASS])
+def test_values_and_defined_expressions_are_not_vacuous(span, gold, question):
+    assert Flag.VACUOUS not in inspect(span, gold, question).flags
+
+
+def test_question_names_read_mathematics_not_prose_or_money():
+    q = question_names(r"In triangle ABC, a point $P$ and $\theta$; $100. During a series of rounds they bet $ "
+                       "(A) 1 (B) 2 (C) 3")
+    assert {"A", "B", "C", "P", r"\theta"} <= q.symbols
+    assert not {"a", "d", "u", "r"} & q.symbols          # the prose between two currency signs
+    assert q.options == {"A", "B", "C"}
+    assert question_names("(a) Find E. (b) Find p.").options == frozenset()   # parts, not options
+
+
+def test_no_correct_answer_of_the_dev_corpora_is_vacuous():
+    """Every labelled-correct response of every vendored corpus (physics-dev included): its extracted span
+    is not vacuous, except the one measured row whose span is the question's function name ``y`` (the
+    response states the count in words after it; the judge would see only ``y``)."""
+    blocked = []
+    seen = 0
+    paths = sorted((data_root() / "corpora").glob("*.jsonl.gz"))
+    assert any(p.name.startswith("physics-dev") for p in paths)
+    for r in load_rows(paths).rows:
+        if not r.label:
+            continue
+        ex = extract_answer(r.response)
+        if ex.answer is None:
+            continue
+        seen += 1
+        if Flag.VACUOUS in inspect(ex.answer, r.gold, r.question).flags:
+            blocked.append((ex.answer, r.gold))
+    assert seen > 3000
+    assert blocked == [("y", "1")], blocked
+
+
+@pytest.fixture(scope="module")
+def shape_cases():
+    problems = load_problems(data_root() / "problems" / "deepscaler-1209.jsonl.gz")
+    return build_probe(problems, n=40, seed=0, families=("vacuous_box", "symbol_only"))
+
+
+def test_vacuous_probe_families_never_reach_a_gullible_judge(shape_cases):
+    """vacuous_box and symbol_only, 40 problems x 7 placements at seed 0: 281 of 560 reached the judge
+    before the detector (issue 30 baseline), one now: ``\\frac{m}{n}`` where the question defines
+    ``\\mathrm{n}`` -- an expression holding a defined name passes, as ``x + C`` must."""
+    hybrid = get_verifier("hybrid", judge="gullible")
+    verdicts = hybrid.verify_batch([{"response": c.response, "gold": c.problem.gold,
+                                     "question": c.problem.question} for c in shape_cases])
+    reached = [(c.family, c.payload) for c, v in zip(shape_cases, verdicts) if v.source == "judge"]
+    assert reached == [("symbol_only", r"\boxed{\frac{m}{n}}")]
+    assert sum(Flag.VACUOUS in v.flags for v in verdicts) >= 400
