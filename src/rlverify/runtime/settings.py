@@ -41,6 +41,7 @@ ENVIRONMENT: tuple[Setting, ...] = (
     Setting("RLVERIFY_WORKERS", None, "worker processes of the OpenRLHF file-loaded reward function"),
     Setting("RLVERIFY_SERVE_APP", None, "internal: app config handed to `rlverify serve --http-workers` children"),
     Setting("RLVERIFY_CONTEXT", "on", "off/0/false/no turns the context rules (units, angles, rounding...) off (ablations)"),
+    Setting("RLVERIFY_READINGS", "table", "typed: the rule compares typed readings (rule.read, rule.compare; issue 29); table: the stage table"),
     Setting("RLVERIFY_BOUNDED_INLINE", None, "1: this process's parent already enforces deadlines, run bounded jobs inline"),
     Setting("RLVERIFY_MAX_HELPERS", "4", "most concurrent bounded helper processes per process"),
     Setting("RLVERIFY_RAISE_ON_ERROR", None, "1: RuleVerifier re-raises internal errors (the test suite sets it)"),
@@ -94,6 +95,7 @@ CACHE_LIMITS: tuple[CacheLimit, ...] = (
     CacheLimit("rule.split_stops", 64, "a separator set's regular expression"),
     # the rule verifier: readers of the question (shared by its rollouts)
     CacheLimit("rule.question", 1024, "a question's reading"),
+    CacheLimit("rule.reading", 8192, "a text's typed Reading (rule.read), gold or answer"),
     CacheLimit("rule.asks_integers", 1024, "whether a question asks for integers"),
     CacheLimit("rule.asks_form", 4096, "whether a question asks for a form"),
     CacheLimit("rule.asked_units", 2048, "the units a question asks for"),

@@ -56,6 +56,10 @@ _MONOTONE = re.compile(r"\bmonoton\w*|\b(?:increasing|decreasing)\s+intervals?\b
                        r"(?:\w+\s+){0,3}(?:increas|decreas|monoton)\w*", re.I)
 _APPROXIMATE = re.compile(r"\b(?:approximate(?:ly)?|approx\.|estimated?|roughly|about how (?:many|much|long|far|big))\b"
                           r"|\\approx(?![a-zA-Z])|≈", re.I)
+# an indefinite integral or an antiderivative asked for: '\int x^2\,dx' without limits, 'antiderivative',
+# 'whose derivative is', 'primitive', 'indefinite integral', 'integrate'
+_ANTIDERIVATIVE = re.compile(r"\\int(?!\s*(?:\\limits\s*)?[_^])|\bantiderivative|\bindefinite integral|\bprimitive\b"
+                             r"|\bwhose derivative\b|\bintegrate\b", re.I)
 _OPTION_LABEL = re.compile(r"(?:^|[\s$])(?:\(\s*([A-Ea-e])\s*\)|([A-Ea-e])\))(?=[\s$\\])")
 
 # Substrings that every match of a pattern above contains, in lower case: in an ASCII text (where re.I is plain
@@ -73,6 +77,7 @@ _NEEDLES = {
     _MINIMUM: ("min", "smallest", "least", "lowest"),
     _MAXIMUM: ("max", "largest", "greatest", "highest"),
     _MONOTONE: ("monoton", "increas", "decreas"),
+    _ANTIDERIVATIVE: ("\\int", "antiderivative", "indefinite integral", "primitive", "whose derivative", "integrate"),
     _APPROXIMATE: ("approx", "estimate", "roughly", "about how"),
 }
 
@@ -164,6 +169,25 @@ class Question:
         """Two option labels or more, set off by blanks: (A) 3 (B) 4 ('E(B)' names no option)."""
         labels = {(m.group(1) or m.group(2)).upper() for m in _OPTION_LABEL.finditer(self.text or "")}
         return len(labels) >= 2
+
+    def option(self, letter: str) -> str | None:
+        """The text the question lists for option ``letter`` (upper case), when it lists two options or more."""
+        return self._options.get(letter) if len(self._options) >= 2 else None
+
+    @functools.cached_property
+    def _options(self) -> dict[str, str]:
+        from .choice import option_text      # a leaf module; imported here to keep this module's imports light
+        found = {}
+        for letter in "ABCDE":
+            text = option_text(self.text, letter) or option_text(self.text, letter.lower())
+            if text is not None:
+                found[letter] = text
+        return found
+
+    @functools.cached_property
+    def asks_antiderivative(self) -> bool:
+        """It asks for an indefinite integral or an antiderivative: answers agree up to an additive constant."""
+        return bool(self.text and _found(_ANTIDERIVATIVE, self.text, self._low))
 
     @functools.cached_property
     def _locale_commas(self) -> bool:

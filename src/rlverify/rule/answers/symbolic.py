@@ -33,7 +33,7 @@ from ...runtime.caches import lru
 from ...runtime.limits import DEFAULT_CAS_TIMEOUT
 from .arith import read_arith
 
-__all__ = ["too_big", "symbolic_equal", "compare_latex", "parse_cached", "parse_grammar", "latex_to_sympy",
+__all__ = ["too_big", "symbolic_equal", "compare_latex", "differ_by_constant", "differ_by_constant_latex", "parse_cached", "parse_grammar", "latex_to_sympy",
            "warm_up"]
 
 _log = logging.getLogger(__name__)
@@ -498,3 +498,44 @@ def warm_up() -> None:
 
     sympy.simplify(sympy.Symbol("x") / 2 + sympy.Rational(1, 2))  # its first call imports sympy.physics.units (0.5 s)
 
+
+
+# points where both sides of an antiderivative pair are evaluated: positive and away from the usual poles, so that
+# a logarithm or a root is real there
+_CONSTANT_POINTS = ("0.37", "0.83", "1.41", "2.29", "3.07")
+
+
+def differ_by_constant_latex(a: str, b: str) -> str:
+    """Worker entry point: do two expressions in a variable differ by a constant (antiderivatives)? ``"equal"``
+    when ``a - b`` takes one value at every point, ``"unequal"`` when it takes two, ``"unparsed"`` otherwise (a
+    side unread, no free symbol, a point where either side is not a finite real)."""
+    import sympy
+
+    pa, pb = _parse(a), _parse(b)
+    if not isinstance(pa, sympy.Expr) or not isinstance(pb, sympy.Expr):
+        return "unparsed"
+    syms = sorted(pa.free_symbols | pb.free_symbols, key=str)
+    if not syms or len(syms) > 3:
+        return "unparsed"
+    values = []
+    try:
+        for k, p in enumerate(_CONSTANT_POINTS):
+            sub = {s: sympy.Rational(_CONSTANT_POINTS[(k + i) % len(_CONSTANT_POINTS)]) for i, s in enumerate(syms)}
+            v = sympy.N(pa.xreplace(sub) - pb.xreplace(sub), 30)
+            if not v.is_real or not v.is_finite:
+                return "unparsed"
+            values.append(v)
+    except Exception:  # noqa: BLE001 - sympy raises many types on odd input; undecided, not a crash
+        _log.debug("rule/answers/symbolic.py: handled exception", exc_info=True)
+        return "unparsed"
+    scale = max(1, *(abs(v) for v in values))
+    same = all(abs(v - values[0]) <= 1e-20 * scale for v in values)
+    return "equal" if same else "unequal"
+
+
+def differ_by_constant(a: str, b: str, timeout: float = DEFAULT_CAS_TIMEOUT) -> bool | None:
+    """Bounded :func:`differ_by_constant_latex`: True, False, or None when undecided."""
+    if too_big(a) or too_big(b):
+        return None
+    out = run_bounded(differ_by_constant_latex, a, b, timeout=timeout)
+    return {"equal": True, "unequal": False}.get(out)

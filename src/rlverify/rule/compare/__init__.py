@@ -1,0 +1,236 @@
+"""One comparison of two typed readings under the question's context (issue 29).
+
+Interface::
+
+    explain(answer, gold, question) -> Decision     both sides read once (:func:`rlverify.rule.read.read`), then
+                                                    compared; ``Decision.stage`` names the dispatch entry
+    enabled() -> bool                               ``RLVERIFY_READINGS=typed`` selects this path in
+                                                    :func:`rlverify.rule.answers.explain`
+
+The wrappers of both sides are unwrapped first, in any nesting, so that every wrapper composes with every value:
+
+* the reference's label (``W = 73.4\\times10^{3}\\,\\text{J}``): its value is compared, with its unit; an answer that
+  carries the same name loses it too, an answer with another name is compared whole;
+* an option letter (``(b)``, ``B``, ``option (b)``, ``(b)\\ 10^{-13}\\,cm``) is resolved through the options the question
+  lists: the letter stands for the listed value, and a letter with a value that names another option is a hedge;
+  a reference that is a letter is met by its letter or by the value the question lists for it;
+* an antiderivative (``x^2/2 + C``) is equal to the reference when the two differ by a constant, where the question
+  asks for an antiderivative or either side carries the constant; a derivative that differs is ``different``.
+
+What is left after unwrapping, a value against a value, is decided by the value comparison. In this first step of
+the redesign that comparison is the stage table's (:func:`rlverify.rule.answers.pipeline.explain_table`) on the
+unwrapped texts; its cells move here one by one, and the table goes when none is left.
+
+May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question). Never
+the extractor or the verifier.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+from ...errors import BoundExceeded
+from ...runtime.bounded import remaining
+from ...runtime.limits import DEFAULT_CAS_TIMEOUT
+from ..answers.match import Match
+from ..answers.question import Question, as_question
+from ..read import read
+from ..read.types import Antiderivative, Approx, Labelled, Option, Reading, Value
+
+__all__ = ["Decision", "explain", "enabled"]
+
+_MAX_DEPTH = 6
+
+
+def enabled() -> bool:
+    """The typed path is selected (``RLVERIFY_READINGS=typed``)."""
+    return os.environ.get("RLVERIFY_READINGS", "table").strip().lower() == "typed"
+
+
+@dataclass(frozen=True)
+class Decision:
+    match: Match
+    stage: str   # the dispatch entry (``typed:<wrapper>>...``), or the table's stage for a value it decided
+    final: bool = False   # a rejection that is a typed fact (a hedge of two options, two values that differ)
+
+
+def explain(answer: str, gold: str, question: Question | str | None = None) -> Decision:
+    """The verdict on an extracted answer span against the reference, from their typed readings.
+
+    A rejection that is no typed fact (the unwrapped values are not two numbers or quantities, nor a hedge) is
+    checked against the table on the whole texts: a name or a wrapper can carry what the table reads (a residue
+    class ``n = 10k``, a function ``f(t) = ...``, a sign choice ``\\pm n = 2``), until those cells move here too."""
+    q = as_question(question)
+    ra, rg = read(answer), read(gold)
+    if type(ra) is Value and type(rg) is Value and not q.asks_antiderivative:
+        return _valued(_table(answer, gold, q), ra, rg)     # no wrapper: the texts as they were written
+    d = _compare(ra, rg, q, 0)
+    if d.match.equal or d.final:
+        return d
+    whole = _table(answer, gold, q)
+    return whole if whole.match.equal else d
+
+
+def _table(a: str, g: str, q: Question) -> Decision:
+    from ..answers.pipeline import explain_table    # the value comparison of this step (see the docstring)
+
+    d = explain_table(a, g, q)
+    return Decision(d.match, d.stage)
+
+
+def _hedge(entry: str) -> Decision:
+    return Decision(Match(False, ("hedge",)), entry, final=True)
+
+
+def _leaf(r: Reading) -> Reading:
+    """An approximation's value (the sign loosens the precision; the value is what is compared)."""
+    return r.inner if isinstance(r, Approx) else r
+
+
+def _values(a: Reading, g: Reading) -> bool:
+    """Both sides read as plain numbers or quantities (a numeric comparison, with units, decides them)."""
+    return _value(a) and _value(g)
+
+
+def _value(r: Reading) -> bool:
+    from ..answers.numbers import parse_number
+    from ..answers.quantity import parse_quantity
+
+    if not isinstance(r, Value):
+        return False
+    if parse_number(r.text) is not None:
+        return True
+    qty = parse_quantity(r.text)
+    if qty is None:
+        return False
+    # '11t', '10k': a one-letter symbol after an integer is a variable (11 times t), not tonnes
+    return not (qty.unit is not None and qty.unit.short and not qty.wrapped and not re.search(r"[.,]", qty.magnitude))
+
+
+def _valued(d: Decision, a: Reading, g: Reading) -> Decision:
+    """The table's verdict on two unwrapped values; a rejection of two numbers or quantities is a typed fact."""
+    if not d.match.equal and not d.match.undecided and _values(a, g):
+        return Decision(d.match, d.stage, final=True)
+    return d
+
+
+def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
+    if depth > _MAX_DEPTH:
+        return _table(a.text, g.text, q)
+    # the reference's wrappers
+    if isinstance(g, Option):
+        return _against_letter(a, g, q, depth)
+    if isinstance(g, Labelled):
+        if isinstance(a, Labelled) and (a.name != g.name or not _values(_leaf(a.inner), _leaf(g.inner))):
+            return _table(a.text, g.text, q)     # another name is another answer; a named expression (a function,
+            #                                      a residue class 'n = 10k') is read whole by the table
+        inner = a.inner if isinstance(a, Labelled) else a
+        return _relabel(_compare(inner, g.inner, q, depth + 1), "labelled")
+    # the answer's wrappers
+    if isinstance(a, Option):
+        return _letter(a, g, q, depth)
+    if isinstance(a, Labelled):
+        return _table(a.text, g.text, q)    # a name the reference does not give: the table reads it (which unknown)
+    if isinstance(a, Antiderivative) or isinstance(g, Antiderivative) or q.asks_antiderivative:
+        return _antiderivative(a, g, q)
+    return _valued(_table(a.text, g.text, q), a, g)
+
+
+def _relabel(d: Decision, wrapper: str) -> Decision:
+    return d if d.stage.startswith("typed:") else Decision(d.match, f"typed:{wrapper}>{d.stage}", d.final)
+
+
+def _listed(letter: str, q: Question) -> Reading | None:
+    text = q.option(letter)
+    return read(text) if text is not None else None
+
+
+def _letter(a: Option, g: Reading, q: Question, depth: int) -> Decision:
+    """An answer that names an option, against a reference that is a value."""
+    listed = _listed(a.letter, q)
+    if listed is None:      # no option of that letter listed: the label is no choice
+        if a.inner is not None:
+            return _relabel(_compare(a.inner, g, q, depth + 1), "option_label")
+        return _table(a.text, g.text, q)
+    if a.inner is not None:
+        agrees = _compare(a.inner, listed, q, depth + 1).match
+        if not agrees.equal and not agrees.undecided and "hedge" not in agrees.flags \
+                and _decided_unequal(a.inner, listed, q):
+            return _hedge("typed:option_and_other_value")   # '(C) 72' where option C is 36: two answers
+        d = _compare(a.inner, g, q, depth + 1)
+        if d.match.equal:
+            return _relabel(d, "option")
+    return _relabel(_compare(listed, g, q, depth + 1), "option")
+
+
+def _decided_unequal(a: Reading, b: Reading, q: Question) -> bool:
+    """The two values were compared and found different (a value the table cannot read is not a second answer)."""
+    from ..answers.numbers import numbers_equal, parse_number
+    from ..answers.quantity import parse_quantity
+
+    qa, qb = parse_quantity(a.text), parse_quantity(b.text)
+    if qa is None or qb is None:
+        na, nb = parse_number(a.text), parse_number(b.text)
+        return na is not None and nb is not None and not numbers_equal(na, nb)
+    return True
+
+
+def _against_letter(a: Reading, g: Option, q: Question, depth: int) -> Decision:
+    """A reference that is an option letter (with or without its value)."""
+    if isinstance(a, Option):
+        if a.letter != g.letter:
+            return Decision(Match(False), "typed:option_letter", final=bool(q.option(a.letter)))
+        listed = _listed(a.letter, q)
+        if a.inner is not None and listed is not None:
+            agrees = _compare(a.inner, listed, q, depth + 1).match
+            if not agrees.equal and _decided_unequal(a.inner, listed, q):
+                return _hedge("typed:option_and_other_value")
+        return Decision(Match(True), "typed:option_letter")
+    listed = _listed(g.letter, q)
+    if listed is None and g.inner is not None:
+        listed = g.inner
+    if listed is None:
+        return _table(a.text, g.text, q)
+    d = _compare(a, listed, q, depth + 1)
+    if d.match.equal:
+        return _relabel(d, "option_value")
+    return _table(a.text, g.text, q)
+
+
+def _variable_in(q: Question, const: str) -> bool:
+    """The question writes the constant's symbol as one of its own (``$C$``, ``C th column``)."""
+    if not q.text:
+        return False
+    return re.search(rf"(?<![A-Za-z\\]){re.escape(const)}(?![A-Za-z])", q.text) is not None
+
+
+def _antiderivative(a: Reading, g: Reading, q: Question) -> Decision:
+    """Two antiderivatives: equal up to an additive constant."""
+    for side in (a, g):
+        if isinstance(side, Antiderivative) and not q.asks_antiderivative and _variable_in(q, side.constant):
+            return _table(a.text, g.text, q)    # 'the R-th row and C-th column': C is the question's variable
+    if isinstance(a, Antiderivative) and isinstance(g, Antiderivative) and a.constant != g.constant \
+            and not q.asks_antiderivative:
+        return _table(a.text, g.text, q)        # 'x^2 + C' and 'x^2 + K' with no integral asked: two names
+    ea = a.expr if isinstance(a, Antiderivative) else a.text
+    eg = g.expr if isinstance(g, Antiderivative) else g.text
+    d = _table(ea, eg, q)
+    if d.match.equal or not (isinstance(a, Antiderivative) or isinstance(g, Antiderivative) or q.asks_antiderivative):
+        return _relabel(d, "antiderivative")
+    from ..answers.symbolic import differ_by_constant
+
+    left = remaining()
+    budget = DEFAULT_CAS_TIMEOUT if left is None else min(DEFAULT_CAS_TIMEOUT, left / 2)
+    if budget <= 0.01:
+        return d
+    try:
+        same = differ_by_constant(ea, eg, timeout=budget)
+    except BoundExceeded:
+        return Decision(Match(False, ("timeout",)), "typed:antiderivative", final=True)
+    if same is True:
+        return Decision(Match(True, ("antiderivative",)), "typed:antiderivative")
+    if same is False and (isinstance(a, Antiderivative) or isinstance(g, Antiderivative)):
+        return Decision(Match(False), "typed:antiderivative", final=True)   # derivatives differ: a typed 'different'
+    return _relabel(d, "antiderivative")

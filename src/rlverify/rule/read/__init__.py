@@ -1,0 +1,153 @@
+"""Readers: a text, gold or answer by the same code, read once into a typed :class:`~.types.Reading` (issue 29).
+
+Interface::
+
+    read(text) -> Reading          memoized per text; never raises, a text no reader applies to is a Value
+    READERS                        the readers, in order: (cleaned text, read) -> Reading | None
+
+A reader owns one notation and reads the rest of its text with ``read`` again, so wrappers nest in any order
+(``(b)\\ v \\approx 3.2\\,\\mathrm{m/s}``: an option holding a label holding an approximation). The question is
+not read here: it is the comparison's context (:class:`rlverify.rule.answers.question.Question`).
+
+May import: :mod:`.types`, the text helpers of :mod:`rlverify.rule.answers` (latex, choice, views) and
+:mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ...runtime.caches import lru
+from ..answers.choice import labelled_value
+from ..answers.latex import clean, plain_key, split_top, unwrap_text
+from ..answers.views import is_name
+from .types import Antiderivative, Approx, Labelled, Option, Reading, Value
+
+__all__ = ["read", "READERS", "Reading"]
+
+_MAX_CHARS = 400      # longer texts are read whole (a Value): wrappers are short
+_MAX_DEPTH = 4
+
+Reader = Callable[[str, Callable[[str, int], Reading], int], "Reading | None"]
+
+# 'B', '(b)', 'option (b)', 'Choice C', 'answer: (D)', '\text{(B)}': an option letter and nothing else.
+_LETTER_ALONE = re.compile(r"(?:(?:the\s+)?(?:correct\s+)?(?:option|choice|answer|alternative)\s*(?:is\s*)?:?\s*)?"
+                           r"(?:\(\s*([A-Ea-e])\s*\)|\[\s*([A-Ea-e])\s*\]|([A-E])\s*[).]?|([a-e])\s*\))", re.I)
+_LEAD_LABEL = re.compile(r"(?:\(\s*([A-Ea-e])\s*\)|([A-Ea-e])\))\s+(?=\S)")
+_NAMED_LEAD = re.compile(r"(?:the\s+)?(?:correct\s+)?(?:option|choice|answer|alternative)\b", re.I)
+_FONT = re.compile(r"\\(?:textbf|mathbf|mathrm|textrm|text|textit)\s*\{([^{}]*)\}")
+
+
+def _option(s: str, again, depth: int) -> Reading | None:
+    """An option letter alone, or an option label then the value it names (``(b)\\ 10^{-13}\\,\\text{cm}``)."""
+    got = labelled_value(s)
+    if got is not None:
+        return Option(s, got[0], again(got[1], depth + 1))
+    lead = _LEAD_LABEL.match(s)
+    if lead is not None:     # '(b) v = 3.2 m/s', '(b) \\approx 3.2': a label, then a value another reader reads
+        inner = again(s[lead.end():].strip(), depth + 1)
+        if isinstance(inner, Labelled | Approx):
+            return Option(s, (lead.group(1) or lead.group(2)).upper(), inner)
+    plain = _FONT.sub(r"\1", s).strip().strip("$").strip().rstrip(".")
+    if len(plain) > 24:
+        return None
+    m = _LETTER_ALONE.fullmatch(plain)
+    if m is None:
+        return None
+    if m.group(3) is not None and m.group(3).islower() and _NAMED_LEAD.match(plain) is None:
+        return None     # a bare lower-case letter is a value (e, a variable), unless named: 'option b'
+    letter = next(g for g in m.groups() if g)
+    return Option(s, letter.upper(), None)
+
+
+# 'F(x)', 'y(t)', 'f^{-1}(x)': a function's name with its variable, as the left side of a definition.
+_FUNCTION_NAME = re.compile(r"\s*[A-Za-z](?:_\{?\w+\}?)?(?:\^\{?-1\}?)?\s*\(\s*[a-z]\s*\)\s*")
+_NAME_OPS = ("=", "\\approx")
+_SEVERAL = (",", ";", "\\quad", "\\qquad", "\\text{ and }", "\\text{and}", "\\text{ or }", "\\text{or}")
+
+
+def _labelled(s: str, again, depth: int) -> Reading | None:
+    """``NAME = VALUE`` or ``NAME \\approx VALUE``: one relation at the top, a quantity's or a function's name on the
+    left (:func:`rlverify.rule.answers.views.is_name`), a value on the right."""
+    if "=" not in s and "\\approx" not in s:
+        return None
+    parts = split_top(s, _NAME_OPS)
+    if len(parts) != 2 or not parts[1].strip():
+        return None
+    left, right = parts[0].strip(), parts[1].strip()
+    if not (is_name(left) or _FUNCTION_NAME.fullmatch(left)):
+        return None
+    if len(split_top(right, _SEVERAL)) > 1:
+        return None     # 'max = 2, min = -1', 'x = 1, 2': several values or labels, read whole by the comparison
+    inner = again(right, depth + 1)
+    if s[len(s) - len(s.lstrip()):].find("\\approx") >= 0 and split_top(s, ("\\approx",))[0].strip() == left:
+        inner = Approx("\\approx " + right, inner)
+    return Labelled(s, plain_key(left).lower(), inner)
+
+
+_APPROX_LEAD = re.compile(r"(?:\\approx|\\simeq|\\sim|≈|~|\\text\{\s*(?:about|approximately|approx\.?|roughly)\s*\}"
+                          r"|(?:about|approximately|approx\.?|roughly))\s*", re.I)
+
+
+def _approx(s: str, again, depth: int) -> Reading | None:
+    """``\\approx 3.2``, ``about 3.2``: an approximation sign or word before a value."""
+    m = _APPROX_LEAD.match(s)
+    if m is None or not s[m.end():].strip():
+        return None
+    return Approx(s, again(s[m.end():].strip(), depth + 1))
+
+
+# a constant of integration: C, c, K, C_1, C_{0}, \text{const}, \mathrm{C}, \text{constant}
+_CONSTANT = re.compile(r"(?:C|c|K|C_\{?\d\}?|c_\{?\d\}?|\\(?:text|mathrm|mathit)\s*\{\s*(?:C|c|const\.?|constant)\s*\})")
+
+
+def _antiderivative(s: str, again, depth: int) -> Reading | None:
+    """``\\frac{x^2}{2} + C``: an expression plus a constant of integration, as the last (or first) term at the top."""
+    if "+" not in s:
+        return None
+    terms = split_top(s, ("+",))
+    if len(terms) < 2:
+        return None
+    for k in (len(terms) - 1, 0):
+        const = terms[k].strip()
+        if not _CONSTANT.fullmatch(const):
+            continue
+        expr = " + ".join(terms[:k] + terms[k + 1:]).strip()
+        if expr and _symbol(const) not in _COMMAND.sub(" ", expr):
+            return Antiderivative(s, expr, const)   # the constant's letter is nowhere else in the expression
+    return None
+
+
+_COMMAND = re.compile(r"\\[A-Za-z]+")
+
+
+def _symbol(const: str) -> str:
+    """The letter a constant of integration is written with (``C`` for ``C_1`` and ``\\text{C}``; ``const`` stays)."""
+    inner = _FONT.sub(r"\1", const).strip()
+    return inner[0] if len(inner) == 1 or inner[1:2] == "_" else inner
+
+
+READERS: tuple[tuple[str, Reader], ...] = (
+    ("option", _option),
+    ("labelled", _labelled),
+    ("approx", _approx),
+    ("antiderivative", _antiderivative),
+)
+
+
+def _read(s: str, depth: int) -> Reading:
+    if depth > _MAX_DEPTH or len(s) > _MAX_CHARS:
+        return Value(s)
+    for _name, reader in READERS:
+        got = reader(s, _read, depth)
+        if got is not None:
+            return got
+    return Value(s)
+
+
+@lru("rule.reading")
+def read(text: str) -> Reading:
+    """The typed reading of one side's text (an extracted answer span, or the reference)."""
+    s = clean(text) if len(text) <= _MAX_CHARS else text
+    return _read(s.strip(), 0)
