@@ -35,6 +35,9 @@ VACUOUS = [
     ("i = ?", "340", "Let $i$ index the terms."), (r"e \approx", "340", WAVE),
     ("(b)", "1 MeV", "(a) Find the energy. (b) Find the momentum."),   # a part label, not an option
     ("a+b", "24", SHOP), ("p", "24", SHOP),         # escaped dollars are money, not mathematics
+    ("x^*", "5", LINE), (r"x^{\prime}", "5", LINE),   # a marked name is still one name
+    ("f(x)", "x^2+1", r"Let $f(x)$ satisfy $f(x+1) = \ldots$. Find $f(x)$."), ("f(x) = ?", "3", r"Find $f(x)$."),
+    ("P(A)", "0.5", r"Events $A$ and $B$ have $P(B) = 0.2$. Find $P(A)$."),   # the unknown restated, applied
 ]
 
 # (span, gold, question): values, expressions in defined names, answers of the reference's type
@@ -47,10 +50,12 @@ PASS = [
     ("p - q", "p - q", r"Express in $p$ and $q$."), ("A,D", r"\text{A,D}", PLAIN),
     ("C", r"\text{(C)}", PLAIN), (r"\text{C}", r"\text{A}", PLAIN), ("a", "b", r"Which is larger, $a$ or $b$?"),
     ("B", "340", CHOICE),                           # an option label the question lists
+    ("B", "6", "Which is 2 * 3? A. 5 B. 6 C. 7"),    # options listed inline
     ("Sunday", r"\text{Friday}", "On which day?"), ("Vasya", "Petya will receive the last token.", PLAIN),
     (r"x + C", r"x^2", r"Integrate $2x$ in $x$."), (r"\sqrt{c}", "1001", DIGITS), ("7", "7", PLAIN),
     (r"\frac{Im_1}{km_2}", r"2\pi I \sqrt{\frac{m_1 m_2}{k}}", r"Masses \( m_1 \), \( m_2 \), spring \( k \), impulse \( I \)."),
-    ("2", "3", PLAIN),
+    ("2", "3", PLAIN), ("f(b)", "f(b)", r"Which is larger, $f(a)$ or $f(b)$?"), (r"\sin x", r"\cos x", LINE),
+    ("sin(x)", r"\cos x", LINE), ("f(x) = x", "f(x)=x", LINE),
 ]
 
 

@@ -72,14 +72,19 @@ _FUNCTION_WORDS = frozenset("sin cos tan cot sec csc sinh cosh tanh arcsin arcco
 _SKIP_ARG = re.compile(r"\\(?:begin|end|color|textcolor|colorbox|require|hspace|vspace|label|operatorname"
                        r"|mathop)\s*\*?\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}")
 _SUBSCRIPT = re.compile(r"_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\[A-Za-z]+|[A-Za-z0-9])")
+# a superscript that marks a name, not a power: x^*, x^{\prime}, x^\dagger
+_MARK = re.compile(r"\^\s*(?:\{\s*(?:\*|'+|\\(?:ast|prime|star|dagger|circledast))\s*\}|\*|\\(?:ast|prime|star|dagger)(?![A-Za-z]))")
 _MATHBB = re.compile(r"\\mathbb\s*\{?\s*[A-Za-z]\s*\}?")
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d|[A-Za-z]+|'+|\S")
 _MATH_SEGMENT = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 _PLAIN_LETTER = re.compile(r"(?<![A-Za-z\\])([B-HJ-Zb-z])(?![A-Za-z'])")
 _POINTS = re.compile(r"(?<![A-Za-z\\])([A-Z]{2,4})(?![A-Za-z])")
-_OPTION = re.compile(r"\(\s*([A-Z])\s*\)|(?m:^\s*([A-Z])[.)]\s)")
+_OPTION = re.compile(r"\(\s*([A-Z])\s*\)|(?:^|(?<=\s))([A-H])[.):]\s+\S", re.M)
 _FILLER_CHARS = frozenset("=?.,;:-+(){}[]|~!'")
 _SET_LETTERS = frozenset("ℝℕℤℚℂℙ")
+# tokens that only wrap a span: \boxed{...}, \text{...}, braces, spacing
+_WRAPPING_TOKENS = frozenset({"{", "}", "\\boxed", "\\text", "\\mathrm", "\\displaystyle", "\\left", "\\right",
+                              "\\,", "\\;", "\\ ", "\\!", "\\quad", "~"})
 _LABEL_RELATIONS = frozenset({"=", ":", "\\approx", "\\sim", "\\simeq", "\\equiv"})
 _ESCAPED_DOLLAR = re.compile(r"\\\$")
 _TEXT_ARG = re.compile(r"\\(?:text|textit|textbf|textrm|textsf|mbox|emph|operatorname)\s*\{[^{}]*\}")
@@ -95,6 +100,7 @@ class Atoms:
     names: tuple[str, ...]
     operators: bool
     units: tuple[str, ...] = ()      # runs that name a unit (``cm``); a product of defined letters still (``km``)
+    applied: bool = False            # the whole span is a name applied to names: f(x), P(A, B)
 
 
 def _greek_as_commands(text: str) -> str:
@@ -116,7 +122,7 @@ def _tokens(text: str) -> list[str]:
     text = _greek_as_commands(text)
     text = _SKIP_ARG.sub(" ", text)
     text = _MATHBB.sub(lambda m: " \\mathbbset ", text)
-    text = _SUBSCRIPT.sub("", text)
+    text = _MARK.sub("", _SUBSCRIPT.sub("", text))
     return _TOKEN.findall(text)
 
 
@@ -141,12 +147,25 @@ def read_atoms(text: str, *, value_words: frozenset[str], words_are_values: bool
             values.append(tok)
         elif tok in ("e", "i") and k + 1 < len(tokens) and tokens[k + 1] in _LABEL_RELATIONS:
             _name(tok, names, after_delta)            # "i = ?", "e \\approx": a name being given a value
+        elif tok.lower() in _FUNCTION_WORDS:
+            operators = True                          # sin(x), log x written without a backslash
         elif tok.isalpha():
             _letters(tok, names, values, units, value_words, words_are_values, after_delta)
         elif not (tok.startswith("\\") or set(tok) <= _FILLER_CHARS):
             operators = True
         after_delta = name in ("Delta", "delta")
-    return Atoms(tuple(values), tuple(names), operators, tuple(units))
+    return Atoms(tuple(values), tuple(names), operators, tuple(units), _applied(tokens))
+
+
+def _applied(tokens: list[str]) -> bool:
+    """``f(x)``, ``g(a, b) = ?``: one letter, then a parenthesis of letters and commas, then fillers only."""
+    core = [t for t in tokens if t not in _WRAPPING_TOKENS]
+    if len(core) < 4 or not (len(core[0]) == 1 and core[0].isalpha()) or core[1] != "(" or ")" not in core:
+        return False
+    close = core.index(")")
+    inside, rest = core[2:close], core[close + 1:]
+    return (bool(inside) and all((len(t) == 1 and t.isalpha()) or t == "," for t in inside)
+            and all(t in _LABEL_RELATIONS or t in ("?", ".") or t[1:] in ("ldots", "cdots", "dots") for t in rest))
 
 
 def _name(key: str, names: list[str], after_delta: bool) -> None:
@@ -244,6 +263,8 @@ def vacuous(s: Span) -> bool:
     known = q.symbols | gold_names
     # a unit-like run is a product of names when its letters are defined (``km`` for k m), else a unit
     names = atoms.names + tuple(u for u in atoms.units if all(c in known for c in u))
+    if atoms.applied and gold_atoms.values:
+        return True                               # f(x), g(a, b): the unknown restated, against a value
     count = sum(len(n) if _product(n, q, gold_words, known) else 1 for n in names)
     if count == 1 and not atoms.operators:
         # a bare name: a value only where the reference is a name itself (a letter, ``\\text{(C)}``) or
