@@ -89,3 +89,10 @@ def test_every_strike_out_form_renders_without_the_reference():
             form = attacks._strike_out(gold, rng)
             assert struck_out(form), form
             assert render(form).text.count(gold) == form.count(gold) - 1, form   # the struck copy is gone
+
+
+def test_nesting_past_the_stack_is_stopped_not_raised():
+    deep = "\\," + "{" * 5000 + "7" + "}" * 5000
+    assert render(deep).struck
+    from rlverify.guard import GuardConfig
+    assert Flag.STRUCK_OUT in inspect(deep, "7", "q", config=GuardConfig(max_chars=100_000)).flags

@@ -65,7 +65,10 @@ def render(text: str) -> Rendering:
     if "\\" not in text:
         return Rendering(text, False, False)
     r = _Renderer(text)
-    out, _ = r.run(0, in_group=False)
+    try:
+        out, _ = r.run(0, in_group=False)
+    except RecursionError:    # groups nested past Python's stack (a span longer than the guard's default cap)
+        return Rendering(text, True, False)   # what a reader sees is not known: stopped as struck
     return Rendering(out, r.struck, r.hidden)
 
 
