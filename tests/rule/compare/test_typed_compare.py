@@ -37,11 +37,21 @@ def test_labelled_reference_keeps_its_unit(seed: int) -> None:
         assert not explain(wrong, g).match.equal, (wrong, g)
 
 
+# ways a question lists its options: one per line, on one line with \quad, bold labels, dashes, 'A)' labels
+LAYOUTS = [
+    lambda ls, vs: "\n".join(f"({l}) ${v}$" for l, v in zip(ls, vs)),
+    lambda ls, vs: "\\quad ".join(f"({l}) ${v}$" for l, v in zip(ls, vs)),
+    lambda ls, vs: "$" + " \\qquad ".join(f"\\textbf{{({l.upper()})}}\\ {v}" for l, v in zip(ls, vs)) + "$",
+    lambda ls, vs: " - ".join(f"({l}) {v}" for l, v in zip(ls, vs)),
+    lambda ls, vs: "  ".join(f"{l.upper()}) ${v}$" for l, v in zip(ls, vs)),
+]
+
+
 def _options(rng: random.Random, right: str, others: list[str]) -> tuple[str, str]:
     values = [right] + others
     rng.shuffle(values)
-    letters = "abcd"
-    listed = "\n".join(f"({letters[k]}) ${v}$" for k, v in enumerate(values))
+    letters = "abcd"[:len(values)]
+    listed = rng.choice(LAYOUTS)(letters, values)
     return f"Find the value.\n\n{listed}", letters[values.index(right)]
 
 

@@ -60,6 +60,11 @@ _APPROXIMATE = re.compile(r"\b(?:approximate(?:ly)?|approx\.|estimated?|roughly|
 # 'whose derivative is', 'primitive', 'indefinite integral', 'integrate'
 _ANTIDERIVATIVE = re.compile(r"\\int(?!\s*(?:\\limits\s*)?[_^])|\bantiderivative|\bindefinite integral|\bprimitive\b"
                              r"|\bwhose derivative\b|\bintegrate\b", re.I)
+# an option label in a list of options: '(a)', '(B)', '\textbf{(C)}', 'D)' after a blank, a dollar, a brace or a start
+_LISTED_OPTION = re.compile(r"(?:^|(?<=[\s$}{]))(?:\\text(?:bf)?\s*\{\s*)?(?:\(\s*([A-Ea-e])\s*\)|([A-Ea-e])\))(?:\s*\})?"
+                            r"(?=[\s$\\~]|$)")
+_OPTION_FILLER = re.compile(r"\\q?quad|\\\\|\\hspace\s*\{[^{}]*\}|\\[ ,;!]|~|\s+")
+_PART_WORDS = re.compile(r"^[A-Za-z]+(?:\s+[A-Za-z]+){2,}$|\b(?:and|or)$")   # 'the width and': a part, no option
 _OPTION_LABEL = re.compile(r"(?:^|[\s$])(?:\(\s*([A-Ea-e])\s*\)|([A-Ea-e])\))(?=[\s$\\])")
 
 # Substrings that every match of a pattern above contains, in lower case: in an ASCII text (where re.I is plain
@@ -176,12 +181,31 @@ class Question:
 
     @functools.cached_property
     def _options(self) -> dict[str, str]:
-        from .choice import option_text      # a leaf module; imported here to keep this module's imports light
+        """Option letter (upper case) -> the option's text, from labels ``(a)``, ``(B)``, ``\\textbf{(C)}``, ``D)`` that
+        run in order from A (in one case), each option's text running to the next label or the line's end."""
+        if not self.text or "(" not in self.text and ")" not in self.text:
+            return {}
+        text = self.text[-6000:]
+        best: list[re.Match] = []
+        for upper in (True, False):
+            run: list[re.Match] = []
+            for m in _LISTED_OPTION.finditer(text):
+                letter = (m.group(1) or m.group(2))
+                if letter.isupper() != upper:
+                    continue
+                if ord(letter.upper()) - ord("A") == len(run):
+                    run.append(m)
+                elif letter.upper() == "A":
+                    run = [m]               # a later list starts over (the question's own (a) ... then the options)
+            if len(run) > len(best):
+                best = run
         found = {}
-        for letter in "ABCDE":
-            text = option_text(self.text, letter) or option_text(self.text, letter.lower())
-            if text is not None:
-                found[letter] = text
+        for k, m in enumerate(best):
+            end = best[k + 1].start() if k + 1 < len(best) else len(text)
+            body = text[m.end():end].split("\n", 1)[0] if k + 1 == len(best) else text[m.end():end]
+            body = _OPTION_FILLER.sub(" ", body).strip().strip("$").strip().rstrip(".,;-–").strip().strip("$").strip()
+            if body and not _PART_WORDS.search(body):
+                found[(m.group(1) or m.group(2)).upper()] = body
         return found
 
     @functools.cached_property

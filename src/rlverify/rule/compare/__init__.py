@@ -84,6 +84,11 @@ def _hedge(entry: str) -> Decision:
     return Decision(Match(False, ("hedge",)), entry, final=True)
 
 
+def _integrals(a: Reading, g: Reading, q: Question) -> bool:
+    """Two antiderivatives under one name (``I = 6\\ln(4x) + C_1`` against ``I = 6\\ln|x|``)."""
+    return q.asks_antiderivative or isinstance(a, Antiderivative) or isinstance(g, Antiderivative)
+
+
 def _leaf(r: Reading) -> Reading:
     """An approximation's value (the sign loosens the precision; the value is what is compared)."""
     return r.inner if isinstance(r, Approx) else r
@@ -123,7 +128,8 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     if isinstance(g, Option):
         return _against_letter(a, g, q, depth)
     if isinstance(g, Labelled):
-        if isinstance(a, Labelled) and (a.name != g.name or not _values(_leaf(a.inner), _leaf(g.inner))):
+        if isinstance(a, Labelled) and (a.name != g.name or not (_values(_leaf(a.inner), _leaf(g.inner))
+                                                                  or _integrals(a.inner, g.inner, q))):
             return _table(a.text, g.text, q)     # another name is another answer; a named expression (a function,
             #                                      a residue class 'n = 10k') is read whole by the table
         inner = a.inner if isinstance(a, Labelled) else a

@@ -63,6 +63,8 @@ def _option(s: str, again, depth: int) -> Reading | None:
 
 # 'F(x)', 'y(t)', 'f^{-1}(x)': a function's name with its variable, as the left side of a definition.
 _FUNCTION_NAME = re.compile(r"\s*[A-Za-z](?:_\{?\w+\}?)?(?:\^\{?-1\}?)?\s*\(\s*[a-z]\s*\)\s*")
+# '\int f(x)\,dx', '\int (6x + 24)\, dx': an indefinite integral names its antiderivative
+_INTEGRAL = re.compile(r"\s*\\int(?!\s*(?:\\limits\s*)?[_^]).*d\s*[a-z]\s*", re.S)
 _NAME_OPS = ("=", "\\approx")
 _SEVERAL = (",", ";", "\\quad", "\\qquad", "\\text{ and }", "\\text{and}", "\\text{ or }", "\\text{or}")
 
@@ -76,7 +78,7 @@ def _labelled(s: str, again, depth: int) -> Reading | None:
     if len(parts) != 2 or not parts[1].strip():
         return None
     left, right = parts[0].strip(), parts[1].strip()
-    if not (is_name(left) or _FUNCTION_NAME.fullmatch(left)):
+    if not (is_name(left) or _FUNCTION_NAME.fullmatch(left) or _INTEGRAL.fullmatch(left)):
         return None
     if len(split_top(right, _SEVERAL)) > 1:
         return None     # 'max = 2, min = -1', 'x = 1, 2': several values or labels, read whole by the comparison
