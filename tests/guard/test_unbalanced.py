@@ -19,6 +19,8 @@ BLOCKED = [
     ("[56", "11"), ("[31", "11"), ("[23 + 9)", "32"), ("(5]", "5"), ("(12", "12"), ("12)", "12"),
     ("\\frac{1}{2", "0.5"), ("{7", "7"), ("7}", "7"), ("\\{1, 2}", "\\{1, 2\\}"), ("\\{1, 2", "\\{1, 2\\}"),
     ("(1, 2", "(1, 2)"), ("\\left[ 4 \\right)", "4"), ("[[3]", "3"), ("(3))", "3"), ("x)", "5"), ("(1, b))", "1"),
+    # an environment never ended (hybrid arm, step 12: '\\begin{equation*} \\textbf{67.9}' for 26) or never begun
+    ("\\begin{equation*} \\textbf{67.9}", "26"), ("1 \\end{pmatrix}", "1"), ("\\begin{cases} 1 \\end{array}", "1"),
 ]
 
 # correct answers: half-open and open intervals in every notation, sets, tuples, nested groups
@@ -34,6 +36,9 @@ PASSED = [
     # an option's label is no bracket (physics-dev: '\\text{b) 1 MeV}', '\\text{b) } 10^{-13} \\, \\text{cm}')
     ("\\text{b) 1 MeV}", "1 \\, \\text{MeV}"), ("\\text{b) } 10^{-13} \\, \\text{cm}", "10^{-13} \\, \\text{cm}"),
     ("a) 3, b) 4", "3, 4"), ("iv) 7", "7"),
+    ("\\begin{pmatrix} 1 & 2 \\end{pmatrix}", "\\begin{pmatrix} 1 & 2 \\end{pmatrix}"),
+    ("\\left\\{ \\begin{array}{ll} x, & x > 0 \\\\ 0, & x \\leq 0 \\end{array} \\right.", "x"),
+    ("\\begin{aligned} [0, 1) \\end{aligned}", "[0, 1)"),
 ]
 
 

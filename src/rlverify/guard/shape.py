@@ -281,8 +281,9 @@ def text_arithmetic(s: Span) -> bool:
 # semicolon inside: ``[1, 2)``, ``(0, 1]``, ``\left[0, \infty\right)``; ISO ``]0, 1[`` too); a mixed pair
 # without one (``[23 + 9)``) does not balance. ``{}`` balance strictly, ``\{ \}`` (set braces) strictly
 # among themselves; ``\left.`` / ``\right.`` (and ``|``) stand for any delimiter. ``\( \)`` and ``\[ \]``
-# (math-mode delimiters) are not read.
-_DELIM = re.compile(r"\\(?:left|right|[bB]igg?[lr]?)\s*(\\\{|\\\}|\\[a-zA-Z]+|[()\[\]{}.|/])"
+# (math-mode delimiters) are not read; ``\begin{env}`` / ``\end{env}`` pair like brackets.
+_DELIM = re.compile(r"\\(begin|end)\s*\{\s*([a-zA-Z*]{1,30})\s*\}"          # an environment: a pair too
+                    r"|\\(?:left|right|[bB]igg?[lr]?)\s*(\\\{|\\\}|\\[a-zA-Z]+|[()\[\]{}.|/])"
                     r"|\\[()\[\]]|\\\{|\\\}|\\[a-zA-Z]+|\\.|[()\[\]{},;]")
 _ISO_INTERVAL = re.compile(r"(?<![\w)}\]])([\[\]])([^\[\](){};]*[,;][^\[\](){};]*)([\[\]])(?![\w({\[])")
 _OPEN = {"(": "(", "[": "(", "{": "{", "\\{": "\\{"}
@@ -305,7 +306,14 @@ def balanced(text: str) -> bool:
     stack: list[list] = []                       # [kind, opening delimiter, a top-level , or ; seen]
     text = _iso_intervals(text)
     for m in _DELIM.finditer(text):
-        tok, sized = m.group(0), m.group(1)
+        tok, sized = m.group(0), m.group(3)
+        if m.group(1) == "begin":
+            stack.append(["env:" + m.group(2), "", False])
+            continue
+        if m.group(1) == "end":
+            if not stack or stack.pop()[0] != "env:" + m.group(2):
+                return False                      # '\begin{equation*} 67.9': never ended
+            continue
         if tok in (",", ";"):
             if stack:
                 stack[-1][2] = True
