@@ -277,7 +277,8 @@ class _NeverReturns:
         return [True] * len(items)
 
 
-_ELIGIBLE = {"response": "The answer is \\boxed{the area of the circle}", "gold": "\\pi r^2", "question": None}
+# a correct answer in words that no rule reads: the judge is asked (a name alone, "the area of the circle", is vacuous)
+_ELIGIBLE = {"response": "The answer is \\boxed{pi times r squared}", "gold": "\\pi r^2", "question": None}
 
 
 @pytest.fixture(scope="module")
