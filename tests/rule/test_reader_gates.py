@@ -154,9 +154,7 @@ def test_condition_gate_only_skips_texts_that_read_as_nothing(monkeypatch):
 
 def test_asked_unit_patterns_find_what_the_boundary_patterns_find():
     from rlverify.rule.answers import quantity
-    asked = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured in|expressed in)\s+(?:units\s+of\s+)?"
-                       r"((?:square |cubic )?[A-Za-z]+(?:[-_][A-Za-z]+)*(?:\s*\^\s*-?\d)?"
-                       r"(?:\s*/\s*[A-Za-z]+(?:[-_][A-Za-z]+)*(?:\s*\^\s*-?\d)?)?)", re.I)
+    asked = quantity._ASKED              # the boundary pattern (\b, re.I); _ASKED_LOW is its fast lower-case form
     math = re.compile(r"\b(?:in|units\s+of)\s+\$([^$]{1,80})\$")
     short = re.compile(r"\b(?:in|units\s+of)\s+([A-Za-z]{1,2})\s*(?=[),?;:]|\.(?:\s|$)|$)")
     rng = random.Random(22)

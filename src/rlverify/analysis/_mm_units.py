@@ -91,6 +91,7 @@ def _ureg() -> Any:
 
 _ASK = re.compile(r"(?:\bin\s+(?:units\s+of\s+)?|\bunits?\s+of\s+|\bAnswer\s+in\s+)"
                   r"(\$[^$]{1,60}\$|degrees (?:Celsius|Fahrenheit)|(?:square |cubic |inverse )?[A-Za-z][A-Za-z\-]+(?:\s*(?:/|per)\s*[A-Za-z]+(?: squared| cubed)?)?)")
+_PRODUCT_AFTER = re.compile(r"\s+[A-Za-z]+\s*(?:/|per\b)")    # after an ask: another unit word, then 'per'
 _STOP = {"the", "a", "an", "this", "that", "terms", "total", "which", "order", "each", "it", "its", "one", "their",
          "his", "her", "these", "those", "case", "general", "fact", "part", "front", "addition", "all", "any", "your",
          "simplest", "lowest", "form", "interval", "radians", "degrees", "percent", "radian", "degree", "number",
@@ -188,6 +189,8 @@ def _reference_unit(source: str, gold: str, unit_key: str, question: str) -> Any
     found = []
     question = re.split(r"\bSubproblem \d+\s*:", question)[-1]     # minerva: earlier sub-questions ask their own
     for m in _ASK.finditer(question[-600:]):
+        if _PRODUCT_AFTER.match(question[-600:], m.end()):
+            continue         # 'in kilogram meters per second': a product of units, which _ASK reads as its first
         u = _parse(m.group(1))
         if u is not None:
             found.append(u)
@@ -831,6 +834,8 @@ def _asked(ref: Reference) -> tuple[Fraction, Any] | None:
         return None
     q = _quantity(ref)
     asks = list(_ASK.finditer(ref.question[-300:]))                    # the question's own (last) ask names it
+    if asks and _PRODUCT_AFTER.match(ref.question[-300:], asks[-1].end()):
+        return None          # 'in kilogram meters per second': a product of units, which _ASK reads as its first
     qu = _parse(asks[-1].group(1)) if asks else None
     if q is None or qu is None or str(qu) != str(q[1]):
         return None

@@ -24,7 +24,7 @@ from .precision import written
 from .units import DIRECTION_WORDS, UnitSpec, convert, normalize_unit_text, parse_unit, units_in_question
 
 __all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "clock_shaped", "align", "value_of", "asks_measured",
-           "asked_unit"]
+           "asked_unit", "unread_unit"]
 
 _WRAPPED = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|degree|textdegree|circ|SI|si|qty|unit)\b|°|℃|%|\$|€|£")
 _MAG = re.compile(r"[+-]?(?:\\frac\s*\{[^{}]*\}\s*\{[^{}]*\}|\\sqrt\s*\{[^{}]*\}|\\pi|\\cdot|\\times"
@@ -192,13 +192,17 @@ def _unit_fraction(s: str) -> str:
 _RM = re.compile(r"\{\s*\\rm\s*((?:[^{}]|\{[^{}]*\})*)\}")
 
 
+def _prepared(text: str) -> str:
+    if "\\rm" in text:                  # plain TeX's font switch: {\\rm 3.2\\ kJ}, 3.2\\ {\\rm kJ}
+        text = _RM.sub(lambda m: " " + m.group(1), text).replace("\\rm ", " ")
+    return _unit_fraction(_plain_sci(_central(strip_approx(unwrap(text)))))
+
+
 @lru("rule.parse_quantity")
 def parse_quantity(text: str) -> Quantity | None:
     """Split ``text`` into a magnitude and a whitelisted unit; None when it is not that shape."""
     wrapped = bool(_WRAPPED.search(text))
-    if "\\rm" in text:                  # plain TeX's font switch: {\\rm 3.2\\ kJ}, 3.2\\ {\\rm kJ}
-        text = _RM.sub(lambda m: " " + m.group(1), text).replace("\\rm ", " ")
-    s = _unit_fraction(_plain_sci(_central(strip_approx(unwrap(text)))))
+    s = _prepared(text)
     if not s or len(s) > 120:
         return None
     s = s.replace("{}", "")        # '25\\,{}^{\\circ}C': an empty group only carries the degree sign
@@ -217,6 +221,38 @@ def parse_quantity(text: str) -> Quantity | None:
     if unit is None:
         return _compound(s)
     return Quantity(mag, unit, wrapped, _meter_second(rest))
+
+
+_UNIT_FONT_TEXT = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|si|unit)\b")
+# what a unit looks like where no reading knows it: a symbol (letters, a power, a '/'), in a unit font or short
+_UNIT_SHAPED = re.compile(r"[A-Za-z]{1,12}(?:\^-?\d)?(?:\s*/\s*\(?[A-Za-z]{1,12}(?:\^-?\d)?\)?)*")
+
+
+def unread_unit(text: str) -> bool:
+    """A number followed by a unit that no reading here knows (``0.65\\,\\mathrm{xrad}``, ``4 \\text{ furlong/fortnight}``):
+    written in a unit font, or a short symbol (<= 5 letters), or a word opening with an SI prefix; never a bare number,
+    a readable quantity nor a sentence (more than two words after the number)."""
+    if len(text) > 120 or parse_quantity(text) is not None:
+        return False
+    s = _prepared(text)
+    got = _split(s) if s and len(s) <= 120 else None
+    if got is None or not got[1]:
+        return False
+    rest = normalize_unit_text(got[1])
+    words = rest.split()
+    if not words or len(words) > 2 or not all(_UNIT_SHAPED.fullmatch(w) for w in words):
+        return False
+    first = words[0].split("/")[0].split("^")[0]
+    if first.lower() in _MATH_WORDS:
+        return False                     # '9 * pi', '2 sqrt 3': a number, no unit
+    return bool(_UNIT_FONT_TEXT.search(text)) or len(words) == 1 and 3 <= len(first) <= 5 \
+        or _PREFIX_NAME.match(first.lower()) is not None      # 'x', 'ab' outside a unit font: a variable's name
+
+
+_MATH_WORDS = frozenset({"pi", "sqrt", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "arcsin", "arccos",
+                         "arctan", "sinh", "cosh", "tanh", "mod", "gcd", "lcm", "max", "min", "abs", "frac", "cdot",
+                         "times", "infty", "inf", "and", "or", "not", "for", "all", "dots", "ldots", "cdots"})
+_PREFIX_NAME = re.compile(r"(?:kilo|mega|giga|tera|peta|milli|micro|nano|pico|femto|centi|deci|hecto)[a-z]{2,}")
 
 
 _MS_POWER = re.compile(r"(?<![A-Za-z])ms(?=\s*\^\s*\{?\s*-)")
@@ -311,9 +347,14 @@ def _unit_text(question: str | None) -> str | None:
     return _PRECISION_PHRASE.sub(" ", text)
 
 
+# one word of a unit asked in words: 'cubic meter', 'kilowatt-hours', 'light_years', 's^-1'
+_ASKED_TERM = r"(?:(?:square|cubic) )?[A-Za-z]+(?:[-_][A-Za-z]+)*(?:\s*\^\s*-?\d)?"
+_ASKED_TERMS = re.compile(_ASKED_TERM)
+# the unit is up to four such words, joined by a blank (a product: 'newton meters') or '/' ('per' in the normalized
+# text: 'kilograms per cubic meter'); the longest run of them that is one unit is the unit asked (_asked_unit_words).
+# The run is read ahead, not consumed: 'how much in dollars' is also read at its 'in'
 _ASKED = re.compile(r"\b(?:in|how many|how much|number of|in terms of|measured in|expressed in)\s+(?:units\s+of\s+)?"
-                    r"((?:square |cubic )?[A-Za-z]+(?:[-_][A-Za-z]+)*(?:\s*\^\s*-?\d)?"
-                    r"(?:\s*/\s*[A-Za-z]+(?:[-_][A-Za-z]+)*(?:\s*\^\s*-?\d)?)?)", re.I)   # 'kilowatt-hours', 'light_years'
+                    r"(?=(" + _ASKED_TERM + r"(?:\s*(?:/\s*)?" + _ASKED_TERM + r"){0,3}))", re.I)
 # _ASKED for an ASCII text lower-cased (re.I there is lower-casing; its words are lower case): without re.I, and each word
 # opens with its first letter, then looks back for the boundary (\b before a letter is (?<!\w)), so the letters are
 # searched fast instead of trying the pattern at every position; the same matches, at the same places
@@ -339,7 +380,7 @@ def _asked_units_of(question: str) -> tuple[UnitSpec, ...]:
     text = (_unit_text(question) or "")[-2000:]
     norm = normalize_unit_text(text)
     for m in (_ASKED_LOW.finditer(norm.lower()) if norm.isascii() else _ASKED.finditer(norm)):
-        spec = parse_unit(norm[m.start(1):m.end(1)])
+        spec = _asked_unit_words(norm[m.start(1):m.end(1)])
         if spec is not None and not spec.short:
             found.pop(spec.key, None)
             found[spec.key] = (m.start() / max(1, len(text)), spec)
@@ -358,6 +399,31 @@ def _asked_units_of(question: str) -> tuple[UnitSpec, ...]:
             found[spec.key] = (m.start() / max(1, len(raw)), replace(spec, short=False))
     # in the order of their last mention
     return tuple(sp for _, sp in sorted(found.values(), key=lambda x: x[0]))
+
+
+# words of a sentence, never a factor of a unit asked ('in' an inch, 'a' a year, 'at' an atmosphere to pint; an
+# apostrophe is read as arcminutes: "Pascal's")
+_PRODUCT_STOP = frozenset({"in", "at", "a", "an", "as", "is", "it", "of", "on", "or", "to", "by", "be", "do", "if", "and",
+                           "for", "per", "the", "are", "was", "were", "with", "from", "does", "did", "has", "have",
+                           "will", "would", "can", "that", "this", "than", "then", "each", "when", "arcmin", "arcsec"})
+
+
+def _asked_unit_words(words: str) -> UnitSpec | None:
+    """The longest leading run of the words that reads as one unit ('kilograms / cubic meter' of 'kilograms / cubic
+    meter round your', 'meters' of 'meters and round'), else None."""
+    ends: list[int] = []
+    for t in _ASKED_TERMS.finditer(words):
+        joint = words[ends[-1]:t.start()] if ends else ""
+        if ends and "/" not in joint and (t.group().lower() in _PRODUCT_STOP or len(t.group()) == 1):
+            break            # 'kilometers in total', 'A B C': a word of the sentence or a letter is no factor
+        if not ends and t.group().lower() in _PRODUCT_STOP:
+            break            # 'how much in dollars': read at its 'in'
+        ends.append(t.end())
+    for end in reversed(ends):
+        spec = parse_unit(words[:end])
+        if spec is not None:
+            return spec
+    return None
 
 
 def asked_unit(question: str | None, like: UnitSpec) -> UnitSpec | None:
@@ -401,6 +467,9 @@ def _gold_unit(a: Quantity, g: Quantity, question: str | None) -> Aligned | None
 
 def _answer_angle(a: Quantity, g: Quantity, question: str | None) -> Aligned | None:
     assert a.unit is not None
+    asked = asked_unit(question, a.unit) if not g.has_pi else None
+    if asked is not None and asked.key != a.unit.key:    # '6.46 mrad' where rad is asked ('in $\\mathrm{rad}$')
+        return _converted_answer(a, asked, g, True)
     wants_rad = g.has_pi or (question is not None and _RADIAN_Q.search(question) is not None)
     is_deg = a.unit.factors == (("degree", 1),)
     if wants_rad and not a.unit.factors == (("radian", 1),):
@@ -636,6 +705,8 @@ def align(answer: str, gold: str, question: str | None = None) -> Aligned | Matc
         answer = _value_side(answer)
     qa, qg = parse_quantity(answer), parse_quantity(gold)
     if (qa is None) != (qg is None):
+        if _unit_lost(answer, gold, qa, qg, question):
+            return Match(False, ("unit",))
         return _as_measured(_measured_exact(answer, gold, qa, qg, question), True)
     if qa is None or qg is None:
         return None
@@ -658,6 +729,27 @@ def align(answer: str, gold: str, question: str | None = None) -> Aligned | Matc
     if qg.unit is not None:
         return _as_measured(_gold_unit(qa, qg, question), physical)
     return _as_measured(_answer_unit(qa, qg, question), physical)
+
+
+def _unit_lost(answer: str, gold: str, qa: Quantity | None, qg: Quantity | None, question: str | None) -> bool:
+    """A side's unit would disappear: it writes a unit no reading knows (:func:`unread_unit`) where the other side
+    carries a unit or the question asks for one. Compared as bare numbers, ``0.65\\,\\mathrm{Xrad}`` would pass for
+    0.65 rad whatever its prefix; the pair is not equal here (the outcome reader may still call it unsure)."""
+    if qa is None and qg is not None:
+        lost = (qg.unit is not None or bool(_asked_units(question))) and unread_unit(answer)
+    elif qg is None and qa is not None:
+        lost = qa.unit is not None and unread_unit(gold)
+    else:
+        return False
+    return lost and _unit_words(answer) != _unit_words(gold)    # '140000 bars' for '140000 bar': the same word
+
+
+def _unit_words(text: str) -> str | None:
+    """The text after a side's number, normalized, without a plural s ('bars' and '\\mathrm{bar}' are 'bar')."""
+    got = _split(_prepared(text))
+    if got is None:
+        return None
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in normalize_unit_text(got[1]).lower().split())
 
 
 def _as_measured(got: Aligned | Match | None, measured: bool) -> Aligned | Match | None:

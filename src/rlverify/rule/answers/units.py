@@ -14,7 +14,7 @@ Interface::
 from __future__ import annotations
 
 import logging
-
+import math
 import re
 import threading
 from dataclasses import dataclass
@@ -41,14 +41,15 @@ _SYMBOLS = {"min": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "d": "day
             "oz": "ounce", "gal": "gallon", "qt": "quart", "mph": "mile_per_hour", "kph": "kilometer_per_hour",
             "atm": "atm", "mmHg": "millimeter_Hg", "torr": "torr", "Torr": "torr", "psi": "psi",
             "K": "kelvin", "degC": "degree_Celsius", "degF": "degree_Fahrenheit", "deg": "degree",
-            "rad": "radian", "arcmin": "arcminute", "arcsec": "arcsecond", "%": "percent",
+            "rad": "radian", "arcmin": "arcminute", "arcsec": "arcsecond", "%": "percent", "pct": "percent",
             "dollar": "dollar", "cent": "cent", "euro": "euro", "gbp": "pound_sterling", "yen": "yen",
             "M": "molar", "kWh": "kilowatt_hour", "ha": "hectare", "t": "tonne", "sec": "second",
             "ms": "millisecond", "mins": "minute", "m": "meter", "s": "second", "g": "gram", "L": "liter",
             "ly": "light_year", "AU": "astronomical_unit", "au": "astronomical_unit", "Da": "dalton",
             "Ci": "curie", "hp": "horsepower", "kcal": "kilocalorie", "ergs": "erg", "dynes": "dyne", "bu": "bushel",
             "amu": "unified_atomic_mass_unit", "u": "unified_atomic_mass_unit", "rev": "revolution",
-            "gm": "gram", "cc": "cubic_centimeter", "ltr": "liter", "mtr": "meter"}
+            "gm": "gram", "cc": "cubic_centimeter", "ltr": "liter", "mtr": "meter",
+            "sr": "steradian", "Gy": "gray", "Sv": "sievert", "lm": "lumen", "lx": "lux", "kat": "katal"}
 _WORDS = {"meter": "meter", "metre": "meter", "second": "second", "sec": "second", "minute": "minute",
           "hour": "hour", "day": "day", "week": "week", "month": "month", "year": "year",
           "gram": "gram", "kilogram": "kilogram", "milligram": "milligram", "liter": "liter", "litre": "liter",
@@ -73,7 +74,9 @@ _WORDS = {"meter": "meter", "metre": "meter", "second": "second", "sec": "second
           "electron_volt": "electron_volt", "light_year": "light_year", "astronomical_unit": "astronomical_unit",
           "solar_mass": "solar_mass", "solar_luminosity": "solar_luminosity", "solar_radius": "solar_radius",
           "atomic_mass_unit": "unified_atomic_mass_unit", "lightyear": "light_year", "bushel": "bushel",
-          "unified_atomic_mass_unit": "unified_atomic_mass_unit", "revolution": "revolution"}
+          "unified_atomic_mass_unit": "unified_atomic_mass_unit", "revolution": "revolution",
+          "sievert": "sievert", "steradian": "steradian", "lumen": "lumen", "katal": "katal", "siemens": "siemens",
+          "atmosphere": "atm", "molar": "molar"}
 _JOINED = frozenset(k for k in _WORDS if "_" in k)
 
 
@@ -100,11 +103,19 @@ _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "012345678
 _SUPERSCRIPT_RUN = re.compile("⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 
 
-# an SI prefix written as a word before a unit's name: kilonewtons, megaparsecs, millielectron volts
-_PREFIX_WORD = re.compile(r"^(kilo|mega|giga|tera|milli|micro|nano|pico|femto|centi|deci)(?=[a-z])")
-_PREFIX_BASES = frozenset({"meter", "gram", "second", "liter", "joule", "watt", "newton", "pascal", "volt", "ampere",
-                           "ohm", "hertz", "mole", "electron_volt", "calorie", "tesla", "erg", "dyne", "byte", "parsec",
-                           "becquerel", "weber", "farad", "coulomb", "henry", "year", "light_year", "bar", "watt_hour"})
+# an SI prefix written as a word before a unit's name: kilonewtons, megaparsecs, millielectron volts, milliradians
+_PREFIX_WORD = re.compile(r"^(kilo|mega|giga|tera|peta|milli|micro|nano|pico|femto|centi|deci|hecto)(?=[a-z])")
+# units that take SI prefixes although pint's factor to its root units is no power of ten (see _takes_prefix)
+_PREFIX_BASES = frozenset({"electron_volt", "calorie", "byte", "parsec", "year", "light_year", "watt_hour", "curie",
+                           "dalton"})
+# SI prefixes read on a unit symbol (mrad, mK, uSv, mM, kDa, fs, PJ) by pint's name lookup; c, d and h only on the
+# symbols of _PREFIXABLE ('cd', 'dt', 'hp' are other things), never a (atto: 'am', 'as', 'at') nor E, da
+_PINT_PREFIXES = {"k": "kilo", "M": "mega", "G": "giga", "T": "tera", "P": "peta", "m": "milli", "u": "micro",
+                  "n": "nano", "p": "pico", "f": "femto"}
+# the SI symbols (and two customary ones) that take a prefix besides _PREFIXABLE's; pint names the unit
+_SI_SYMBOLS = {"rad": "radian", "sr": "steradian", "Gy": "gray", "Sv": "sievert", "K": "kelvin", "M": "molar",
+               "S": "siemens", "lm": "lumen", "lx": "lux", "kat": "katal", "Ci": "curie", "Da": "dalton"}
+_PINT_PREFIX_EXCLUDED = frozenset({"pH", "pK", "pS", "fS"})
 
 
 # a run of up to five words; _join_words joins the name of a unit written in several ('electron volt')
@@ -130,6 +141,14 @@ _QUESTION_SYMBOLS = {"cm", "mm", "km", "kg", "mg", "mL", "ml", "mph", "kph", "ft
 _KIND = {"degree": "angle", "radian": "angle", "revolution": "angle", "arcminute": "angle", "arcsecond": "angle",
          "percent": "percent", "dollar": "money", "cent": "money", "euro": "money_eur",
          "pound_sterling": "money_gbp", "yen": "money_jpy"}
+
+
+def _kind(name: str) -> str:
+    """The kind of a whitelisted pint name; a prefixed one ('milliradian') has its base's kind."""
+    if name in _KIND:
+        return _KIND[name]
+    pre = _PREFIX_WORD.match(name)
+    return _KIND.get(name[pre.end():], "physical") if pre else "physical"
 _MAX_FACTORS = 6
 
 _lock = threading.Lock()
@@ -215,10 +234,23 @@ _MINUTE_MARK = re.compile(r"'|′")
 _PER_WORD = re.compile(r"\bper\b")
 
 
+# a fraction of units: \frac{\text{g}}{\text{cm}^3}, \dfrac{kg}{m^{3}}, \frac{1}{\mathrm{s}} (one level of braces inside)
+_UNIT_FRACTION = re.compile(r"\\[dt]?frac\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+
+
+def _unit_fraction(m: re.Match) -> str:
+    top, bottom = m.group(1).strip(), m.group(2).strip()
+    if not re.search(r"[A-Za-z%]", bottom) or not (top == "1" or re.search(r"[A-Za-z%]", top)):
+        return m.group(0)                # \frac{1}{2}: a number, no unit
+    return f" 1/({bottom}) " if top == "1" else f" ({top})/({bottom}) "
+
+
 def normalize_unit_text(text: str) -> str:
     """Map LaTeX unit notation to plain tokens (still untrusted; only tokenized later)."""
     s = unwrap(text) if "\\" in text else text
     if "\\" in s:
+        if "frac" in s:
+            s = _UNIT_FRACTION.sub(_unit_fraction, s)
         if "\\sec" in s or "\\min" in s or "\\deg" in s:
             s = re.sub(r"\\(sec|min|deg)(?![A-Za-z])", r" \1", s)     # \mathrm{sec} read as the secant by a LaTeX cleaner
         s = _SI_MACRO.sub(_si_macro, s).replace("\x00 ", "").replace("\x00", "")
@@ -286,11 +318,62 @@ def _lookup(tok: str) -> str | None:
     pre = _PREFIX_WORD.match(low)
     if pre and len(tok) > 5:
         base = _lookup(tok[pre.end():])
-        if base in _PREFIX_BASES:
+        if base is not None and _takes_prefix(base):
             return pre.group(1) + base
     if len(tok) >= 2 and tok[0] in _PREFIXES and tok[1:] in _PREFIXABLE:
         return _PREFIXES[tok[0]] + _PREFIXABLE[tok[1:]]
-    return None
+    return _pint_prefixed(tok)
+
+
+_TAKES_PREFIX: dict[str, bool] = {}     # by pint name: bounded by pint's definitions (only its names are asked)
+
+
+def _takes_prefix(name: str) -> bool:
+    """A unit that takes SI prefixes: pint's factor to its root units is a power of ten (metre, gram, joule, radian,
+    kelvin, gray, bar, erg, tonne: the SI, CGS and metric units), or one of _PREFIX_BASES (eV, cal, pc, yr, Ci, Da);
+    never a percent or money, a prefixed name, nor a unit with an offset or a logarithm."""
+    got = _TAKES_PREFIX.get(name)
+    if got is None:
+        got = _TAKES_PREFIX[name] = _decimal_unit(name)
+    return got
+
+
+def _decimal_unit(name: str) -> bool:
+    if name in _PREFIX_BASES:
+        return True
+    if _KIND.get(name, "physical") not in ("physical", "angle") or _PREFIX_WORD.match(name):
+        return False
+    try:
+        ureg = registry()
+        factor = float(ureg.Quantity(1.0, ureg.Unit(name)).to_root_units().magnitude)
+    except Exception:  # noqa: BLE001 - pint raises several types (offset, logarithmic, unknown units)
+        _log.debug("rule/answers/units.py: handled exception", exc_info=True)
+        return False
+    if not factor > 0 or name == "tonne":     # a kiloton is more often TNT's energy than a mass
+        return False
+    exponent = math.log10(factor)
+    return abs(exponent - round(exponent)) < 1e-9
+
+
+def _pint_prefixed(tok: str) -> str | None:
+    """``mrad``, ``mK``, ``uSv``, ``kDa``, ``fs``: an SI prefix symbol on a whitelisted unit symbol (_PREFIXABLE,
+    _SI_SYMBOLS) whose unit takes prefixes (:func:`_takes_prefix`), read by pint's name lookup (no expression is
+    parsed) and only where that reading is the one pint finds: the pint name ('milliradian'), else None."""
+    base_symbol = tok[1:]
+    if tok[:1] not in _PINT_PREFIXES or base_symbol not in _PREFIXABLE and base_symbol not in _SI_SYMBOLS \
+            or tok in _PINT_PREFIX_EXCLUDED or tok in _AMBIGUOUS or len(tok) == 2 and not tok[0].islower():
+        return None                      # 'PM', 'TM', 'MK': two capitals are no prefixed unit
+    try:
+        readings = registry().parse_unit_name(tok)
+    except Exception:  # noqa: BLE001 - pint's lookup of an unknown name
+        _log.debug("rule/answers/units.py: handled exception", exc_info=True)
+        return None
+    if len(readings) != 1:
+        return None                      # 'kt': a knot or a kilotonne
+    prefix, base, suffix = readings[0]
+    if suffix or prefix != _PINT_PREFIXES[tok[0]] or not _takes_prefix(base):
+        return None
+    return prefix + base
 
 
 _TOKEN = re.compile(r"([A-Za-z%][A-Za-z%_]*)(?:\s*\^\s*([+-]?\d)|([23])(?![\d.]))?")
@@ -394,7 +477,7 @@ def parse_unit(text: str) -> UnitSpec | None:
     if ("pound", 1) in factors and ("foot", 1) in factors:
         # a foot-pound ('ft-lb', 'ft·lb', 'lb-ft', 'foot-pounds') is work or torque: the pound is a force there
         factors = [("pound_force", 1) if f == ("pound", 1) else f for f in factors]
-    kinds = {_KIND.get(n, "physical") for n, _ in factors} - {"physical"}
+    kinds = {_kind(n) for n, _ in factors} - {"physical"}
     if len(kinds) > 1:
         return None
     kind = kinds.pop() if kinds else "physical"       # "$ per hour" is money, "% per year" percent
