@@ -3,12 +3,14 @@ a value, an expression in the question's names, or a word answer the reference a
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rlverify import get_verifier
 from rlverify.analysis.attacks import build_probe, load_problems
 from rlverify.analysis.datasets import data_root
-from rlverify.analysis.evaluate import load_rows
+from rlverify.analysis.evaluate import load_corrections, load_rows
 from rlverify.flags import Flag
 from rlverify.guard import inspect
 from rlverify.guard.vacuous import question_names
@@ -35,6 +37,7 @@ VACUOUS = [
     ("i = ?", "340", "Let $i$ index the terms."), (r"e \approx", "340", WAVE),
     ("(b)", "1 MeV", "(a) Find the energy. (b) Find the momentum."),   # a part label, not an option
     ("a+b", "24", SHOP), ("p", "24", SHOP),         # escaped dollars are money, not mathematics
+    ("a+b", "24", CHOICE), (r"\sqrt{c}", "24", CHOICE),  # option letters answer only as a bare letter
     ("x^*", "5", LINE), (r"x^{\prime}", "5", LINE),   # a marked name is still one name
     ("f(x)", "x^2+1", r"Let $f(x)$ satisfy $f(x+1) = \ldots$. Find $f(x)$."), ("f(x) = ?", "3", r"Find $f(x)$."),
     ("P(A)", "0.5", r"Events $A$ and $B$ have $P(B) = 0.2$. Find $P(A)$."),   # the unknown restated, applied
@@ -51,6 +54,8 @@ PASS = [
     ("C", r"\text{(C)}", PLAIN), (r"\text{C}", r"\text{A}", PLAIN), ("a", "b", r"Which is larger, $a$ or $b$?"),
     ("B", "340", CHOICE),                           # an option label the question lists
     ("B", "6", "Which is 2 * 3? A. 5 B. 6 C. 7"),    # options listed inline
+    ("B", "340", r"Speed of sound? (a) $34$ \quad (b) $340$ \quad (c) $3400$"),   # B answers option (b)
+    ("Option~B", "340", r"Speed of sound? (a) $34$ \quad (b) $340$ \quad (c) $3400$"), ("(b)", "340", CHOICE),
     ("Sunday", r"\text{Friday}", "On which day?"), ("Vasya", "Petya will receive the last token.", PLAIN),
     (r"x + C", r"x^2", r"Integrate $2x$ in $x$."), (r"\sqrt{c}", "1001", DIGITS), ("7", "7", PLAIN),
     (r"\frac{Im_1}{km_2}", r"2\pi I \sqrt{\frac{m_1 m_2}{k}}", r"Masses \( m_1 \), \( m_2 \), spring \( k \), impulse \( I \)."),
@@ -80,15 +85,18 @@ def test_question_names_read_mathematics_not_prose_or_money():
 
 
 def test_no_correct_answer_of_the_dev_corpora_is_vacuous():
-    """Every labelled-correct response of every vendored corpus (physics-dev included): its extracted span
-    is not vacuous, except the one measured row whose span is the question's function name ``y`` (the
-    response states the count in words after it; the judge would see only ``y``)."""
+    """Every labelled-correct response of every vendored corpus (physics-dev included), with the label
+    corrections of tests/cases/label_corrections.json (bare option letters such as ``B`` for option (b)
+    made correct): its extracted span is not vacuous, except the one measured row whose span is the
+    question's function name ``y`` (the response states the count in words after it; the judge would see
+    only ``y``)."""
     blocked = []
     seen = 0
     paths = sorted((data_root() / "corpora").glob("*.jsonl.gz"))
     assert any(p.name.startswith("physics-dev") for p in paths)
+    corrections = load_corrections(Path(__file__).parents[1] / "cases" / "label_corrections.json")
     for r in load_rows(paths).rows:
-        if not r.label:
+        if not corrections.get(r.id, r.label):
             continue
         ex = extract_answer(r.response)
         if ex.answer is None:

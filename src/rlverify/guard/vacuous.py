@@ -82,6 +82,8 @@ _POINTS = re.compile(r"(?<![A-Za-z\\])([A-Z]{2,4})(?![A-Za-z])")
 _OPTION = re.compile(r"\(\s*([A-Z])\s*\)|(?:^|(?<=\s))([A-H])[.):]\s+\S", re.M)
 _FILLER_CHARS = frozenset("=?.,;:-+(){}[]|~!'")
 _SET_LETTERS = frozenset("ℝℕℤℚℂℙ")
+_OPTION_WORDS = frozenset({"option", "choice", "answer"})
+_RELATION_MARK = re.compile(r"=|\\approx|\\sim|\?")
 # tokens that only wrap a span: \boxed{...}, \text{...}, braces, spacing
 _WRAPPING_TOKENS = frozenset({"{", "}", "\\boxed", "\\text", "\\mathrm", "\\displaystyle", "\\left", "\\right",
                               "\\,", "\\;", "\\ ", "\\!", "\\quad", "~"})
@@ -265,13 +267,28 @@ def vacuous(s: Span) -> bool:
     names = atoms.names + tuple(u for u in atoms.units if all(c in known for c in u))
     if atoms.applied and gold_atoms.values:
         return True                               # f(x), g(a, b): the unknown restated, against a value
+    letters = [n for n in names if n.lower() not in _OPTION_WORDS]
+    if len(letters) == 1 and not atoms.operators and not _RELATION_MARK.search(s.text) \
+            and _option(letters[0], q, s.question):
+        return False                              # B, (b), Option~B: a letter the question lists as an option
     count = sum(len(n) if _product(n, q, gold_words, known) else 1 for n in names)
     if count == 1 and not atoms.operators:
-        # a bare name: a value only where the reference is a name itself (a letter, ``\\text{(C)}``) or
-        # the name is an option label the question lists
-        gold_is_name = not gold_atoms.values and len(gold_atoms.names) == 1 and not gold_atoms.operators
-        return not (gold_is_name or names[0] in q.options)
+        # a bare name: a value only where the reference is a name itself (a letter, ``\\text{(C)}``)
+        return not (not gold_atoms.values and len(gold_atoms.names) == 1 and not gold_atoms.operators)
     return not any(_defined(n, q, gold_names, gold_words) for n in names)
+
+
+def _option(name: str, q: QuestionNames, question: str) -> bool:
+    """``name`` is a letter the question lists as an option (in either case: ``B`` answers ``(b)``):
+    ``A. 5  B. 6`` here, or the rules' reading of the question's options (``(a) $385$ \\quad (b) $387$``,
+    ``\\textbf{(B)}``, ``B) v``). Asked only of a span that is one bare letter (or ``Option~B``)."""
+    if len(name) != 1 or not name.isalpha() or name.upper() > "E":
+        return False
+    if name in q.options:
+        return True
+    from ..rule.answers.question import read_question   # lazy: the guard's import stays light
+
+    return read_question(question).option(name.upper()) is not None
 
 
 def _product(name: str, q: QuestionNames, gold_words: frozenset[str], known: frozenset[str]) -> bool:
