@@ -42,7 +42,7 @@ class _DetailedJudge:
 
     def judge_detailed(self, items):  # noqa: ANN001
         table = {"0.5": JudgeResult(None, error="timeout"), "2/4": JudgeResult(True, "correct"),
-                 "x": JudgeResult(None, error="missing")}
+                 "fifty percent of one": JudgeResult(None, error="missing")}
         return [table[i.answer] for i in items]
 
     def judge(self, items):  # noqa: ANN001
@@ -59,7 +59,9 @@ class _StubRule:
 def test_hybrid_answers_an_item_whose_judge_request_timed_out_with_its_rule_verdict() -> None:
     h = HybridVerifier(judge=_DetailedJudge())
     h.rule = _StubRule()
-    a, b, c = h.verify_batch([{"response": r, "gold": "1/2", "question": None} for r in ("0.5", "2/4", "x")])
+    # (a lone 'x' is stopped by the guard as vacuous before any judge: item c is words the guard passes)
+    items = ("0.5", "2/4", "fifty percent of one")
+    a, b, c = h.verify_batch([{"response": r, "gold": "1/2", "question": None} for r in items])
     assert a.source == "rule" and not a.undecided and "judge_unavailable" in a.flags and "judge_timeout" in a.flags
     assert b.source == "judge" and b.correct
     assert c.source == "judge" and c.undecided and "judge_undecided" in c.flags  # unreadable: not an outage

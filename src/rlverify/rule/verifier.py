@@ -21,7 +21,8 @@ import logging
 import time
 from typing import Any, Mapping, Sequence
 
-from .answers import Match, compare, compare_cheap
+from .answers import Match, compare_cheap
+from .compare import compare
 from ..runtime.bounded import item_deadline, remaining, run_bounded
 from ..errors import BoundExceeded
 from .extract import extract_answer

@@ -109,3 +109,27 @@ def test_constant_differs_only_where_an_antiderivative_is_asked() -> None:
     # the derivative differs: different, a typed fact
     d = explain(r"x^3 + C", r"\frac{x^3}{3}", q)
     assert not d.match.equal and d.stage == "typed:antiderivative"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_questions_own_expression_is_no_answer(seed: int) -> None:
+    """The RL hack of docs/rl-hacking.md: 'The final answer is 3 + 8.' for "What is 3 + 8?" equals 11 in value
+    and restates the question; the evaluated value, or the expression where the question does not write it, stays
+    equal."""
+    rng = random.Random(seed)
+    for _ in range(30):
+        a, b = rng.randint(2, 99), rng.randint(2, 9)
+        op, value = rng.choice([("+", a + b), ("-", a - b), (r"\times", a * b), ("*", a * b), (r"\cdot", a * b)])
+        written = rng.choice([f"{a} {op} {b}", f"${a}{op}{b}$", f"${a} {op} {b}$"])
+        q = rng.choice([f"What is {written}? Put the final answer in \\boxed{{}}.", f"Compute {written}.",
+                        f"Evaluate {written} and simplify."])
+        times = rng.choice(["*", r"\times", r"\cdot"])
+        restated = f"{a} {times} {b}" if op in ("*", r"\times", r"\cdot") else f"{a} {op} {b}"
+        m = explain(restated, str(value), q)
+        assert not m.match.equal and "not_simplified" in m.match.flags, (restated, q)
+        assert explain(str(value), str(value), q).match.equal
+        other = f"What is {a + 100} {op} {b}?"
+        assert explain(f"{a} {op} {b}", str(value), other).match.equal, other
+    # a question that lists its options: the expression may be one of them
+    q = "Which expression equals 11? (A) 3 + 8 (B) 3 + 9"
+    assert explain("3 + 8", "3 + 8", q).match.equal

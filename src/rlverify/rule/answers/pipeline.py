@@ -40,7 +40,7 @@ from .quantity_parts import compare_quantity_parts
 from .stage import Pair, Role, Stage
 from .views import is_name
 
-__all__ = ["Decision", "compare", "compare_cheap", "explain", "explain_table", "STAGES"]
+__all__ = ["Decision", "compare", "compare_cheap", "explain", "STAGES"]
 
 
 def _cheap(p: Pair) -> Match | None:
@@ -120,22 +120,12 @@ def compare(answer: str, gold: str, question: Question | str | None = None) -> M
 
 
 def explain(answer: str, gold: str, question: Question | str | None = None) -> Decision:
-    """The verdict and the stage that decided it: from the typed readings (:mod:`rlverify.rule.compare`) when
-    ``RLVERIFY_READINGS=typed``, else from the table."""
-    from ..compare import enabled, explain as explain_typed    # the typed path imports this module
-
-    if enabled():
-        d = explain_typed(answer, gold, question)
-        return Decision(d.match, d.stage)
-    return explain_table(answer, gold, question)
-
-
-def explain_table(answer: str, gold: str, question: Question | str | None = None) -> Decision:
-    """The verdict and the stage of the table that decided it."""
+    """The verdict and the stage of the table that decided it. (The rule verifier compares through
+    :mod:`rlverify.rule.compare`, the typed readings, which hands the values it unwraps to this table.)"""
     q = as_question(question)
     named = _named_reference(answer, gold)
     if named is not None:   # 'P \\approx 1.081 W': the value is the reference, read with its unit and the question
-        return explain_table(named[0], named[1], q)
+        return explain(named[0], named[1], q)
     pair = Pair(_without_label(answer, gold, q), gold, q, lambda a, g: compare(a, g, q))
     use_context = context.enabled()
     core: Decision | None = None

@@ -2,10 +2,11 @@
 
 Interface::
 
+    compare(answer, gold, question) -> Match        what the rule verifier calls (the typed path, or the table alone
+                                                    under ``RLVERIFY_READINGS=table``)
     explain(answer, gold, question) -> Decision     both sides read once (:func:`rlverify.rule.read.read`), then
                                                     compared; ``Decision.stage`` names the dispatch entry
-    enabled() -> bool                               ``RLVERIFY_READINGS=typed`` selects this path in
-                                                    :func:`rlverify.rule.answers.explain`
+    enabled() -> bool                               the typed path is on (the default)
 
 The wrappers of both sides are unwrapped first, in any nesting, so that every wrapper composes with every value:
 
@@ -18,7 +19,7 @@ The wrappers of both sides are unwrapped first, in any nesting, so that every wr
   asks for an antiderivative or either side carries the constant; a derivative that differs is ``different``.
 
 What is left after unwrapping, a value against a value, is decided by the value comparison. In this first step of
-the redesign that comparison is the stage table's (:func:`rlverify.rule.answers.pipeline.explain_table`) on the
+the redesign that comparison is the stage table's (:func:`rlverify.rule.answers.pipeline.explain`) on the
 unwrapped texts; its cells move here one by one, and the table goes when none is left.
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question). Never
@@ -35,18 +36,20 @@ from ...errors import BoundExceeded
 from ...runtime.bounded import remaining
 from ...runtime.limits import DEFAULT_CAS_TIMEOUT
 from ..answers.match import Match
+from ..answers.pipeline import explain as explain_table
 from ..answers.question import Question, as_question
 from ..read import read
 from ..read.types import Antiderivative, Approx, Labelled, Option, Reading, Value
 
-__all__ = ["Decision", "explain", "enabled"]
+__all__ = ["Decision", "compare", "explain", "enabled"]
 
 _MAX_DEPTH = 6
 
 
 def enabled() -> bool:
-    """The typed path is selected (``RLVERIFY_READINGS=typed``)."""
-    return os.environ.get("RLVERIFY_READINGS", "table").strip().lower() == "typed"
+    """The typed path is selected: the default; ``RLVERIFY_READINGS=table`` selects the stage table alone (the old
+    path, kept for comparison by benchmarks/rule_paths.py until it is deleted)."""
+    return os.environ.get("RLVERIFY_READINGS", "typed").strip().lower() != "table"
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,14 @@ class Decision:
     final: bool = False   # a rejection that is a typed fact (a hedge of two options, two values that differ)
 
 
+def compare(answer: str, gold: str, question: Question | str | None = None) -> Match:
+    """The rule verifier's comparison: the typed readings' verdict, or the table's alone under
+    ``RLVERIFY_READINGS=table``."""
+    if not enabled():
+        return explain_table(answer, gold, question).match
+    return explain(answer, gold, question).match
+
+
 def explain(answer: str, gold: str, question: Question | str | None = None) -> Decision:
     """The verdict on an extracted answer span against the reference, from their typed readings.
 
@@ -63,6 +74,39 @@ def explain(answer: str, gold: str, question: Question | str | None = None) -> D
     checked against the table on the whole texts: a name or a wrapper can carry what the table reads (a residue
     class ``n = 10k``, a function ``f(t) = ...``, a sign choice ``\\pm n = 2``), until those cells move here too."""
     q = as_question(question)
+    d = _explain(answer, gold, q)
+    if d.match.equal and _restates_question(answer, gold, q):
+        return Decision(Match(False, ("not_simplified",)), "typed:restated_question", final=True)
+    return d
+
+
+# arithmetic operators between two operands, one spelling each (\times, \cdot, x between numbers, × and * are *)
+_TIMES = re.compile(r"\\times|\\cdot|×|·|(?<=\d)\s*x\s*(?=\d)")
+_OPERATOR = re.compile(r"(?<=[\w)}])\s*[-+*/÷]\s*(?=[\w(\\{])")
+_SPACE = re.compile(r"(?:\s|\\[,;! ]|\$)+")
+_AROUND = re.compile(r" ?([-+*/÷=()^{}]) ?")
+
+
+def _arith_key(text: str) -> str:
+    """Spaces and math delimiters collapsed, none around an operator or a bracket, one spelling of 'times'."""
+    s = _SPACE.sub(" ", _TIMES.sub("*", text.replace("\\left", "").replace("\\right", "")))
+    return _AROUND.sub(r"\1", s).strip()
+
+
+def _restates_question(answer: str, gold: str, q: Question) -> bool:
+    """The answer is an expression the question itself writes and asks to evaluate (``3 + 8`` for "What is 3 + 8?",
+    ``6 * 4`` for "What is 6 \\times 4?"): equal in value, but no solution. Only an expression with an operator
+    between two operands, never where the reference is written that way too or the question lists options."""
+    if not q.text or len(answer) > 200 or q.option("A") is not None:
+        return False
+    key = _arith_key(answer).strip(".")
+    if len(key) < 3 or not _OPERATOR.search(_arith_key(answer)) or _arith_key(gold) == key:
+        return False
+    found = re.search(rf"(?<![\w^_{{])(?<!\d\.){re.escape(key)}(?![\w^_(]|\.\d)", _arith_key(q.text))
+    return found is not None
+
+
+def _explain(answer: str, gold: str, q: Question) -> Decision:
     ra, rg = read(answer), read(gold)
     if type(ra) is Value and type(rg) is Value and not q.asks_antiderivative:
         return _valued(_table(answer, gold, q), ra, rg)     # no wrapper: the texts as they were written
@@ -74,8 +118,6 @@ def explain(answer: str, gold: str, question: Question | str | None = None) -> D
 
 
 def _table(a: str, g: str, q: Question) -> Decision:
-    from ..answers.pipeline import explain_table    # the value comparison of this step (see the docstring)
-
     d = explain_table(a, g, q)
     return Decision(d.match, d.stage)
 
@@ -205,6 +247,16 @@ def _against_letter(a: Reading, g: Option, q: Question, depth: int) -> Decision:
     return _table(a.text, g.text, q)
 
 
+_WORDS = re.compile(r"\\(?:text|mbox|mathrm|operatorname)\b|[A-Za-z]{3,}")
+_COMMANDS = re.compile(r"\\[A-Za-z]+")
+
+
+def _plain(expr: str) -> bool:
+    """An expression with no words (``t^2 + k\\text{ for some constant } k`` has some): its CAS reading is sure."""
+    return _WORDS.search(_COMMANDS.sub(lambda m: m.group(0) if m.group(0) in ("\\text", "\\mbox", "\\mathrm",
+                                                                              "\\operatorname") else " ", expr)) is None
+
+
 def _variable_in(q: Question, const: str) -> bool:
     """The question writes the constant's symbol as one of its own (``$C$``, ``C th column``)."""
     if not q.text:
@@ -237,6 +289,6 @@ def _antiderivative(a: Reading, g: Reading, q: Question) -> Decision:
         return Decision(Match(False, ("timeout",)), "typed:antiderivative", final=True)
     if same is True:
         return Decision(Match(True, ("antiderivative",)), "typed:antiderivative")
-    if same is False and (isinstance(a, Antiderivative) or isinstance(g, Antiderivative)):
+    if same is False and (isinstance(a, Antiderivative) or isinstance(g, Antiderivative)) and _plain(ea) and _plain(eg):
         return Decision(Match(False), "typed:antiderivative", final=True)   # derivatives differ: a typed 'different'
     return _relabel(d, "antiderivative")
