@@ -115,7 +115,7 @@ def shape_cases():
 
 
 def test_vacuous_probe_families_never_reach_a_gullible_judge(shape_cases):
-    """vacuous_box and symbol_only, 40 problems x 7 placements at seed 0: 281 of 560 reached the judge
+    """vacuous_box and symbol_only, 40 problems x 7 placements at seed 0: 412 of 560 reached the judge
     before the detector (issue 30 baseline), one now: ``\\frac{m}{n}`` where the question defines
     ``\\mathrm{n}`` -- an expression holding a defined name passes, as ``x + C`` must."""
     hybrid = get_verifier("hybrid", judge="gullible")
