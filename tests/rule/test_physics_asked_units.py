@@ -62,7 +62,10 @@ from rlverify.rule.verifier import RuleVerifier
     (r"1.224\times10^{5}", r"1.23\times10^{5}", "What is the energy in J?", False),
     (r"1.44\,\text{eV}", r"1.5\,\text{eV}", None, False),
     (r"1.3\times10^{5}", r"1.234\times10^{5}", "What is the energy in joules?", False),
-    (r"25.3\,\text{m}", r"25\,\text{m}", None, False),                      # an integer reference is exact
+    # a measured integer reference states its units digit (issue 29: precision comes from the reference's written
+    # digits): 25.3 m rounds to it, 25.6 m does not
+    (r"25.3\,\text{m}", r"25\,\text{m}", None, True),
+    (r"25.6\,\text{m}", r"25\,\text{m}", None, False),
     (r"1.25", "1.234", None, False),                                         # no unit: no measured leniency
     # a one-digit exact reference in another unit: four significant digits
     (r"101.3\,\text{kPa}", r"1\text{ atm}", "What is the pressure of the gas?", True),

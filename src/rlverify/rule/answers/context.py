@@ -37,7 +37,7 @@ from . import integer_points, labels, order, permutations, renaming, residues
 from . import quantity
 from . import rounding
 from . import words
-from .precision import converted_as_written, finer_than_two_digits, rounded_from_reference, within_reference
+from .precision import converted_as_written, finer_rounds_to, finer_than_two_digits, rounded_from_reference, within_reference
 from .relation_hedge import offers_several_bounds
 from .quantity import Aligned
 from . import surface
@@ -76,7 +76,8 @@ def _magnitudes_equal(al: Aligned, q: Question, approximate: bool = False, measu
     if ea is not None and eg is not None:
         return ea == eg or within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS) or \
             (approximate or al.measured) and rounded_from_reference(al.answer, al.gold) or \
-            measured_gold and finer_than_two_digits(al.answer, al.gold)
+            measured_gold and finer_than_two_digits(al.answer, al.gold) or \
+            (approximate or al.measured or measured_gold) and finer_rounds_to(al.answer, al.gold)
     if (ea is None) != (eg is None) and within_reference(al.answer, al.gold, _magnitude, _MEASURED_DIGITS):
         return True
     return compare_core(al.answer, al.gold, q).equal
@@ -97,7 +98,7 @@ def _agree_as_written(al: Aligned) -> bool:
 def _physical(side: str) -> bool:
     """The side carries a physical unit (a measured quantity: its decimals are approximations)."""
     got = quantity.parse_quantity(side)
-    return got is not None and got.unit is not None and got.unit.kind == "physical"
+    return got is not None and got.unit is not None and got.unit.kind in quantity.MEASURED_KINDS
 
 
 def _magnitude(tex: str) -> Fraction | float | None:

@@ -46,7 +46,7 @@ from typing import Callable
 from ...runtime.caches import memo_text
 
 __all__ = ["Written", "written", "within_reference", "rounded_from_reference", "converted_as_written",
-           "continued_decimal", "finer_than_two_digits", "MIN_ANSWER_DIGITS", "MIN_ROUNDED_DIGITS"]
+           "continued_decimal", "finer_than_two_digits", "finer_rounds_to", "MIN_ANSWER_DIGITS", "MIN_ROUNDED_DIGITS"]
 
 MIN_ANSWER_DIGITS = 5        # an answer decimal this precise stands for the exact value (0.49505: 6 digits, the 0 dropped)
 _CUT_DIGITS = 6              # from this many digits a decimal cut (not rounded) at its last digit agrees
@@ -270,3 +270,21 @@ def finer_than_two_digits(answer: str, gold: str) -> bool:
     if digits < MIN_ROUNDED_DIGITS or last >= wg.last:
         return False
     return _round(wa.value, wg.last) == _as_decimal(wg)
+
+
+def finer_rounds_to(answer: str, gold: str) -> bool:
+    """A measured reference stated to >= 2 significant digits and an answer written more finely that rounds (half
+    up) to it at the reference's last written digit: ``10.57`` or ``10.6``'s ``10.55`` for ``10.6``, ``101.1`` for
+    ``101``, ``6.51`` for ``6.5``, ``3.21`` for ``3.2``. The precision is the reference's written digits: an integer's
+    trailing zeros count (``320`` may be three figures: ``324`` is another value), a one-digit reference (``2``,
+    ``0.5``) states too little to round to, the answer must state more significant digits (``950`` is 95 tens, no
+    finer ``1.0\\times10^3``), and a neighbour's rounding (``10.67``) is another value. For callers that
+    know the reference is a measured quantity (a unit on either side, a unit asked, an approximation asked); an
+    exact reference is never met this way."""
+    wa, wg = written(answer), written(gold)
+    if wa is None or wg is None or wa.percent != wg.percent or wg.digits < _MEASURED_MIN_DIGITS or wa.last >= wg.last:
+        return False
+    digits = wa.digits
+    if not wa.decimal and not wa.sci:     # the answer's trailing zeros state no digit: 950 is 95 tens, no finer 1.0e3
+        digits -= len(str(abs(wa.value.numerator))) - len(str(abs(wa.value.numerator)).rstrip("0"))
+    return digits > wg.digits and _round(wa.value, wg.last) == _as_decimal(wg)

@@ -24,7 +24,7 @@ from .precision import written
 from .units import DIRECTION_WORDS, UnitSpec, convert, normalize_unit_text, parse_unit, units_in_question
 
 __all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "clock_shaped", "align", "value_of", "asks_measured",
-           "asked_unit", "unread_unit"]
+           "asked_unit", "unread_unit", "MEASURED_KINDS"]
 
 _WRAPPED = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|degree|textdegree|circ|SI|si|qty|unit)\b|°|℃|%|\$|€|£")
 _MAG = re.compile(r"[+-]?(?:\\frac\s*\{[^{}]*\}\s*\{[^{}]*\}|\\sqrt\s*\{[^{}]*\}|\\pi|\\cdot|\\times"
@@ -567,7 +567,7 @@ def _bare_numbers(answer: str, gold: str, qa: Quantity, qg: Quantity, question: 
     # or a question asking no physical unit say nothing whatever the values (cheap tests before the values' reading,
     # which may take the grammar: 10.5\pi)
     if not rewritten and (_INTEGER.fullmatch(qa.magnitude) and _INTEGER.fullmatch(qg.magnitude)
-                          or not _measured(question)):
+                          or not _measured(question) and not _approximate(question)):
         return None
     va, vg = value_of(qa.magnitude), value_of(qg.magnitude)
     if va is None or vg is None or not rewritten and va == vg:
@@ -581,6 +581,15 @@ def _measured(question: str | None) -> bool:
 
 
 asks_measured = _measured   # public: the question asks for a physical quantity in a unit
+MEASURED_KINDS = ("physical", "angle_rate")   # units of measured quantities (rad/s too; an angle may be exact: 30°)
+
+# the question says the value is approximate (question.Question.expects_approximation reads the same words)
+_APPROXIMATE_Q = re.compile(r"\b(?:approximate(?:ly)?|approx\.|estimated?|roughly|about how (?:many|much|long|far|big))\b"
+                            r"|\\approx(?![a-zA-Z])|≈", re.I)
+
+
+def _approximate(question: str | None) -> bool:
+    return bool(question) and _APPROXIMATE_Q.search(question[-4000:]) is not None
 
 
 def _measured_exact(answer: str, gold: str, qa: Quantity | None, qg: Quantity | None,
@@ -723,7 +732,7 @@ def align(answer: str, gold: str, question: str | None = None) -> Aligned | Matc
             return got
         got = _bare_numbers(answer, gold, qa, qg, question)
         return None if got is None else _as_measured(got, _measured(question))   # the question read only then
-    physical = any(q.unit is not None and q.unit.kind == "physical" for q in (qa, qg))
+    physical = any(q.unit is not None and q.unit.kind in MEASURED_KINDS for q in (qa, qg))
     if qa.unit is not None and qg.unit is not None:
         return _as_measured(_both_units(qa, qg), physical)
     if qg.unit is not None:
