@@ -150,3 +150,22 @@ def test_or_lists_and_zero_denominators_are_decided() -> None:
         changed = joiner.join([rf"\frac{{{a * b + 1}}}{{{b}}}"] + forms[1:])
         assert rejection_outcome(changed, gold) is Outcome.DIFFERENT, (changed, gold)
         assert rejection_outcome(rf"\left(\frac{{{a}}}{{0}}, 1\right)", rf"\left(\frac{{{a}}}{{{b}}}, 1\right)") is Outcome.DIFFERENT
+
+
+def test_a_constant_against_an_expression_in_a_free_name_is_different() -> None:
+    """Issue 30: no constant equals an expression in a name the question leaves free, so a wrong constant is a
+    typed 'different' (never judged); where the question fixes the name, or the expression is constant, unsure."""
+    import random
+
+    from rlverify.rule.outcome import Outcome, rejection_outcome
+
+    rng = random.Random(30)
+    constants = [r"\frac{250}{101}", r"\sqrt{2}+1", r"3\sqrt{5}", r"\ln 5", "7", "-2", r"\frac{\pi}{7}"]
+    for _ in range(25):
+        v = rng.choice("xnta")
+        a, b = rng.randint(2, 9), rng.randint(1, 9)
+        gold = rng.choice([f"{a}{v}+{b}", f"{v}^2+{b}", f"\\frac{{{v}({v}+1)}}{{{a}}}", f"{a}\\sqrt{{{v}}}"])
+        c = rng.choice(constants)
+        assert rejection_outcome(c, gold, "Find the expression.") is Outcome.DIFFERENT, (c, gold)
+        assert rejection_outcome(c, gold, f"Let ${v} = {a}$. Find the value.") is Outcome.UNSURE, (c, gold)
+    assert rejection_outcome("3", r"\sin^2 x + \cos^2 x", None) is Outcome.UNSURE   # constant in x

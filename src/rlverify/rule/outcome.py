@@ -102,6 +102,7 @@ class _Ctx:
     cas: bool                 # CAS readings allowed (inside the bounded helper)
     round_places: int | None  # the question asks for k decimal places (negative: tens...)
     round_sig: int | None     # ... or for d significant figures
+    fixed: frozenset = frozenset()   # one-letter names the question gives a value (x = 3, a=-2)
 
 
 # Match flags after which the rules cannot call a rejection final.
@@ -167,9 +168,14 @@ def _context(question: str | None, cas: bool) -> _Ctx:
     from .answers.rounding import requested
 
     spec = requested(question)
+    fixed = frozenset(_FIXED.findall(question[-4000:])) if question and "=" in question else frozenset()
     if spec is None:
-        return _Ctx(cas, None, None)
-    return _Ctx(cas, spec.digits if spec.kind == "places" else None, spec.digits if spec.kind == "sig" else None)
+        return _Ctx(cas, None, None, fixed)
+    return _Ctx(cas, spec.digits if spec.kind == "places" else None, spec.digits if spec.kind == "sig" else None, fixed)
+
+
+# 'x = 3', 'a=-2', 'n = \frac{1}{2}': a name the question fixes to a value
+_FIXED = re.compile(r"(?<![A-Za-z\\])([A-Za-z])\s*=\s*(?=[-+]?\s*(?:\d|\\frac|\\sqrt|\\pi))")
 
 
 def _classify(answer: str, gold: str, question: str | None, cas: bool) -> tuple[str, bool]:
@@ -524,6 +530,8 @@ def _compare_scalars(a: str, g: str, ctx: _Ctx) -> str:
     na, ng = _number(a, ctx), _number(g, ctx)
     if na is not None and ng is not None:
         return _compare_numbers(na, ng, ctx)
+    if ctx.cas and ng is None and _constant_against_expression(a, g, ctx):
+        return _DIFFERENT
     if ctx.cas and na is None and ng is None:
         bound = _compare_bounds(a, g, ctx)
         return bound if bound is not None else _compare_expressions(a, g)
@@ -616,6 +624,22 @@ def _compare_expressions(a: str, g: str) -> str:
         return _UNSURE  # real at too few points
     differ = sum(bool(abs(x - y) > _EXPR_REL_DIFF * max(abs(x), abs(y))) for x, y in pairs)
     return _DIFFERENT if differ * 2 > len(va[1]) else _CLOSE if differ == 0 else _UNSURE
+
+
+def _constant_against_expression(a: str, g: str, ctx: _Ctx) -> bool:
+    """A constant (no free symbol, a real value) against a reference that is an expression in a name the question
+    does not fix and that takes more than one value there (``\\frac{250}{101}`` or ``\\sqrt{2}+1`` for ``x^2 + 1``):
+    no constant equals it."""
+    if _texty(a) or _texty(g) or _RELATION.search(a) or _RELATION.search(g):
+        return False
+    va, vg = _expr_values(a), _expr_values(g)
+    if va is None or vg is None or va[0] or not vg[0] or va[1][0] is None:
+        return False
+    if any(len(name) == 1 and name in ctx.fixed for name in vg[0]):
+        return False
+    values = [v for v in vg[1] if v is not None]
+    return len(values) >= 2 and any(abs(v - values[0]) > _EXPR_REL_DIFF * max(abs(v), abs(values[0]), 1)
+                                    for v in values[1:])
 
 
 _ONE_EQUALS = re.compile(r"^([^=<>]+)=([^=<>]+)$")
