@@ -169,3 +169,22 @@ def test_a_constant_against_an_expression_in_a_free_name_is_different() -> None:
         assert rejection_outcome(c, gold, "Find the expression.") is Outcome.DIFFERENT, (c, gold)
         assert rejection_outcome(c, gold, f"Let ${v} = {a}$. Find the value.") is Outcome.UNSURE, (c, gold)
     assert rejection_outcome("3", r"\sin^2 x + \cos^2 x", None) is Outcome.UNSURE   # constant in x
+
+
+def test_one_value_against_several_is_different_where_the_whole_set_or_a_pair_is_asked() -> None:
+    """Issue 30: '1' against '1, 2' when the question asks for all solutions (a part of the set), any number against a
+    point or an interval; unsure where one example is asked, without a question, or for a value written twice."""
+    import random
+
+    from rlverify.rule.outcome import Outcome, rejection_outcome
+
+    rng = random.Random(7)
+    for _ in range(20):
+        xs = sorted(rng.sample(range(-9, 10), rng.randint(2, 3)))
+        gold = ", ".join(map(str, xs))
+        one = str(rng.choice(xs))
+        assert rejection_outcome(one, gold, "Find all solutions of the equation.") is Outcome.DIFFERENT, gold
+        assert rejection_outcome(one, gold, "Find one solution of the equation.") is Outcome.UNSURE, gold
+        assert rejection_outcome(one, gold, None) is Outcome.UNSURE, gold
+        assert rejection_outcome(one, f"({xs[0]}, {xs[-1]})", "Find the point.") is Outcome.DIFFERENT
+        assert rejection_outcome(one, f"{one}, {one}", "Find all roots.") is Outcome.UNSURE   # one value, twice

@@ -103,6 +103,7 @@ class _Ctx:
     round_places: int | None  # the question asks for k decimal places (negative: tens...)
     round_sig: int | None     # ... or for d significant figures
     fixed: frozenset = frozenset()   # one-letter names the question gives a value (x = 3, a=-2)
+    all_asked: bool = False          # the question asks for all solutions/values, not one example
 
 
 # Match flags after which the rules cannot call a rejection final.
@@ -167,11 +168,21 @@ def _classify_job(answer: str, gold: str, question: str | None) -> str:
 def _context(question: str | None, cas: bool) -> _Ctx:
     from .answers.rounding import requested
 
+    from .answers.question import read_question
+
     spec = requested(question)
     fixed = frozenset(_FIXED.findall(question[-4000:])) if question and "=" in question else frozenset()
+    q = read_question(question)
+    all_asked = bool(question) and _ALL_ASKED.search(q.request or question) is not None and not q.asks_one_example
     if spec is None:
-        return _Ctx(cas, None, None, fixed)
-    return _Ctx(cas, spec.digits if spec.kind == "places" else None, spec.digits if spec.kind == "sig" else None, fixed)
+        return _Ctx(cas, None, None, fixed, all_asked)
+    return _Ctx(cas, spec.digits if spec.kind == "places" else None, spec.digits if spec.kind == "sig" else None, fixed,
+                all_asked)
+
+
+# 'find all x', 'all solutions', 'all real values', 'all possible values': the whole set is asked
+_ALL_ASKED = re.compile(r"\ball\b(?:\s+\w+){0,3}\s+(?:solutions?|roots?|values?|numbers?|x|n|pairs?|integers?|zeros?)\b"
+                        r"|\bsolve\b", re.I)
 
 
 # 'x = 3', 'a=-2', 'n = \frac{1}{2}': a name the question fixes to a value
@@ -419,6 +430,8 @@ def _compare_shapes(a: Shape, g: Shape, ctx: _Ctx) -> str:
         if (len(a.items), len(a.items[0])) != (len(g.items), len(g.items[0])):
             return _DIFFERENT
         return _positional(la, lg, ctx)
+    if a.kind == "scalar" and _one_against_several(la[0], lg, g, ctx):
+        return _DIFFERENT
     if "bracket" in (a.kind, g.kind):
         if len(la) != len(lg) or len(la) < 2 or not {a.kind, g.kind} <= {"bracket", "list"}:
             return _UNSURE
@@ -432,6 +445,17 @@ def _compare_shapes(a: Shape, g: Shape, ctx: _Ctx) -> str:
         return _UNSURE  # one value where the reference has several: incomplete, a judge may weigh it
     points = _as_point_sets(la, lg, ctx)
     return points if points is not None else _as_sets(la, lg, ctx)
+
+
+def _one_against_several(a: str, lg: tuple[str, ...], g: Shape, ctx: _Ctx) -> bool:
+    """One number against a reference of two or more distinct numbers that is a point or an interval (no number
+    equals a pair), or a list where the question asks for all of them (``1`` for ``1, 2``: a part of the set)."""
+    if g.kind not in ("bracket", "list") or len(lg) < 2 or g.kind == "list" and not ctx.all_asked:
+        return False
+    na, ng = _number(a, ctx), _read_all(lg, ctx)
+    if na is None or ng is None:
+        return False
+    return any(not _close(ng[0], y, ctx) for y in ng[1:])     # several values, not one value written twice
 
 
 def _points(leaves: tuple[str, ...], ctx: _Ctx) -> list[list[_Num]] | None:
