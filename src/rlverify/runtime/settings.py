@@ -96,6 +96,7 @@ CACHE_LIMITS: tuple[CacheLimit, ...] = (
     # the rule verifier: readers of the question (shared by its rollouts)
     CacheLimit("rule.question", 1024, "a question's reading"),
     CacheLimit("rule.reading", 8192, "a text's typed Reading (rule.read), gold or answer"),
+    CacheLimit("rule.question_key", 1024, "a question's arithmetic key (rule.compare: the question's own expression)"),
     CacheLimit("rule.asks_integers", 1024, "whether a question asks for integers"),
     CacheLimit("rule.asks_form", 4096, "whether a question asks for a form"),
     CacheLimit("rule.asked_units", 2048, "the units a question asks for"),

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from ...errors import BoundExceeded
 from ...runtime.bounded import remaining
+from ...runtime.caches import lru
 from ...runtime.limits import DEFAULT_CAS_TIMEOUT
 from ..answers.match import Match
 from ..answers.pipeline import explain as explain_table
@@ -97,13 +98,26 @@ def _restates_question(answer: str, gold: str, q: Question) -> bool:
     """The answer is an expression the question itself writes and asks to evaluate (``3 + 8`` for "What is 3 + 8?",
     ``6 * 4`` for "What is 6 \\times 4?"): equal in value, but no solution. Only an expression with an operator
     between two operands, never where the reference is written that way too or the question lists options."""
-    if not q.text or len(answer) > 200 or q.option("A") is not None:
+    if not q.text or len(answer) > 200 or "=" in answer:
         return False
     key = _arith_key(answer).strip(".")
-    if len(key) < 3 or not _OPERATOR.search(_arith_key(answer)) or _arith_key(gold) == key:
+    if len(key) < 3 or not _OPERATOR.search(key) or _arith_key(gold) == key or q.option("A") is not None:
         return False
-    found = re.search(rf"(?<![\w^_{{])(?<!\d\.){re.escape(key)}(?![\w^_(]|\.\d)", _arith_key(q.text))
-    return found is not None
+    text = _question_key(q.text)
+    start = text.find(key)
+    while start >= 0:
+        before, after = text[start - 1:start] if start else "", text[start + len(key):start + len(key) + 2]
+        inside_before = before.isalnum() or before in ("_", "^", "{") or before == "." and text[start - 2:start - 1].isdigit()
+        inside_after = after[:1].isalnum() or after[:1] in ("_", "^", "(") or after[:1] == "." and after[1:2].isdigit()
+        if not inside_before and not inside_after:
+            return True    # the key stands alone in the question: 'is 3+8?' but not '13+85' or '3+8.5'
+        start = text.find(key, start + 1)
+    return False
+
+
+@lru("rule.question_key")
+def _question_key(text: str) -> str:
+    return _arith_key(text)
 
 
 def _explain(answer: str, gold: str, q: Question) -> Decision:
