@@ -37,9 +37,9 @@ def _rows(composing_n: int, seed: int, raw: bool) -> list[dict]:
             rows.append({"set": name, "id": f"{name}:{r['id']}", "response": r["response"], "gold": r["gold"],
                          "question": r.get("question"), "label": bool(r["label"])})
     if not raw:
-        fixes = json.loads((ROOT / "tests" / "cases" / "label_corrections.json").read_text())
-        fixes = fixes.get("corrections", fixes) if isinstance(fixes, dict) else fixes
-        by_id = {f["id"]: bool(f["label"]) for f in fixes if "id" in f and "label" in f}
+        from rlverify.analysis.evaluate import load_corrections
+
+        by_id = load_corrections(ROOT / "tests" / "cases" / "label_corrections.json")
         for r in rows:
             key = r["id"].split(":", 1)[1]
             if key in by_id:

@@ -57,7 +57,7 @@ from .answers.latex import clean, split_top
 from .answers.numbers import parse_number
 from .answers.shapes import Shape, inequality_as_interval, parse_shape
 
-__all__ = ["match_outcome", "rejection_outcome", "Outcome", "DIFF_TIMEOUT", "MAX_SPAN_CHARS", "MAX_LEAVES", "SAMPLE_POINTS",
+__all__ = ["match_outcome", "rejection_outcome", "texty", "Outcome", "DIFF_TIMEOUT", "MAX_SPAN_CHARS", "MAX_LEAVES", "SAMPLE_POINTS",
            "MEMO_SIZE"]
 
 _log = logging.getLogger(__name__)
@@ -220,7 +220,7 @@ def _classify(answer: str, gold: str, question: str | None, cas: bool) -> tuple[
     la, lg = _without_degrees(_and_list(a), _and_list(g))
     sa, sg = _shape(la), _shape(lg)
     result = _compare_shapes(sa, sg, ctx)
-    if result != _UNSURE or cas or _texty(a) or _texty(g):
+    if result != _UNSURE or cas or texty(a) or texty(g):
         return result, False
     from .answers.symbolic import too_big
 
@@ -623,7 +623,7 @@ def _as_sets(la: tuple[str, ...], lg: tuple[str, ...], ctx: _Ctx) -> str:
 
 # ------------------------------------------------------------------ expressions (inside the helper)
 
-def _texty(s: str) -> bool:
+def texty(s: str) -> bool:
     """Words or unit/text wrappers: not an expression the CAS reading may decide."""
     return bool(_TEXTY.search(_CMD.sub(" ", s))) or bool(_UNIT_MARK.search(s))
 
@@ -631,7 +631,7 @@ def _texty(s: str) -> bool:
 def _compare_expressions(a: str, g: str) -> str:
     """Expressions in the same free symbols whose values differ at every sample point; equations
     ``L = R`` in the same symbols whose sides' differences ``L - R`` are not proportional."""
-    if _texty(a) or _texty(g):
+    if texty(a) or texty(g):
         return _UNSURE
     ea, eg = _equation(a), _equation(g)
     if (ea is None) != (eg is None):
@@ -654,7 +654,7 @@ def _constant_against_expression(a: str, g: str, ctx: _Ctx) -> bool:
     """A constant (no free symbol, a real value) against a reference that is an expression in a name the question
     does not fix and that takes more than one value there (``\\frac{250}{101}`` or ``\\sqrt{2}+1`` for ``x^2 + 1``):
     no constant equals it."""
-    if _texty(a) or _texty(g) or _RELATION.search(a) or _RELATION.search(g):
+    if texty(a) or texty(g) or _RELATION.search(a) or _RELATION.search(g):
         return False
     va, vg = _expr_values(a), _expr_values(g)
     if va is None or vg is None or va[0] or not vg[0] or va[1][0] is None:

@@ -39,6 +39,7 @@ from ...runtime.limits import DEFAULT_CAS_TIMEOUT
 from ..answers.match import Match
 from ..answers.pipeline import explain as explain_table
 from ..answers.question import Question, as_question
+from ..outcome import texty
 from ..read import read
 from ..read.types import Antiderivative, Approx, Labelled, Option, Reading, Value
 
@@ -141,7 +142,8 @@ def _hedge(entry: str) -> Decision:
 
 
 def _integrals(a: Reading, g: Reading, q: Question) -> bool:
-    """Two antiderivatives under one name (``I = 6\\ln(4x) + C_1`` against ``I = 6\\ln|x|``)."""
+    """Compared as antiderivatives: the question asks for one, or a side carries a constant of integration (also
+    under one name: ``I = 6\\ln(4x) + C_1`` against ``I = 6\\ln|x|``)."""
     return q.asks_antiderivative or isinstance(a, Antiderivative) or isinstance(g, Antiderivative)
 
 
@@ -195,7 +197,7 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         return _letter(a, g, q, depth)
     if isinstance(a, Labelled):
         return _table(a.text, g.text, q)    # a name the reference does not give: the table reads it (which unknown)
-    if isinstance(a, Antiderivative) or isinstance(g, Antiderivative) or q.asks_antiderivative:
+    if _integrals(a, g, q):
         return _antiderivative(a, g, q)
     return _valued(_table(a.text, g.text, q), a, g)
 
@@ -217,9 +219,7 @@ def _letter(a: Option, g: Reading, q: Question, depth: int) -> Decision:
             return _relabel(_compare(a.inner, g, q, depth + 1), "option_label")
         return _table(a.text, g.text, q)
     if a.inner is not None:
-        agrees = _compare(a.inner, listed, q, depth + 1).match
-        if not agrees.equal and not agrees.undecided and "hedge" not in agrees.flags \
-                and _decided_unequal(a.inner, listed, q):
+        if _names_another_option(a.inner, listed, q, depth):
             return _hedge("typed:option_and_other_value")   # '(C) 72' where option C is 36: two answers
         d = _compare(a.inner, g, q, depth + 1)
         if d.match.equal:
@@ -227,16 +227,19 @@ def _letter(a: Option, g: Reading, q: Question, depth: int) -> Decision:
     return _relabel(_compare(listed, g, q, depth + 1), "option")
 
 
-def _decided_unequal(a: Reading, b: Reading, q: Question) -> bool:
-    """The two values were compared and found different (a value the table cannot read is not a second answer)."""
+def _names_another_option(inner: Reading, listed: Reading, q: Question, depth: int) -> bool:
+    """The value written after an option letter differs from the value the question lists for that letter: both read
+    as numbers or quantities and compared unequal (a value the table cannot read is not a second answer)."""
     from ..answers.numbers import numbers_equal, parse_number
     from ..answers.quantity import parse_quantity
 
-    qa, qb = parse_quantity(a.text), parse_quantity(b.text)
-    if qa is None or qb is None:
-        na, nb = parse_number(a.text), parse_number(b.text)
-        return na is not None and nb is not None and not numbers_equal(na, nb)
-    return True
+    agrees = _compare(inner, listed, q, depth + 1).match
+    if agrees.equal or agrees.undecided or "hedge" in agrees.flags:
+        return False
+    if parse_quantity(inner.text) is not None and parse_quantity(listed.text) is not None:
+        return True
+    na, nb = parse_number(inner.text), parse_number(listed.text)
+    return na is not None and nb is not None and not numbers_equal(na, nb)
 
 
 def _against_letter(a: Reading, g: Option, q: Question, depth: int) -> Decision:
@@ -245,10 +248,8 @@ def _against_letter(a: Reading, g: Option, q: Question, depth: int) -> Decision:
         if a.letter != g.letter:
             return Decision(Match(False), "typed:option_letter", final=bool(q.option(a.letter)))
         listed = _listed(a.letter, q)
-        if a.inner is not None and listed is not None:
-            agrees = _compare(a.inner, listed, q, depth + 1).match
-            if not agrees.equal and _decided_unequal(a.inner, listed, q):
-                return _hedge("typed:option_and_other_value")
+        if a.inner is not None and listed is not None and _names_another_option(a.inner, listed, q, depth):
+            return _hedge("typed:option_and_other_value")
         return Decision(Match(True), "typed:option_letter")
     listed = _listed(g.letter, q)
     if listed is None and g.inner is not None:
@@ -259,16 +260,6 @@ def _against_letter(a: Reading, g: Option, q: Question, depth: int) -> Decision:
     if d.match.equal:
         return _relabel(d, "option_value")
     return _table(a.text, g.text, q)
-
-
-_WORDS = re.compile(r"\\(?:text|mbox|mathrm|operatorname)\b|[A-Za-z]{3,}")
-_COMMANDS = re.compile(r"\\[A-Za-z]+")
-
-
-def _plain(expr: str) -> bool:
-    """An expression with no words (``t^2 + k\\text{ for some constant } k`` has some): its CAS reading is sure."""
-    return _WORDS.search(_COMMANDS.sub(lambda m: m.group(0) if m.group(0) in ("\\text", "\\mbox", "\\mathrm",
-                                                                              "\\operatorname") else " ", expr)) is None
 
 
 def _variable_in(q: Question, const: str) -> bool:
@@ -289,7 +280,7 @@ def _antiderivative(a: Reading, g: Reading, q: Question) -> Decision:
     ea = a.expr if isinstance(a, Antiderivative) else a.text
     eg = g.expr if isinstance(g, Antiderivative) else g.text
     d = _table(ea, eg, q)
-    if d.match.equal or not (isinstance(a, Antiderivative) or isinstance(g, Antiderivative) or q.asks_antiderivative):
+    if d.match.equal:
         return _relabel(d, "antiderivative")
     from ..answers.symbolic import differ_by_constant
 
@@ -303,6 +294,7 @@ def _antiderivative(a: Reading, g: Reading, q: Question) -> Decision:
         return Decision(Match(False, ("timeout",)), "typed:antiderivative", final=True)
     if same is True:
         return Decision(Match(True, ("antiderivative",)), "typed:antiderivative")
-    if same is False and (isinstance(a, Antiderivative) or isinstance(g, Antiderivative)) and _plain(ea) and _plain(eg):
+    if same is False and (isinstance(a, Antiderivative) or isinstance(g, Antiderivative)) \
+            and not texty(ea) and not texty(eg):   # two expressions without words: the CAS reading is sure
         return Decision(Match(False), "typed:antiderivative", final=True)   # derivatives differ: a typed 'different'
     return _relabel(d, "antiderivative")

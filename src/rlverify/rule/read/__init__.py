@@ -33,7 +33,7 @@ Reader = Callable[[str, Callable[[str, int], Reading], int], "Reading | None"]
 
 # 'B', '(b)', 'option (b)', 'Choice C', 'answer: (D)', '\text{(B)}': an option letter and nothing else.
 _LETTER_ALONE = re.compile(r"(?:(?:the\s+)?(?:correct\s+)?(?:option|choice|answer|alternative)\s*(?:is\s*)?:?\s*)?"
-                           r"(?:\(\s*([A-Ea-e])\s*\)|\[\s*([A-Ea-e])\s*\]|([A-E])\s*[).]?|([a-e])\s*\))", re.I)
+                           r"(?:\(\s*([A-Ea-e])\s*\)|\[\s*([A-Ea-e])\s*\]|([A-E])\s*[).]?)", re.I)
 _LEAD_LABEL = re.compile(r"(?:\(\s*([A-Ea-e])\s*\)|([A-Ea-e])\))\s+(?=\S)")
 _NAMED_LEAD = re.compile(r"(?:the\s+)?(?:correct\s+)?(?:option|choice|answer|alternative)\b", re.I)
 _FONT = re.compile(r"\\(?:textbf|mathbf|mathrm|textrm|text|textit)\s*\{([^{}]*)\}")
@@ -83,7 +83,7 @@ def _labelled(s: str, again, depth: int) -> Reading | None:
     if len(split_top(right, _SEVERAL)) > 1:
         return None     # 'max = 2, min = -1', 'x = 1, 2': several values or labels, read whole by the comparison
     inner = again(right, depth + 1)
-    if s[len(s) - len(s.lstrip()):].find("\\approx") >= 0 and split_top(s, ("\\approx",))[0].strip() == left:
+    if len(split_top(s, ("=",))) == 1:     # the relation at the top is \\approx
         inner = Approx("\\approx " + right, inner)
     return Labelled(s, plain_key(left).lower(), inner)
 
