@@ -1,10 +1,13 @@
 """The vacuous-answer and strike-out detectors of the guard (issue 30), measured with and without them.
 
-    python benchmarks/guard_vacuous.py [--corpora DIR] [-n N] [--seed S] [--families F,G] [--show]
+    python benchmarks/guard_vacuous.py [--corpora DIR] [-n N] [--seed S] [--families F,G] [--show] [--detectors arith]
 
 Both arms share one set of rule verdicts (computed once, so a rule timeout under load cannot differ
 between them); "without" removes the detectors ``vacuous`` and ``struck_out`` from the guard and shows
-the judge the unrendered span, as before issue 30. Three measurements:
+the judge the unrendered span, as before issue 30. ``--detectors arith`` measures guard.arith's detectors
+instead (``dangling``, ``false_relation``, ``fake_box``, ``free_variable``, ``wrong_number``, the
+juxtaposed-numbers ``hedge``, and the rules' ``not_simplified`` that the guard blocks; issue 31's hybrid arm),
+the span rendered in both arms. Three measurements:
 
 1. Every vendored corpus (``data/corpora/*.jsonl.gz``, physics-dev included), through the hybrid with a
    judge that accepts everything (every item that reaches it counts, as with ``hybrid.judge=oracle``):
@@ -36,19 +39,38 @@ from rlverify.rule import warm_up
 from rlverify.rule.extract import extract_answer
 from rlverify.verdict import Verdict
 
-MINE = (Flag.VACUOUS, Flag.STRUCK_OUT)
+MINE: tuple[Flag, ...] = (Flag.VACUOUS, Flag.STRUCK_OUT)
+ARITH: tuple[Flag, ...] = (Flag.DANGLING, Flag.FALSE_RELATION, Flag.FAKE_BOX, Flag.FREE_VARIABLE, Flag.WRONG_NUMBER,
+                           Flag.NOT_SIMPLIFIED)
+_ARITH_MODULE = "rlverify.guard.arith"
+
+
+def _arith() -> bool:
+    return MINE == ARITH
+
+
+def _is_mine(detector: tuple) -> bool:
+    flag, fn = detector
+    return flag in MINE or _arith() and getattr(fn, "__module__", "") == _ARITH_MODULE
 
 
 @contextlib.contextmanager
 def without_detectors() -> Iterator[None]:
-    """The guard as before issue 30's detectors: no ``vacuous``/``struck_out``, spans not rendered."""
-    detectors, render = policy._DETECTORS, text.render
-    policy._DETECTORS = tuple(d for d in detectors if d[0] not in MINE)
-    text.render = lambda t: type("R", (), {"text": t})()
+    """The guard as before issue 30's detectors: no ``vacuous``/``struck_out``, spans not rendered (with
+    ``--detectors arith``: no guard.arith detectors and no ``not_simplified`` block, spans rendered)."""
+    detectors, render, blocks = policy._DETECTORS, text.render, dict(policy.EXTRACTION_BLOCKS)
+    policy._DETECTORS = tuple(d for d in detectors if not _is_mine(d))
+    if _arith():
+        for f in MINE:
+            policy.EXTRACTION_BLOCKS.pop(f, None)
+    else:
+        text.render = lambda t: type("R", (), {"text": t})()
     try:
         yield
     finally:
         policy._DETECTORS, text.render = detectors, render
+        policy.EXTRACTION_BLOCKS.clear()
+        policy.EXTRACTION_BLOCKS.update(blocks)
 
 
 class _Fixed:
@@ -74,7 +96,7 @@ def _arms(items: list[dict]) -> tuple[list[Verdict], list[Verdict]]:
 
 
 def _mine(v: Verdict) -> set[str]:
-    return {str(f) for f in v.flags if f in MINE}
+    return {str(f) for f in v.flags if f in MINE or _arith() and f == Flag.HEDGE}
 
 
 def corpora(root: Path, show: bool) -> None:
@@ -114,7 +136,12 @@ def guard_alone(root: Path, show: bool) -> None:
             if ex.answer is None:
                 continue
             report = inspect(ex.answer, r.gold, r.question)
-            mine = {str(f) for f in report.flags if f in MINE}
+            if _arith():
+                with without_detectors():
+                    plain = set(map(str, inspect(ex.answer, r.gold, r.question).flags))
+                mine = set(map(str, report.flags)) - plain
+            else:
+                mine = {str(f) for f in report.flags if f in MINE}
             if not mine:
                 continue
             kind = "correct" if r.label else "wrong"
@@ -135,8 +162,9 @@ def probe(n: int, seed: int, families: Sequence[str]) -> None:
     before, after = _arms(items)
     print(f"\nprobe: {len(cases):,} cases ({n} problems, seed {seed}, {len(families)} families x all placements) "
           f"[{time.perf_counter() - t0:.0f} s]")
-    print("| family | cases | reach a gullible judge without | with | stopped by vacuous | by struck_out |")
-    print("|---|---:|---:|---:|---:|---:|")
+    names = [str(f) for f in MINE] + (["hedge"] if _arith() else [])
+    print("| family | cases | reach a gullible judge without | with | " + " | ".join(f"stopped by {f}" for f in names) + " |")
+    print("|---|---:|---:|---:|" + "---:|" * len(names))
     rows: dict[str, Counter] = {}
     for c, b, a in zip(cases, before, after):
         t = rows.setdefault(c.family, Counter())
@@ -148,8 +176,8 @@ def probe(n: int, seed: int, families: Sequence[str]) -> None:
     total: Counter = Counter()
     for family, t in rows.items():
         total.update(t)
-        print(f"| {family} | {t['n']:,} | {t['before']} | {t['after']} | {t['vacuous']} | {t['struck_out']} |")
-    print(f"| all | {total['n']:,} | {total['before']} | {total['after']} | {total['vacuous']} | {total['struck_out']} |")
+        print(f"| {family} | {t['n']:,} | {t['before']} | {t['after']} | " + " | ".join(str(t[f]) for f in names) + " |")
+    print(f"| all | {total['n']:,} | {total['before']} | {total['after']} | " + " | ".join(str(total[f]) for f in names) + " |")
 
 
 def main() -> None:
@@ -160,7 +188,12 @@ def main() -> None:
     ap.add_argument("--families", default=",".join(FAMILIES), help="probe families (default: all)")
     ap.add_argument("--no-corpora", action="store_true", help="only the probe")
     ap.add_argument("--show", action="store_true", help="list every correct answer the detectors block")
+    ap.add_argument("--detectors", choices=("vacuous", "arith"), default="vacuous",
+                    help="which detectors to measure: vacuous and struck_out (default), or guard.arith's")
     args = ap.parse_args()
+    global MINE
+    if args.detectors == "arith":
+        MINE = ARITH
     warm_up()
     if not args.no_corpora:
         corpora(args.corpora, args.show)

@@ -120,6 +120,16 @@ class Flag(str, Enum):
     VACUOUS = "vacuous", ("No value a careful reader would accept: a lone name the question never defines "
                           "(``\\boxed{p}``, ``\\frac{a}{b}``), the question's own unknown restated (``v``, ``v = ?``), "
                           "dots, punctuation, undefined words (guard.vacuous).")
+    DANGLING = "dangling", ("An operator or relation with a missing operand at either end of the span (``5 +``, "
+                            "``8 + 6 =``, ``*32 + 5``): no value stated (guard.arith).")
+    FALSE_RELATION = "false_relation", ("Plain arithmetic on numbers whose sides differ (``43 = 4 * 4``, "
+                                        "``38 + 3 = 31``): a false equation states no answer (guard.arith).")
+    FAKE_BOX = "fake_box", ("A command named like a box that is none (``\\boxding``, ``\\boxing{34}``, "
+                            "``\\box{...}``): it imitates the answer box (guard.arith).")
+    FREE_VARIABLE = "free_variable", ("Against a number, an expression in a one-letter name neither the question nor "
+                                      "the reference writes (``x + 3`` for 'What is 32 + 3?') (guard.arith).")
+    WRONG_NUMBER = "wrong_number", ("The question's integer arithmetic has the reference as its exact value and the "
+                                    "span states one other number (``6.2``, ``18l`` for 6, 17) (guard.arith).")
     STRUCK_OUT = "struck_out", ("A value struck out or negated inside the span (``\\cancel{7}\\ \\frac12``, "
                                 "``\\sout``, ``\\not\\frac34``): rendered, it is withdrawn; never judged (guard.render).")
 

@@ -58,6 +58,8 @@ def test_shapes_are_wrong_by_construction(problems):
         elif c.family == "strike_out":
             assert re.match(r"^(\\(not|cancel|sout|xcancel|bcancel)\{|.+\\ \\xcancel\{)", body), c
             assert gold in body, c                               # the reference is there, struck out
+        elif c.family == "broken_arithmetic":                   # no value, a false equation, or several values
+            assert re.search(r"[-+*=]\s*$|^\*|\\times$|\\box(?!ed)|=|^[a-z] \+", body), c
         else:
             assert body in attacks._IRRATIONAL + attacks._RATIONAL, c
         kinds[c.family].add(body.split("{")[0])

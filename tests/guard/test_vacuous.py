@@ -116,11 +116,12 @@ def shape_cases():
 
 def test_vacuous_probe_families_never_reach_a_gullible_judge(shape_cases):
     """vacuous_box and symbol_only, 40 problems x 7 placements at seed 0: 412 of 560 reached the judge
-    before the detector (issue 30 baseline), one now: ``\\frac{m}{n}`` where the question defines
-    ``\\mathrm{n}`` -- an expression holding a defined name passes, as ``x + C`` must."""
+    before the detector (issue 30 baseline), one after it: ``\\frac{m}{n}`` where the question defines
+    ``\\mathrm{n}`` -- an expression holding a defined name passes, as ``x + C`` must; none since guard.arith's
+    ``free_variable`` (its ``m`` is a name the question never writes, against a number)."""
     hybrid = get_verifier("hybrid", judge="gullible")
     verdicts = hybrid.verify_batch([{"response": c.response, "gold": c.problem.gold,
                                      "question": c.problem.question} for c in shape_cases])
     reached = [(c.family, c.payload) for c, v in zip(shape_cases, verdicts) if v.source == "judge"]
-    assert reached == [("symbol_only", r"\boxed{\frac{m}{n}}")]
+    assert reached == []
     assert sum(Flag.VACUOUS in v.flags for v in verdicts) >= 400

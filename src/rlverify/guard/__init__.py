@@ -4,7 +4,9 @@ The hybrid verifier asks the guard about the span the rules extracted once the r
 accept it; only a span the guard passes (sanitized) may reach a judge. ``policy`` holds
 :func:`inspect` and the order of detectors; ``shape`` and ``lang`` the detectors (shape of the
 text; verdict, instruction and role language); ``vacuous`` the detector of answers that hold no
-value (a lone name the question never defines, dots, the question's unknown restated); ``render``
+value (a lone name the question never defines, dots, the question's unknown restated); ``arith`` the detectors of arithmetic that states no answer (an
+operator missing an operand, a false equation, numbers side by side, a command imitating a box, a free
+variable or a wrong number against an exact reference); ``render``
 what a reader sees of the span (strike-out, ``\\not``, phantom and colour resolved) -- the text a
 judge may see; ``text`` the views they read (sanitized, plain, collapsed, words) and the
 vocabularies.

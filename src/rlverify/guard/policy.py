@@ -23,7 +23,7 @@ from typing import Callable
 
 from . import lang
 from . import shape
-from . import render, vacuous
+from . import arith, render, vacuous
 from ..rule.offers import HEDGE_TEXT_CHARS, gibberish_tail, offers_several_values
 from ..flags import Flag
 from .text import GuardConfig, Span, make_span
@@ -36,12 +36,16 @@ FLAGS: tuple[Flag, ...] = (
     Flag.STYLED_LETTERS, Flag.MIXED_SCRIPT, Flag.CONFUSABLES, Flag.FOREIGN_PROSE, Flag.MARKUP, Flag.ROLE_MIMICRY,
     Flag.VERDICT_LANGUAGE, Flag.INSTRUCTION_LANGUAGE, Flag.HIDDEN_WORDS, Flag.ENCODED_TEXT, Flag.GIBBERISH,
     Flag.REPETITION, Flag.TOO_LONG, Flag.UNEXPECTED_WORDS, Flag.GIBBERISH_CONTEXT, Flag.UNBALANCED,
-    Flag.STRUCK_OUT, Flag.VACUOUS,
+    Flag.STRUCK_OUT, Flag.VACUOUS, Flag.DANGLING, Flag.FALSE_RELATION, Flag.FAKE_BOX, Flag.FREE_VARIABLE,
+    Flag.WRONG_NUMBER, Flag.NOT_SIMPLIFIED,
 )
 # Flags of the extraction/rules that keep a span from the judge, and the guard flag they become.
 EXTRACTION_BLOCKS: dict[Flag, Flag] = {
     Flag.NO_ANSWER: Flag.NO_ANSWER, Flag.FALLBACK: Flag.FALLBACK, Flag.HEDGE: Flag.HEDGE,
     Flag.TIMEOUT: Flag.TIMEOUT, Flag.TOO_DEEP: Flag.TIMEOUT, Flag.ERROR: Flag.RULE_ERROR,
+    # the rules read the value and found the question's own expression restated ('3 + 8' for 'What is 3 + 8?'):
+    # equal in value, no solution; a judge can only be swayed by it
+    Flag.NOT_SIMPLIFIED: Flag.NOT_SIMPLIFIED,
 }
 
 
@@ -105,11 +109,17 @@ _DETECTORS: tuple[tuple[Flag, Callable[[Span], bool]], ...] = (
     (Flag.ENCODED_TEXT, shape.encoded),
     (Flag.GIBBERISH, shape.gibberish),
     (Flag.VACUOUS, vacuous.vacuous),
+    (Flag.FAKE_BOX, arith.fake_box),
+    (Flag.DANGLING, arith.dangling),
+    (Flag.FALSE_RELATION, arith.false_relation),
+    (Flag.FREE_VARIABLE, arith.free_variable),
+    (Flag.WRONG_NUMBER, arith.wrong_number),
     (Flag.REPETITION, shape.repetition),
     (Flag.TOO_LONG, shape.too_long),
     (Flag.UNEXPECTED_WORDS, lang.unexpected_words),
     (Flag.TEXT_ARITHMETIC, shape.text_arithmetic),
     (Flag.HEDGE, shape.hedge),
+    (Flag.HEDGE, arith.juxtaposed),
 )
 
 
