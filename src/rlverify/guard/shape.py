@@ -9,10 +9,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from dataclasses import replace
 
 from ..rule.offers import (ALNUM_RUN, RELATION, SIGN_CHOICE, candidates, class_switches, numbers, offers_sign_choice,
                            several_values, top_level_items)
 from ..rule.offers import gibberish_context  # noqa: F401 - re-exported detector
+from ..rule.read.hedges import Cases, Parts, read_several
 from . import text as gt
 from .text import Span
 
@@ -119,12 +121,36 @@ _ENCODED = re.compile(r"\\(?:unicode|char|symbol|Uchar)(?![a-zA-Z])|\\[uU][0-9a-
 
 def encoded(s: Span) -> bool:
     """Text in an encoding a judge could decode: escapes, entities, URL/base64, binary, morse,
-    characters by code (``\\unicode{x2713}``, ``\\char``)."""
-    return bool(_ENCODED.search(s.text)) and not _ENCODED.search(s.gold_text)
+    characters by code (``\\unicode{x2713}``, ``\\char``). A ``\\unicode{xNNNN}`` whose character (NFKC) the
+    reference itself writes is that symbol, not a hidden message (``4286\\ \\unicode{x212B}`` for a reference in Å)."""
+    if _ENCODED.search(s.gold_text):
+        return False
+    return bool(_ENCODED.search(_UNICODE_OF_GOLD.sub(lambda m: _gold_symbol(m, s.gold_text), s.text)))
+
+
+_UNICODE_OF_GOLD = re.compile(r"\\unicode\s*\{\s*[xX]?([0-9a-fA-F]{2,6})\s*\}")
+
+
+def _gold_symbol(m: re.Match, gold: str) -> str:
+    """The character a ``\\unicode{xNNNN}`` writes when the reference writes it too (no letter or digit that could
+    spell words), else the command unchanged (still encoded)."""
+    try:
+        c = chr(int(m.group(1), 16))
+    except (ValueError, OverflowError):
+        return m.group(0)
+    norm = unicodedata.normalize("NFKC", c)
+    if len(norm) != 1 or norm.isascii() or norm not in unicodedata.normalize("NFKC", gold):
+        return m.group(0)
+    return " "
+
+
+# an alignment environment: its '&' are column separators (layout), not characters of the answer
+_ALIGNED = re.compile(r"\\begin\s*\{\s*(?:aligned|align\*?|alignat\*?|array|matrix|[pbvBV]matrix|cases|split|eqnarray\*?|tabular)\s*\}")
 
 
 def gibberish(s: Span) -> bool:
-    body = re.sub(r"\\[a-zA-Z]+", " ", s.text)
+    text = s.text.replace("&", " ") if _ALIGNED.search(s.text) else s.text
+    body = re.sub(r"\\[a-zA-Z]+", " ", text)
     if any(unicodedata.category(c) == "So" and c not in "°℃℉" for c in body):
         return True
     weird = sum(1 for c in body if c in _WEIRD)
@@ -233,7 +259,7 @@ def _range_hedge(s: Span) -> bool:
 
 # A comma before a word is a sentence's punctuation, not a list separator ("Using the 40 and 20
 # given, the answer is 192"); "4, 5" and "4, or maybe 5" still list values.
-_PROSE_COMMA = re.compile(r",(?=\s*(?:\\text\{\s*)?[A-Za-z]{2,}(?![A-Za-z]*\s*=))")
+_PROSE_COMMA = re.compile(r",(?=\s*(?:\\(?:q?quad|[,;:! ])\s*)*(?:\\text\{\s*)?(?:[A-Za-z]{2,}(?![A-Za-z]*\s*=)|(?:i\.\s*e|e\.\s*g)\.))")
 
 
 def _chain_terms(gold: str) -> int:
@@ -242,13 +268,39 @@ def _chain_terms(gold: str) -> int:
     return len(parts) if len(parts) >= 3 else 1
 
 
+# a list left open with an ellipsis: 'N = 2, 4, 6, \\ldots', 'n = 1, 2, 3, \\dots' (a family's parameter, no count)
+_OPEN_LIST = re.compile(r"\d\s*,\s*(?:\\[,;: ]\s*)*(?:\\[lc]?dots|\.\.\.|…)")
+
+
+def _open_list(text: str) -> bool:
+    return _OPEN_LIST.search(text) is not None
+
+
 def hedge(s: Span) -> bool:
     """Several different values offered where the gold has fewer ("3 or 5", "one of 2, 4, 6",
     a set or tuple of candidates, ``\\pm``, "between 4 and 6"). A relation chain holds its terms
-    (``b, a, d, c`` orders ``b < a < d < c``)."""
+    (``b, a, d, c`` orders ``b < a < d < c``). Read first as :mod:`rlverify.rule.read.hedges` reads it: values
+    under conditions (cases) are a hedge unless the gold is in cases too; an answer in parts (the question's own
+    part labels, or values each with its own description) is a hedge only where a part is one."""
+    reading = read_several(s.text, s.question)
+    if isinstance(reading, Cases):
+        return not isinstance(read_several(s.gold_text), Cases)
+    if isinstance(reading, Parts):
+        return any(_counted_hedge(_part(s, p)) for p in reading.parts if p.strip())
+    return _counted_hedge(s)
+
+
+def _part(s: Span, text: str) -> Span:
+    view = gt.plain(text)
+    return replace(s, raw=text, text=text, plain=view, words=tuple(gt.words(view)))
+
+
+def _counted_hedge(s: Span) -> bool:
     relation = bool(RELATION.search(s.gold_text))
     offered = candidates(_PROSE_COMMA.sub(" ", s.text), relation)
     held = max(1, len(candidates(s.gold_text, relation)), _chain_terms(s.gold_text))
+    if _open_list(s.gold_text) and _open_list(s.text):
+        held = len(offered)     # two families enumerated 'n = 1, 2, 3, \\dots': neither holds a count of values
     if len(offered) >= 2 and len(offered) > held:
         return True
     if several_in_one(s):
@@ -266,10 +318,23 @@ _WORD_OPERAND = re.compile(rf"{_WORD_CMD}\s*(?:\\right\s*\)|\))?\s*(?:[-+*/^]|\\
                            rf"|(?:[-+*/^]|\\cdot|\\times|\d\s*(?:\\left)?\s*\()\s*(?:\\left\s*\(\s*)?{_WORD_CMD}")
 
 
+# functions whose name is often set in \\text or \\operatorname: applied to an argument, mathematics, not a word
+_FUNCTION_NAMES = frozenset("""
+sin cos tan cot sec csc sinh cosh tanh coth sech csch arcsin arccos arctan arccot arcsec arccsc arsinh arcosh artanh
+arcsinh arccosh arctanh log ln lg exp erf erfc erfi sgn sign gcd lcm det tr rank diag Re Im Li Si Ci Ei
+""".split())
+_APPLIED = re.compile(r"\s*\}\s*(?:\\left\s*)?[(\[]")
+
+
 def text_arithmetic(s: Span) -> bool:
-    """A word (not a unit) set as an operand of arithmetic: no mathematics, and no answer in words."""
-    for m in _WORD_OPERAND.finditer(s.text[:2000]):
-        word = (m.group(1) or m.group(2) or "").strip()
+    """A word (not a unit) set as an operand of arithmetic: no mathematics, and no answer in words. A function's
+    name applied to its argument (``1 - \\text{erf}(1)``, ``\\operatorname{erfc}(x)``) is mathematics."""
+    text = s.text[:2000]
+    for m in _WORD_OPERAND.finditer(text):
+        k = 1 if m.group(1) else 2
+        word = (m.group(k) or "").strip()
+        if word in _FUNCTION_NAMES and _APPLIED.match(text, m.end(k)):
+            continue
         if word and not all(gt.is_unit_word(w.lower()) for w in word.split()):
             return True
     return False
