@@ -2,6 +2,7 @@
 judge, what wrong answers does it let through, and how much of the data does the judge see?
 
     python benchmarks/guard_eligibility.py [--rows N] [--corpora DIR] [--generated N] [--seed S] [--show]
+        [--corrections tests/cases/label_corrections.json] [--dump rows.jsonl]
 
 Three measurements:
 
@@ -31,6 +32,7 @@ ends the output.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from collections import Counter
@@ -39,7 +41,7 @@ from typing import Sequence
 
 from rlverify import get_verifier
 from rlverify.analysis.datasets import corpus_paths, data_root, dataset_name
-from rlverify.analysis.evaluate import evaluate, judge_items, load_rows
+from rlverify.analysis.evaluate import apply_corrections, evaluate, judge_items, load_corrections, load_rows
 from rlverify.guard import FLAGS
 from rlverify.hybrid import Eligibility, HybridVerifier, RejectAllRules, judge_eligibility
 from rlverify.rule import warm_up
@@ -50,10 +52,14 @@ TARGET = 0.90          # eligibility issue 30 asks for, on every corpus
 BUDGET = 0.10          # share of items a hybrid may send to its judge
 
 
-def _oracle_run(path: Path, limit: int | None) -> tuple[list[dict], list[Verdict], float | None]:
+def _oracle_run(path: Path, limit: int | None, corrections: dict[str, bool] | None = None
+                ) -> tuple[list[dict], list[Verdict], float | None]:
     """The corpus (or a seeded sample) through evaluate() with hybrid.judge=oracle: its rows as dicts, the
-    verdicts in the same order, the hybrid's recall (its ceiling: the oracle judge is never wrong)."""
+    verdicts in the same order, the hybrid's recall (its ceiling: the oracle judge is never wrong).
+    ``corrections`` (row id -> label) replace the shipped labels first, as ``rlverify eval --corrections``."""
     rows = list(load_rows([path]).rows)
+    if corrections:
+        rows, _ = apply_corrections(rows, corrections)
     if limit and limit < len(rows):
         rows = random.Random(0).sample(rows, limit)
     result = evaluate(rows, ["hybrid"], options={"hybrid": {"judge": "oracle"}})
@@ -64,6 +70,14 @@ def _oracle_run(path: Path, limit: int | None) -> tuple[list[dict], list[Verdict
               "label": s.row.label} for s in result.scored]
     recall = next(st.recall for st in result.stats if st.group != "all")
     return dicts, [s.verdict for s in result.scored], recall
+
+
+def _dump(out, corpus: str, rows: Sequence[dict], verdicts: Sequence[Verdict]) -> None:
+    for r, v in zip(rows, verdicts):
+        out.write(json.dumps({"corpus": corpus, "id": r["id"], "label": r["label"], "source": v.source,
+                              "correct": v.correct, "outcome": str(v.outcome), "flags": list(map(str, v.flags)),
+                              "span": v.extracted}) + "\n")
+    out.flush()
 
 
 def _wrong_judged(rows: Sequence[dict], verdicts: Sequence[Verdict]) -> tuple[int, int]:
@@ -155,15 +169,24 @@ def main() -> None:
     ap.add_argument("--generated", type=int, default=3000, help="metamorphic rows to generate (0: skip)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the generator")
     ap.add_argument("--no-worst-case", action="store_true", help="skip measurement 3")
+    ap.add_argument("--corrections", type=Path, default=None,
+                    help="label corrections (tests/cases/label_corrections.json) applied before measuring")
+    ap.add_argument("--dump", type=Path, default=None,
+                    help="write one JSON line per corpus row (id, label, source, outcome, flags, span) here")
     ap.add_argument("--show", action="store_true",
                     help="print every correct response the rules rejected that did not reach the judge")
     args = ap.parse_args()
     warm_up()  # parsers, unit registry and helper processes built before the first item is timed
     reached = rejected = sent = total = different = wrong_judged = wrong = 0
     table = []
+    corrections = load_corrections(args.corrections) if args.corrections else None
+    print(f"labels: {'corrected by ' + str(args.corrections) if corrections else 'as shipped (raw)'}")
+    dump = args.dump.open("w", encoding="utf-8") if args.dump else None
     for path in corpus_paths(args.corpora.parent):
         t0 = time.perf_counter()
-        rows, verdicts, recall = _oracle_run(path, args.rows)
+        rows, verdicts, recall = _oracle_run(path, args.rows, corrections)
+        if dump:
+            _dump(dump, dataset_name(path), rows, verdicts)
         e = judge_eligibility(verdicts, [r["label"] for r in rows])
         k = judge_items(verdicts)
         wj, w = _wrong_judged(rows, verdicts)

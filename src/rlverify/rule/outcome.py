@@ -329,7 +329,7 @@ def _agree(x: float, ux: float, y: float, uy: float, ctx: _Ctx) -> bool:
     """``x`` (written to the last unit ``ux``; 0: exact) and ``y`` may stand for one value: equal,
     or the coarser is the finer rounded or cut at its last digit, or both round alike at the
     precision the question asks for. Two values written to the same precision must be equal."""
-    eps = _REL_EPS * max(1.0, abs(x), abs(y))
+    eps = _REL_EPS * max(abs(x), abs(y))   # relative: 7.5e-10 and 6e-10 differ (no absolute floor)
     if abs(x - y) <= eps:
         return True
     if ctx.round_places is not None and _rounds(x, 10.0 ** -ctx.round_places) == _rounds(y, 10.0 ** -ctx.round_places):
@@ -392,7 +392,7 @@ def _quantities(answer: str, gold: str, question: str | None, ctx: _Ctx) -> str 
         x, y = al.answer_value, al.gold_value
         if x is None or y is None:
             return _UNSURE
-        return _CLOSE if math.isclose(x, y, rel_tol=5e-3, abs_tol=1e-12) else _DIFFERENT
+        return _CLOSE if math.isclose(x, y, rel_tol=5e-3, abs_tol=0.0) else _DIFFERENT   # relative only: 1e-26 scales
     na, ng = _number(clean(al.answer), ctx), _number(clean(al.gold), ctx)
     if na is None or ng is None:
         return _UNSURE

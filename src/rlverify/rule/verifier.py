@@ -33,7 +33,7 @@ from ..registry import register
 from .reference import reference_readings
 from .sanitize import answer_refusal, sanitize
 from ..verdict import BaseVerifier, Outcome, Verdict
-from .outcome import match_outcome
+from .unwrapped import typed_outcome
 from ..flags import Flag
 from ..runtime.settings import env
 
@@ -77,7 +77,7 @@ def _compare_job(answer: str, gold: str, question: str | None, budget: float) ->
         left = remaining()
         if m.equal and Flag.HEDGE not in m.flags or left is None or left < _OUTCOME_MARGIN:
             return m
-        return _Judged(m.equal, m.flags, m.undecided, match_outcome(False, m, answer, gold, question, False))
+        return _Judged(m.equal, m.flags, m.undecided, typed_outcome(False, m, answer, gold, question, False))
 
 
 def _bounded_compare(answer: str, gold: str, question: str | None) -> Any:
@@ -187,7 +187,7 @@ class RuleVerifier(BaseVerifier):
                 elif not correct and not self.outcome_cas and isinstance(m, _Judged) and m.outcome is not None:
                     outcome = m.outcome  # read in the helper call, without the CAS
                 else:
-                    outcome = match_outcome(correct, m, ex.answer, s.gold, s.question, self.outcome_cas)
+                    outcome = typed_outcome(correct, m, ex.answer, s.gold, s.question, self.outcome_cas)
                 seen = (Flag.HEDGE_IN_SPAN,) if Flag.HEDGE in m.flags else ()  # the guard may re-read the span
             return self._verdict(correct, t0, extracted, flags + m.flags + seen, m.undecided, outcome)
         except BoundExceeded:

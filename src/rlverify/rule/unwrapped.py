@@ -1,0 +1,250 @@
+"""The outcome of a rejection read through the typed wrappers (issue 30): a label or an approximation sign is
+how a value is written, not part of it, so ``0.0495`` against ``R = 0.02`` and ``59`` against
+``T_N = 52\\,\\text{K}`` are two numbers that differ, ``different``, not an unreadable pair for a judge.
+
+Interface::
+
+    typed_outcome(correct, match, answer, gold, question, cas=True) -> Outcome
+        match_outcome's outcome; where it is ``unsure``, both sides' wrappers (:class:`~.read.types.Labelled`,
+        :class:`~.read.types.Approx`) unwrapped and the values inside read again by the same outcome reader
+    unwrap(reading) -> (inner reading, approximate, labelled)
+
+The rule of the issue: ``different`` only from a typed comparison of two sure readings. So
+
+* nothing changes where match_outcome is already decided, or where the comparison saw a hedge, hit a bound or
+  could not read the reference (``unsure`` stays ``unsure``);
+* an unwrapped pair is compared only when both inner readings are values (a number, a quantity, an expression...):
+  an option letter or an antiderivative keeps its own comparison;
+* an approximation (``\\approx``, ``\\sim``, "about") on either side is a value stated to its written significant
+  digits: the two values are ``different`` only when they do not round alike at those digits (``3.5\\times10^{25}``
+  against ``\\approx 5\\times10^{25}``; ``4.8\\times10^{25}`` is not), read as plain numbers or as quantities aligned in
+  one unit by :func:`rlverify.rule.answers.quantity.align`; any other shape stays ``unsure``.
+
+And the other way: a ``different`` that only stands because a side was computed with rounded numbers is ``unsure``
+(the judge decides): an expression with a written decimal coefficient whose values agree with the other side's
+within half the decimal's last digit (``0.37\\,Q`` for ``Q(1 - \\frac{423.15}{673.15})``; ``0.3\\,Q`` stays
+``different``), and a constant holding \\pi against a plain number it equals with \\pi taken as 22/7 or 3.14 at the
+number's written precision (``5040`` for ``\\frac{15840}{\\pi}``, the reference computed with 22/7;
+``\\frac{15000}{\\pi}`` stays ``different``). Only where the CAS is allowed (the hybrid), in one bounded job.
+
+Nothing is evaluated from raw text: the readers are the rules' own (bounded regexes, the bounded CAS of
+:mod:`rlverify.rule.outcome`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from ..verdict import Outcome
+from .outcome import match_outcome, rejection_outcome
+from .read import read
+from .read.types import Antiderivative, Approx, Labelled, Option, Reading
+
+__all__ = ["typed_outcome", "unwrap"]
+
+_MAX_DEPTH = 4
+_MAX_CHARS = 200          # longer values are not re-read for rounding
+_ROUNDED_TIMEOUT = 1.0    # seconds for the CAS readings of the rounding check (never more than the item has left)
+_DECIMAL = re.compile(r"(?<![\d.])\d+\.\d+")
+_PI = re.compile(r"\\pi(?![a-zA-Z])|π")
+_PI_VALUES = ("\\frac{22}{7}", "\\frac{314}{100}")
+_OWN_COMPARISON = (Option, Antiderivative, Labelled, Approx)   # compared by their own cells, never unwrapped here
+
+
+def unwrap(reading: Reading) -> tuple[Reading, bool, bool]:
+    """The value inside a reading's labels and approximation signs: (inner, approximate, labelled)."""
+    approx = labelled = False
+    for _ in range(_MAX_DEPTH):
+        if isinstance(reading, Labelled):
+            labelled, reading = True, reading.inner
+        elif isinstance(reading, Approx):
+            approx, reading = True, reading.inner
+        else:
+            break
+    return reading, approx, labelled
+
+
+def typed_outcome(correct: bool, match: Any, answer: str | None, gold: str, question: str | None,
+                  cas: bool = True) -> Outcome:
+    """See the module doc."""
+    outcome = match_outcome(correct, match, answer, gold, question, cas)
+    if answer is None or outcome is Outcome.EQUAL:
+        return outcome
+    if outcome is Outcome.DIFFERENT:
+        if _approximately_equal(answer, gold, question) or cas and _rounded_reading(answer, gold, question):
+            return Outcome.UNSURE
+        return outcome
+    if _undecidable(match):
+        return outcome
+    return _unwrapped(answer, gold, question, cas)
+
+
+def _rounded_reading(answer: str, gold: str, question: str | None) -> bool:
+    """A ``different`` that only stands because one side was computed with rounded numbers: a written decimal
+    coefficient (``0.37\\,Q`` for ``Q(1 - \\frac{423.15}{673.15})``), or \\pi taken as 22/7 or 3.14 (``5040`` for
+    ``\\frac{15840}{\\pi}``). Read by the rules' CAS in one bounded job; a bound hit keeps ``different``."""
+    ia, _, _ = unwrap(read(answer))
+    ig, _, _ = unwrap(read(gold))
+    a, g = ia.text, ig.text
+    if not (_pi_candidate(a, g) or _pi_candidate(g, a) or _decimal_candidate(a, g)):
+        return False
+    if len(a) > _MAX_CHARS or len(g) > _MAX_CHARS:
+        return False
+    from ..errors import BoundExceeded
+    from ..runtime.bounded import remaining, run_bounded
+
+    left = remaining()
+    budget = _ROUNDED_TIMEOUT if left is None else min(_ROUNDED_TIMEOUT, left)
+    if budget <= 0.01:
+        return False
+    try:
+        return bool(run_bounded(_rounded_job, a, g, question, timeout=budget))
+    except BoundExceeded:
+        return False
+    except Exception:  # noqa: BLE001 - a reading that fails leaves the rules' decision as it was
+        return False
+
+
+def _undecidable(match: Any) -> bool:
+    from .outcome import _UNDECIDABLE
+
+    return bool(match.undecided) or bool(_UNDECIDABLE.intersection(getattr(f, "value", f) for f in match.flags))
+
+
+def _unwrapped(answer: str, gold: str, question: str | None, cas: bool) -> Outcome:
+    ia, approx_a, wrapped_a = unwrap(read(answer))
+    ig, approx_g, wrapped_g = unwrap(read(gold))
+    if not (wrapped_a or wrapped_g or approx_a or approx_g):
+        return Outcome.UNSURE       # nothing to unwrap: the outcome reader has read these texts already
+    if isinstance(ia, _OWN_COMPARISON) or isinstance(ig, _OWN_COMPARISON) or not ia.text.strip() or not ig.text.strip():
+        return Outcome.UNSURE
+    outcome = rejection_outcome(ia.text, ig.text, question, cas)
+    if outcome is Outcome.DIFFERENT and (approx_a or approx_g):
+        return Outcome.DIFFERENT if _apart(ia.text, approx_a, ig.text, approx_g, question) else Outcome.UNSURE
+    return outcome
+
+
+def _approximately_equal(answer: str, gold: str, question: str | None) -> bool:
+    """A side written as an approximation whose value the other side's rounds to at its written digits
+    (``5.2\times10^{25}`` for ``\approx 5\times10^{25}``): the outcome reader's exact 'different' does not stand."""
+    ia, approx_a, _ = unwrap(read(answer))
+    ig, approx_g, _ = unwrap(read(gold))
+    if not (approx_a or approx_g) or isinstance(ia, _OWN_COMPARISON) or isinstance(ig, _OWN_COMPARISON):
+        return False
+    return _apart(ia.text, approx_a, ig.text, approx_g, question) is False
+
+
+def _apart(a: str, approx_a: bool, g: str, approx_g: bool, question: str | None) -> bool | None:
+    """At the written digits of the approximate side(s): True when the values do not round alike, False when they do,
+    None when a side cannot be read as a number or a quantity in one unit."""
+    digits = min(d for d, on in ((_digits(a), approx_a), (_digits(g), approx_g)) if on)
+    return _apart_at(a, g, question, digits)
+
+
+# the leading magnitude of a value: digits with a decimal part, then an optional power of ten
+_MANTISSA = re.compile(r"^\s*[+-]?\s*(\d+(?:\.\d+)?)")
+
+
+def _digits(text: str) -> int:
+    """Significant digits a value is written with (``5\\times10^{25}``: 1, ``1.44``: 3, ``417``: 3, ``6000``: 1 -- an
+    integer's trailing zeros are not counted, the looser reading); 0 when no leading number is written."""
+    m = _MANTISSA.match(text)
+    if m is None:
+        return 0
+    digits = m.group(1).replace(".", "").lstrip("0")
+    if "." not in m.group(1):
+        digits = digits.rstrip("0")
+    return max(1, len(digits)) if m.group(1).strip("0.") else 0
+
+
+def _apart_at(a: str, g: str, question: str | None, digits: int) -> bool | None:
+    """Whether the two values, read as numbers or as quantities in one unit, do not round alike at ``digits``
+    significant digits; None when either cannot be read so."""
+    if digits <= 0:
+        return None
+    values = _values(a, g, question)
+    if values is None:
+        return None
+    x, y = values
+    if not (math.isfinite(x) and math.isfinite(y)) or x == 0 or y == 0:
+        return None
+    unit = 10.0 ** (math.floor(math.log10(max(abs(x), abs(y)))) + 1 - digits)
+    return math.floor(x / unit + 0.5 + 1e-9) != math.floor(y / unit + 0.5 + 1e-9)
+
+
+def _values(a: str, g: str, question: str | None) -> tuple[float, float] | None:
+    from .answers.latex import clean
+    from .answers.numbers import parse_number
+    from .answers.quantity import Aligned, align
+
+    na, ng = parse_number(clean(a)), parse_number(clean(g))
+    if na is not None and ng is not None:
+        return float(na.value), float(ng.value)
+    al = align(a, g, question)
+    if not isinstance(al, Aligned):
+        return None
+    if al.answer_value is not None and al.gold_value is not None:
+        return al.answer_value, al.gold_value
+    xa, xg = parse_number(clean(al.answer)), parse_number(clean(al.gold))
+    return None if xa is None or xg is None else (float(xa.value), float(xg.value))
+
+
+_NAME = re.compile(r"(?<![\\a-zA-Z])[a-zA-Z]")
+
+
+def _pi_candidate(with_pi: str, number: str) -> bool:
+    from .answers.latex import clean
+    from .answers.numbers import parse_number
+
+    return bool(_PI.search(with_pi)) and not _PI.search(number) and parse_number(clean(number)) is not None
+
+
+def _decimal_candidate(a: str, g: str) -> bool:
+    """A written decimal on a side, and a name (a letter outside a command) on both: two expressions."""
+    return bool(_DECIMAL.search(a) or _DECIMAL.search(g)) and bool(_NAME.search(a)) and bool(_NAME.search(g))
+
+
+def _rounded_job(a: str, g: str, question: str | None) -> bool:
+    """Runs in a bounded helper (see :func:`_rounded_reading`)."""
+    return _pi_rounded(a, g, question) or _pi_rounded(g, a, question) or _decimal_rounded(a, g)
+
+
+def _pi_rounded(with_pi: str, number: str, question: str | None) -> bool:
+    """``with_pi`` holds \\pi, ``number`` is a plain number that equals ``with_pi`` with \\pi taken as 22/7 or 3.14, at
+    the number's written precision."""
+    from . import outcome as o
+    from .answers.latex import clean
+    from .answers.numbers import parse_number
+
+    if not _PI.search(with_pi) or _PI.search(number) or parse_number(clean(number)) is None:
+        return False
+    ctx = o._context(question, True)
+    n = o._number(clean(number), ctx)
+    if n is None:
+        return False
+    for pi in _PI_VALUES:
+        v = o._constant(_PI.sub(lambda _m: "{" + pi + "}", with_pi))
+        if v is not None and o._close(o._Num(v), n, ctx):
+            return True
+    return False
+
+
+def _decimal_rounded(a: str, g: str) -> bool:
+    """Two expressions in the same free names, one holding a written decimal, whose values agree at every sample point
+    within the relative precision of the least precise decimal written (half its last digit)."""
+    from . import outcome as o
+
+    decimals = _DECIMAL.findall(a) + _DECIMAL.findall(g)
+    if not decimals or o.texty(a) or o.texty(g):
+        return False
+    tol = max(0.5 * 10.0 ** -len(d.split(".")[1]) / abs(float(d)) for d in decimals if float(d) != 0) \
+        if any(float(d) != 0 for d in decimals) else 0.0
+    va, vg = o._expr_values(a), o._expr_values(g)
+    if va is None or vg is None or va[0] != vg[0] or not va[0]:
+        return False
+    pairs = [(float(x), float(y)) for x, y in zip(va[1], vg[1]) if x is not None and y is not None]
+    if len(pairs) * 2 <= len(va[1]):
+        return False
+    return all(abs(x - y) <= tol * max(abs(x), abs(y)) + 1e-12 for x, y in pairs)
