@@ -92,3 +92,33 @@ def test_a_pi_constant_against_a_reference_computed_with_22_7(rule, seed):
     assert _outcome(rule, f"\\dfrac{{{k}}}{{\\pi}}", gold, "How many revolutions?") is Outcome.UNSURE
     # twin: a \\pi constant that no rounding of \\pi brings to the reference stays 'different'
     assert _outcome(rule, f"\\dfrac{{{k + 50}}}{{\\pi}}", gold, "How many revolutions?") is Outcome.DIFFERENT
+
+
+_DESCRIPTIONS = ("off the optical axis", "above the ground level", "from the near wall")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_chain_or_a_described_quantity_states_its_last_value(rule, seed):
+    rng = random.Random(seed)
+    value = rng.randint(11, 95) / 10
+    unit, small, factor = rng.choice([("km", "m", 1000), ("cm", "mm", 10), ("m", "cm", 100)])
+    golds = [f"h = \\frac{{\\tau}}{{mg}} \\log\\left(\\frac{{1}}{{r}}\\right) \\approx {value} \\, \\text{{{unit}}}",
+             f"{value} \\, \\text{{{unit} {rng.choice(_DESCRIPTIONS)}}}",
+             f"d = \\sqrt{{x^2 + y^2}} = {value} \\, \\text{{{unit}}}"]
+    gold = rng.choice(golds)
+    wrong = round(value * rng.choice([2.5, 0.3, 4]), 1)
+    answer = rng.choice([f"{wrong}\\,\\text{{{unit}}}", f"{wrong * factor:g}\\,\\text{{{small}}}", f"h = {wrong} \\text{{ {unit}}}"])
+    assert _outcome(rule, answer, gold) is Outcome.DIFFERENT, (answer, gold)
+    # twin: the stated value itself, in the smaller unit, is never 'different'
+    same = f"{value * factor:g}\\,\\text{{{small}}}"
+    assert _outcome(rule, same, gold) is not Outcome.DIFFERENT, (same, gold)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_percent_stated_approximately(rule, seed):
+    rng = random.Random(seed)
+    pct = rng.randint(11, 89)
+    gold = f"P \\simeq {pct}\\%"
+    assert _outcome(rule, f"{(pct + rng.choice([7, -6, 20])) / 100:.3f}", gold) is Outcome.DIFFERENT
+    # twin: the fraction that rounds to the percent at its two digits is no 'different'
+    assert _outcome(rule, f"{(pct + rng.choice([0.3, -0.4])) / 100:.4f}", gold) is not Outcome.DIFFERENT

@@ -113,27 +113,85 @@ def _undecidable(match: Any) -> bool:
     return bool(match.undecided) or bool(_UNDECIDABLE.intersection(getattr(f, "value", f) for f in match.flags))
 
 
+def _side(text: str) -> tuple[str, bool, bool] | None:
+    """A side's value: (text, approximate, unwrapped) -- its labels and approximation signs taken off, a chain's stated
+    value (``h = \\frac{\\tau}{mg}\\log\\frac{1}{r} \\approx 1.5\\,\\text{km}``, ``P \\simeq 16\\%``), a quantity's
+    description (``1.75\\,\\text{cm off the optical axis}``); None for an option letter or an antiderivative."""
+    inner, approx, wrapped = unwrap(read(text))
+    if isinstance(inner, _OWN_COMPARISON) or not inner.text.strip():
+        return None
+    value = inner.text
+    chained = _chain_value(value)
+    if chained is not None:
+        value, approx, wrapped = chained[0], approx or chained[1], True
+    described = _described_quantity(value)
+    if described is not None:
+        value, wrapped = described, True
+    return value, approx, wrapped
+
+
 def _unwrapped(answer: str, gold: str, question: str | None, cas: bool) -> Outcome:
-    ia, approx_a, wrapped_a = unwrap(read(answer))
-    ig, approx_g, wrapped_g = unwrap(read(gold))
+    a, g = _side(answer), _side(gold)
+    if a is None or g is None:
+        return Outcome.UNSURE
+    (ia, approx_a, wrapped_a), (ig, approx_g, wrapped_g) = a, g
     if not (wrapped_a or wrapped_g or approx_a or approx_g):
         return Outcome.UNSURE       # nothing to unwrap: the outcome reader has read these texts already
-    if isinstance(ia, _OWN_COMPARISON) or isinstance(ig, _OWN_COMPARISON) or not ia.text.strip() or not ig.text.strip():
-        return Outcome.UNSURE
-    outcome = rejection_outcome(ia.text, ig.text, question, cas)
+    outcome = rejection_outcome(ia, ig, question, cas)
     if outcome is Outcome.DIFFERENT and (approx_a or approx_g):
-        return Outcome.DIFFERENT if _apart(ia.text, approx_a, ig.text, approx_g, question) else Outcome.UNSURE
+        return Outcome.DIFFERENT if _apart(ia, approx_a, ig, approx_g, question) else Outcome.UNSURE
     return outcome
+
+
+_RELATIONS = ("=", "\\approx", "\\simeq", "≈")
+_APPROX_END = ("\\approx", "\\simeq", "≈")
+
+
+def _chain_value(text: str) -> tuple[str, bool] | None:
+    """``NAME = ... \\approx VALUE`` or ``NAME \\simeq VALUE``: the value a chain ends on when it is a number or a
+    quantity, and whether the last relation is an approximation."""
+    if len(text) > _MAX_CHARS or not any(r in text for r in _RELATIONS):
+        return None
+    from .answers.latex import clean, split_top
+    from .answers.numbers import parse_number
+    from .answers.quantity import parse_quantity
+    from .answers.views import is_name
+
+    parts = split_top(text, _RELATIONS)
+    if len(parts) < 2 or not parts[-1] or len(parts) == 2 and not is_name(parts[0]):
+        return None
+    last = parts[-1]
+    q = parse_quantity(last)
+    if parse_number(clean(last)) is None and (q is None or q.unit is None):
+        return None
+    head = text[:text.rstrip().rfind(last)].rstrip()
+    return last, head.endswith(_APPROX_END)
+
+
+# '1.75 \\, \\text{cm off the optical axis}': a number, then a unit word and the words that say what the value is
+_DESCRIBED = re.compile(r"^\s*([-+]?\d+(?:\.\d+)?(?:\s*\\times\s*10\^\{?-?\d+\}?)?)\s*(?:\\[,;: !]\s*)*"
+                        r"\\(?:text|mathrm)\s*\{\s*([A-Za-z]{1,6})\s+([A-Za-z][A-Za-z ]{2,60})\}\s*\.?\s*$")
+
+
+def _described_quantity(text: str) -> str | None:
+    """The quantity a number, a unit and a description state (``1.75\\,\\text{cm}``), when the unit is read."""
+    m = _DESCRIBED.match(text)
+    if m is None:
+        return None
+    from .answers.units import parse_unit
+
+    if parse_unit(m.group(2)) is None:
+        return None
+    return f"{m.group(1)}\\,\\text{{{m.group(2)}}}"
 
 
 def _approximately_equal(answer: str, gold: str, question: str | None) -> bool:
     """A side written as an approximation whose value the other side's rounds to at its written digits
     (``5.2\times10^{25}`` for ``\approx 5\times10^{25}``): the outcome reader's exact 'different' does not stand."""
-    ia, approx_a, _ = unwrap(read(answer))
-    ig, approx_g, _ = unwrap(read(gold))
-    if not (approx_a or approx_g) or isinstance(ia, _OWN_COMPARISON) or isinstance(ig, _OWN_COMPARISON):
+    a, g = _side(answer), _side(gold)
+    if a is None or g is None or not (a[1] or g[1]):
         return False
-    return _apart(ia.text, approx_a, ig.text, approx_g, question) is False
+    return _apart(a[0], a[1], g[0], g[1], question) is False
 
 
 def _apart(a: str, approx_a: bool, g: str, approx_g: bool, question: str | None) -> bool | None:
@@ -167,28 +225,35 @@ def _apart_at(a: str, g: str, question: str | None, digits: int) -> bool | None:
     values = _values(a, g, question)
     if values is None:
         return None
-    x, y = values
-    if not (math.isfinite(x) and math.isfinite(y)) or x == 0 or y == 0:
-        return None
-    unit = 10.0 ** (math.floor(math.log10(max(abs(x), abs(y)))) + 1 - digits)
-    return math.floor(x / unit + 0.5 + 1e-9) != math.floor(y / unit + 0.5 + 1e-9)
+    apart = True
+    for x, y in values:      # a percent against a plain number is read both ways (16% may be 0.16)
+        if not (math.isfinite(x) and math.isfinite(y)) or x == 0 or y == 0:
+            return None
+        unit = 10.0 ** (math.floor(math.log10(max(abs(x), abs(y)))) + 1 - digits)
+        apart = apart and math.floor(x / unit + 0.5 + 1e-9) != math.floor(y / unit + 0.5 + 1e-9)
+    return apart
 
 
-def _values(a: str, g: str, question: str | None) -> tuple[float, float] | None:
+def _values(a: str, g: str, question: str | None) -> list[tuple[float, float]] | None:
+    """The pairs of values the two sides may stand for (one pair; two where one side alone is a percent)."""
     from .answers.latex import clean
     from .answers.numbers import parse_number
     from .answers.quantity import Aligned, align
 
     na, ng = parse_number(clean(a)), parse_number(clean(g))
-    if na is not None and ng is not None:
-        return float(na.value), float(ng.value)
-    al = align(a, g, question)
-    if not isinstance(al, Aligned):
-        return None
-    if al.answer_value is not None and al.gold_value is not None:
-        return al.answer_value, al.gold_value
-    xa, xg = parse_number(clean(al.answer)), parse_number(clean(al.gold))
-    return None if xa is None or xg is None else (float(xa.value), float(xg.value))
+    if na is None or ng is None:
+        al = align(a, g, question)
+        if not isinstance(al, Aligned):
+            return None
+        if al.answer_value is not None and al.gold_value is not None:
+            return [(al.answer_value, al.gold_value)]
+        na, ng = parse_number(clean(al.answer)), parse_number(clean(al.gold))
+        if na is None or ng is None:
+            return None
+    x, y = float(na.value), float(ng.value)
+    if na.percent == ng.percent:
+        return [(x, y)]
+    return [(x, y), (x / 100, y) if na.percent else (x, y / 100)]
 
 
 _NAME = re.compile(r"(?<![\\a-zA-Z])[a-zA-Z]")
