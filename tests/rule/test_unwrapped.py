@@ -122,3 +122,13 @@ def test_a_percent_stated_approximately(rule, seed):
     assert _outcome(rule, f"{(pct + rng.choice([7, -6, 20])) / 100:.3f}", gold) is Outcome.DIFFERENT
     # twin: the fraction that rounds to the percent at its two digits is no 'different'
     assert _outcome(rule, f"{(pct + rng.choice([0.3, -0.4])) / 100:.4f}", gold) is not Outcome.DIFFERENT
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_approximate_answer_loosens_nothing(rule, seed):
+    rng = random.Random(seed)
+    value = rng.randint(11, 99)
+    vague = f"\\approx {value // 10} \\times 10^{{1}}"          # one digit: it would round alike with the reference
+    assert _outcome(rule, vague, str(value // 10 * 10 + rng.randint(1, 4))) is Outcome.DIFFERENT
+    # twin: the same vague value against a reference that is itself approximate at one digit is left unsure
+    assert _outcome(rule, vague, f"\\approx {value // 10} \\times 10^{{1}}") is not Outcome.DIFFERENT

@@ -15,10 +15,12 @@ The rule of the issue: ``different`` only from a typed comparison of two sure re
   could not read the reference (``unsure`` stays ``unsure``);
 * an unwrapped pair is compared only when both inner readings are values (a number, a quantity, an expression...):
   an option letter or an antiderivative keeps its own comparison;
-* an approximation (``\\approx``, ``\\sim``, "about") on either side is a value stated to its written significant
-  digits: the two values are ``different`` only when they do not round alike at those digits (``3.5\\times10^{25}``
+* a reference written as an approximation (``\\approx``, ``\\simeq``, "about") is a value stated to its written
+  significant digits: the two values are ``different`` only when they do not round alike at those digits (``3.5\\times10^{25}``
   against ``\\approx 5\\times10^{25}``; ``4.8\\times10^{25}`` is not), read as plain numbers or as quantities aligned in
-  one unit by :func:`rlverify.rule.answers.quantity.align`; any other shape stays ``unsure``.
+  one unit by :func:`rlverify.rule.answers.quantity.align`; any other shape stays ``unsure``. An answer's own
+  approximation sign loosens nothing (``\\approx 1\\times10^{1}`` for 12 stays ``different``): a vaguer answer never
+  reaches the judge for being vague.
 
 And the other way: a ``different`` that only stands because a side was computed with rounded numbers is ``unsure``
 (the judge decides): an expression with a written decimal coefficient whose values agree with the other side's
@@ -138,8 +140,8 @@ def _unwrapped(answer: str, gold: str, question: str | None, cas: bool) -> Outco
     if not (wrapped_a or wrapped_g or approx_a or approx_g):
         return Outcome.UNSURE       # nothing to unwrap: the outcome reader has read these texts already
     outcome = rejection_outcome(ia, ig, question, cas)
-    if outcome is Outcome.DIFFERENT and (approx_a or approx_g):
-        return Outcome.DIFFERENT if _apart(ia, approx_a, ig, approx_g, question) else Outcome.UNSURE
+    if outcome is Outcome.DIFFERENT and approx_g:
+        return Outcome.DIFFERENT if _apart(ia, ig, question) else Outcome.UNSURE
     return outcome
 
 
@@ -186,19 +188,20 @@ def _described_quantity(text: str) -> str | None:
 
 
 def _approximately_equal(answer: str, gold: str, question: str | None) -> bool:
-    """A side written as an approximation whose value the other side's rounds to at its written digits
-    (``5.2\times10^{25}`` for ``\approx 5\times10^{25}``): the outcome reader's exact 'different' does not stand."""
+    """A reference written as an approximation whose value the answer's rounds to at its written digits
+    (``5.2\\times10^{25}`` for ``\\approx 5\\times10^{25}``): the outcome reader's exact 'different' does not stand."""
     a, g = _side(answer), _side(gold)
-    if a is None or g is None or not (a[1] or g[1]):
+    if a is None or g is None or not g[1]:
         return False
-    return _apart(a[0], a[1], g[0], g[1], question) is False
+    return _apart(a[0], g[0], question) is False
 
 
-def _apart(a: str, approx_a: bool, g: str, approx_g: bool, question: str | None) -> bool | None:
-    """At the written digits of the approximate side(s): True when the values do not round alike, False when they do,
-    None when a side cannot be read as a number or a quantity in one unit."""
-    digits = min(d for d, on in ((_digits(a), approx_a), (_digits(g), approx_g)) if on)
-    return _apart_at(a, g, question, digits)
+def _apart(a: str, g: str, question: str | None) -> bool | None:
+    """At the written digits of the approximate reference: True when the values do not round alike, False when they
+    do, None when a side cannot be read as a number or a quantity in one unit. Only the reference's approximation
+    loosens: an answer that writes \\approx with fewer digits (``\\approx 1\\times10^{1}`` for 12) is compared
+    exactly, so a vaguer answer never reaches the judge for being vague."""
+    return _apart_at(a, g, question, _digits(g))
 
 
 # the leading magnitude of a value: digits with a decimal part, then an optional power of ten
@@ -215,6 +218,11 @@ def _digits(text: str) -> int:
     if "." not in m.group(1):
         digits = digits.rstrip("0")
     return max(1, len(digits)) if m.group(1).strip("0.") else 0
+
+
+def _apart_at(a: str, g: str, question: str | None, digits: int) -> bool | None:
+    """Whether the two values, read as numbers or as quantities in one unit, do not round alike at ``digits``
+    significant digits; None when either cannot be read so."""
 
 
 def _apart_at(a: str, g: str, question: str | None, digits: int) -> bool | None:
