@@ -23,7 +23,7 @@ from .surface import exact_number, numeric_value, strip_approx, unwrap
 from .precision import written
 from .units import DIRECTION_WORDS, UnitSpec, convert, normalize_unit_text, parse_unit, units_in_question
 
-__all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "clock_shaped", "align", "value_of", "asks_measured",
+__all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "clock_shaped", "align", "bare_in_asked_unit", "value_of", "asks_measured",
            "asked_unit", "unread_unit", "MEASURED_KINDS"]
 
 _WRAPPED = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|degree|textdegree|circ|SI|si|qty|unit)\b|°|℃|%|\$|€|£")
@@ -524,6 +524,20 @@ def _answer_unit(a: Quantity, g: Quantity, question: str | None) -> Aligned | Ma
     if len(targets) > 1:
         return None
     return _with_precision(_converted_answer(a, targets[0], g, False), a, targets[0])
+
+
+def bare_in_asked_unit(magnitude: str, g: Quantity, question: str | None) -> Aligned | None:
+    """A bare number against a reference with a unit where the question asks for another unit of the reference's
+    dimension (``3.47`` "in kJ" for ``3.47\\times10^{3}\\,\\text{J}``): the number is in the asked unit, converted to
+    the reference's (decisive: the unit is the question's). None where the question asks no such unit, or the
+    reference's own (then the reference's unit supplies it, :func:`align`)."""
+    if g.unit is None or g.unit.kind == "angle":
+        return None
+    asked = asked_unit(question, g.unit)
+    if asked is None or asked.key == g.unit.key:
+        return None
+    a = Quantity(magnitude, asked)
+    return _with_precision(_converted_answer(a, g.unit, g, True), a, g.unit)
 
 
 def _converted_answer(a: Quantity, to: UnitSpec, g: Quantity, decisive: bool, one_sided: bool = True) -> Aligned | None:

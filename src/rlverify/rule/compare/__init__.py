@@ -18,12 +18,16 @@ The wrappers of both sides are unwrapped first, in any nesting, so that every wr
 * an antiderivative (``x^2/2 + C``) is equal to the reference when the two differ by a constant, where the question
   asks for an antiderivative or either side carries the constant; a derivative that differs is ``different``.
 
-What is left after unwrapping, a value against a value, is decided by the value comparison. In this first step of
-the redesign that comparison is the stage table's (:func:`rlverify.rule.answers.pipeline.explain`) on the
-unwrapped texts; its cells move here one by one, and the table goes when none is left.
+What is left after unwrapping, a value against a value, is decided by the entry for the pair of types:
 
-May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question). Never
-the extractor or the verifier.
+* a number or a quantity against a number or a quantity (:mod:`.numbers`): units converted through pint, a prefix
+  never lost, precision from the reference's written digits, the asked unit and rounding from the question; two sure
+  values that differ are ``different`` (a final rejection);
+* any other pair, still, by the stage table (:func:`rlverify.rule.answers.pipeline.explain`) on the unwrapped texts;
+  its cells move here one by one, and the table goes when none is left.
+
+May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
+entries (:mod:`.numbers`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations
@@ -41,7 +45,8 @@ from ..answers.pipeline import explain as explain_table
 from ..answers.question import Question, as_question
 from ..outcome import texty
 from ..read import read
-from ..read.types import Antiderivative, Approx, Labelled, Option, Reading, Value
+from ..read.types import NUMERIC, Antiderivative, Approx, Labelled, Number, Option, Quantity, Reading, Value
+from .numbers import numeric
 
 __all__ = ["Decision", "compare", "explain", "enabled"]
 
@@ -121,10 +126,15 @@ def _question_key(text: str) -> str:
     return _arith_key(text)
 
 
+_LEAVES = (Value, Number, Quantity)
+
+
 def _explain(answer: str, gold: str, q: Question) -> Decision:
     ra, rg = read(answer), read(gold)
-    if type(ra) is Value and type(rg) is Value and not q.asks_antiderivative:
-        return _valued(_table(answer, gold, q), ra, rg)     # no wrapper: the texts as they were written
+    if isinstance(ra, _LEAVES) and isinstance(rg, _LEAVES) and not q.asks_antiderivative:
+        if _values(ra, rg, q):
+            return _numeric(answer, gold, ra, rg, q)        # no wrapper: the texts as they were written
+        return _table(answer, gold, q)
     d = _compare(ra, rg, q, 0)
     if d.match.equal or d.final:
         return d
@@ -152,31 +162,30 @@ def _leaf(r: Reading) -> Reading:
     return r.inner if isinstance(r, Approx) else r
 
 
-def _values(a: Reading, g: Reading) -> bool:
-    """Both sides read as plain numbers or quantities (a numeric comparison, with units, decides them)."""
-    return _value(a) and _value(g)
-
-
-def _value(r: Reading) -> bool:
-    from ..answers.numbers import parse_number
-    from ..answers.quantity import parse_quantity
-
-    if not isinstance(r, Value):
+def _values(a: Reading, g: Reading, q: Question) -> bool:
+    """Both sides read as numbers or quantities (:mod:`.numbers` decides them). A quantity that may be a variable's
+    name (``11t``, ``71 W``: not :attr:`~.types.Quantity.sure`) counts only where the question asks for a unit of its
+    dimension, or against a sure quantity of its dimension."""
+    if not (isinstance(a, NUMERIC) and isinstance(g, NUMERIC)):
         return False
-    if parse_number(r.text) is not None:
+    return all(_unit_sure(r, a if r is g else g, q) for r in (a, g))
+
+
+def _unit_sure(r: Reading, other: Reading, q: Question) -> bool:
+    from ..answers.quantity import asked_unit
+
+    if not isinstance(r, Quantity) or r.sure:
         return True
-    qty = parse_quantity(r.text)
-    if qty is None:
-        return False
-    # '11t', '10k': a one-letter symbol after an integer is a variable (11 times t), not tonnes
-    return not (qty.unit is not None and qty.unit.short and not qty.wrapped and not re.search(r"[.,]", qty.magnitude))
+    if isinstance(other, Quantity) and other.sure and other.unit.kind == r.unit.kind \
+            and other.unit.dimensionality() == r.unit.dimensionality():
+        return True
+    return q.text is not None and asked_unit(q.text, r.unit) is not None
 
 
-def _valued(d: Decision, a: Reading, g: Reading) -> Decision:
-    """The table's verdict on two unwrapped values; a rejection of two numbers or quantities is a typed fact."""
-    if not d.match.equal and not d.match.undecided and _values(a, g):
-        return Decision(d.match, d.stage, final=True)
-    return d
+def _numeric(answer: str, gold: str, a: Reading, g: Reading, q: Question) -> Decision:
+    """Two numbers or quantities: the number entry's verdict; a rejection of two sure readings is a typed fact."""
+    m = numeric(answer, gold, a, g, q)    # type: ignore[arg-type]
+    return Decision(m, "typed:number", final=not m.equal and not m.undecided)
 
 
 def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
@@ -186,7 +195,7 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     if isinstance(g, Option):
         return _against_letter(a, g, q, depth)
     if isinstance(g, Labelled):
-        if isinstance(a, Labelled) and (a.name != g.name or not (_values(_leaf(a.inner), _leaf(g.inner))
+        if isinstance(a, Labelled) and (a.name != g.name or not (_values(_leaf(a.inner), _leaf(g.inner), q)
                                                                   or _integrals(a.inner, g.inner, q))):
             return _table(a.text, g.text, q)     # another name is another answer; a named expression (a function,
             #                                      a residue class 'n = 10k') is read whole by the table
@@ -199,7 +208,9 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         return _table(a.text, g.text, q)    # a name the reference does not give: the table reads it (which unknown)
     if _integrals(a, g, q):
         return _antiderivative(a, g, q)
-    return _valued(_table(a.text, g.text, q), a, g)
+    if _values(_leaf(a), _leaf(g), q):    # an approximation sign: the value is compared at its written digits
+        return _numeric(_leaf(a).text, _leaf(g).text, _leaf(a), _leaf(g), q)
+    return _table(a.text, g.text, q)
 
 
 def _relabel(d: Decision, wrapper: str) -> Decision:

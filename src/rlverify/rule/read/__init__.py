@@ -9,8 +9,10 @@ A reader owns one notation and reads the rest of its text with ``read`` again, s
 (``(b)\\ v \\approx 3.2\\,\\mathrm{m/s}``: an option holding a label holding an approximation). The question is
 not read here: it is the comparison's context (:class:`rlverify.rule.answers.question.Question`).
 
-May import: :mod:`.types`, the text helpers of :mod:`rlverify.rule.answers` (latex, choice, views) and
-:mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
+A text no wrapper reader applies to is read as a number or a quantity (:mod:`.numbers`) where it is one, else a Value.
+
+May import: :mod:`.types`, :mod:`.numbers`, the text helpers of :mod:`rlverify.rule.answers` (latex, choice, views)
+and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ...runtime.caches import lru
 from ..answers.choice import labelled_value
 from ..answers.latex import clean, plain_key, split_top, unwrap_text
 from ..answers.views import is_name
+from .numbers import number_or_quantity
 from .types import Antiderivative, Approx, Labelled, Option, Reading, Value
 
 __all__ = ["read", "READERS", "Reading"]
@@ -135,6 +138,7 @@ READERS: tuple[tuple[str, Reader], ...] = (
     ("labelled", _labelled),
     ("approx", _approx),
     ("antiderivative", _antiderivative),
+    ("number", number_or_quantity),
 )
 
 

@@ -1,8 +1,8 @@
 """The typed readings of one side of a pair (gold or answer: the same types for both).
 
 A :class:`Reading` is a small frozen tree. Wrappers (:class:`Labelled`, :class:`Approx`, :class:`Option`) hold an
-inner reading and say something about how the value was written; values (:class:`Antiderivative`,
-:class:`Value`) are leaves. Every reading keeps the text it was read from, so that a wrapper the comparison cannot
+inner reading and say something about how the value was written; values (:class:`Antiderivative`, :class:`Number`,
+:class:`Quantity`, :class:`Value`) are leaves. Every reading keeps the text it was read from, so that a wrapper the comparison cannot
 resolve (an option letter in a question that lists no options) falls back to reading its text whole.
 
 A leaf module: no imports from the rest of the package.
@@ -11,8 +11,11 @@ A leaf module: no imports from the rest of the package.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
-__all__ = ["Reading", "Labelled", "Approx", "Option", "Antiderivative", "Value", "WRAPPERS"]
+__all__ = ["Reading", "Labelled", "Approx", "Option", "Antiderivative", "Number", "Quantity", "Value", "WRAPPERS",
+           "NUMERIC"]
 
 
 @dataclass(frozen=True)
@@ -50,9 +53,36 @@ class Antiderivative(Reading):
 
 
 @dataclass(frozen=True)
+class Number(Reading):
+    """``42``, ``-3.20``, ``\\frac{7}{2}``, ``1.5\\times10^{-3}``, ``12\\%``, ``seventeen``, ``2\\pi``: a number without a unit.
+
+    ``exact`` is the value as written (a decimal is the decimal it shows), None for a constant no exact reading holds
+    (``2\\pi``, ``\\sqrt{2}``: compared by value); ``last`` is the stated precision, the exponent of the last written
+    digit (``3.20`` -> -2, ``73.4\\times10^{3}`` -> 2, ``12`` -> 0), None where the text states none (a fraction,
+    words); ``percent``: written with a percent sign (``exact`` is the number before it)."""
+    exact: Fraction | None
+    last: int | None = None
+    percent: bool = False
+
+
+@dataclass(frozen=True)
+class Quantity(Reading):
+    """``73.4\\,\\text{kJ}``, ``3.2\\ \\mathrm{m/s}``, ``5 eV``, ``\\$12``: a magnitude and its unit, prefix included.
+
+    ``magnitude`` is the magnitude's text; ``unit`` the unit read into pint's factors
+    (:class:`rlverify.rule.answers.units.UnitSpec`, typed loosely here: this module imports nothing). ``sure`` is False
+    for a one-letter symbol in no unit font after an integer (``71 W``, ``11t``, ``10k``): a unit, or a variable's name;
+    the comparison takes it as a unit only against a sure quantity of the same dimension."""
+    magnitude: str
+    unit: Any
+    sure: bool = True
+
+
+@dataclass(frozen=True)
 class Value(Reading):
-    """A value no reader above applies to: a number, a quantity with its unit, an expression, a set, a tuple...
+    """A value no reader above applies to: an expression, a set, a tuple...
     compared by the value comparison (:mod:`rlverify.rule.compare`)."""
 
 
 WRAPPERS = (Labelled, Approx, Option)
+NUMERIC = (Number, Quantity)
