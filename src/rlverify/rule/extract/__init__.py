@@ -55,7 +55,10 @@ thousand characters (1 MB of adversarial text: about 10 ms, budget 50 ms).
 
 Layout: ``_types`` (Extraction, caps), ``_spans`` (math segments, values, sentence
 reduction, hedges), ``_boxes`` (boxes and their grouping), ``_prose`` (markers, weak
-cues, fallback); this module picks the region and the evidence.
+cues, fallback), ``_clauses`` (a justification after the stated value: "the area is 12, since
+the base is 4 ..." and its ``\\text{}`` form in a box; the boxes of a labelled closing remark, "**Remark.**
+For $n$ rows ... $\\boxed{n+9}$", which are not the answer when a box stands before it); this module picks
+the region and the evidence.
 """
 from __future__ import annotations
 
@@ -65,6 +68,7 @@ from fractions import Fraction
 
 from ...runtime.limits import MAX_RESPONSE_CHARS
 from ._checks import confirming_check
+from ._clauses import remark_boxes, text_main_clause
 from ._types import Extraction, MAX_CANDIDATES, _PROSE_WINDOW
 from ._boxes import _Box, _clean_box, _find_boxes, _from_boxes
 from ._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose, _from_whole
@@ -241,6 +245,7 @@ _LAST_FENCE_RE = re.compile(r"(\n|\A)[ \t]*```[\w+-]{0,12}[ \t]*\n((?:final[ \t]
 # a line opened by the therefore sign ('∴ $4$', '$\\therefore$ $58$') concludes
 _THEREFORE_RE = re.compile(r"^([ \t]*)(?:\u2234|\$\\therefore\$|\\\(\\therefore\\\))[ \t]*", re.M)
 _PROSE_WORD_RE = re.compile(r"(?<![\\{a-zA-Z])[a-zA-Z]{3,}")
+_TEXT_AND_RE = re.compile(r"\\text\{[ \t]*and[ \t]*\}")   # a list's joiner in math is no prose
 _ITALIC_PAR_RE = re.compile(r"\*(?!\*)([^*\n]{1,300}?)(?<!\*)\*|_(?!_)(\$[^$\n]{1,300}\$|[^_\n]{1,300}?)(?<!_)_")
 _CHECK_PAR_RE = re.compile(r"[*_ \t]*(?:verification|verifying|check(?:ing)?|sanity check|double[- ]check|as a check|a quick check"
                            r"|this (?:agrees|matches|is consistent|checks out)|consistent with|indeed)\b", re.I)
@@ -318,7 +323,7 @@ def _layout_tail(tail: str) -> str:
         break
     tail = "\n".join(lines)
     fence = _LAST_FENCE_RE.search(tail) if "```" in tail else None
-    if fence is not None and not _PROSE_WORD_RE.search(fence.group(3)):
+    if fence is not None and not _PROSE_WORD_RE.search(_TEXT_AND_RE.sub(" ", fence.group(3))):   # ('0^\\circ \\text{ and } 360^\\circ')
         # a fenced block closing the response that holds one line of mathematics: that line, as math
         tail = tail[:fence.start()] + fence.group(1) + (fence.group(2) or "") + "$" + fence.group(3).strip() + "$\n"
     # each rewrite below runs only where its pattern can match (C-speed checks: they ran at every position)
@@ -401,6 +406,8 @@ def _trim_value(s: str) -> str:
         head = t[:m.start()]
         if head.count("{") == head.count("}") and head.strip():
             t = _drop_end_space(head)
+    # prose that justifies the value after stating it ('\\text{The total is }45\\text{, since the parts are }30...')
+    t = text_main_clause(t)
     return t or s
 
 
@@ -439,6 +446,9 @@ def extract_answer(response: str) -> Extraction:
     after_think = len(region) < len(text) and not boxes_only
     region = region[-MAX_RESPONSE_CHARS:]
     boxes = [b for b in _find_boxes(region) if b.content.strip() and _clean_box(b.content)]
+    remark = remark_boxes(region, [b.start for b in boxes[-MAX_CANDIDATES:]]) if len(boxes) > 1 else 0
+    if remark:     # '**Answer.** $\\boxed{12}$ ... **Remark.** For $n$ rows ... $\\boxed{n+9}$': the remark's boxes go
+        boxes = boxes[:-remark]
     if boxes:
         return _with_flags(_retracted(_boxed_or_later_marker(region, boxes), region), flags)
     if boxes_only:

@@ -30,6 +30,7 @@ from ._spans import (
     _whole_value,
 )
 from ._boxes import _BOX_RE
+from ._clauses import main_clause
 from ._notes import offered_alternative, other_reading
 from ._together import MODAL_RE, values_all_working, values_none_working
 from ._spans import _value_key
@@ -298,6 +299,15 @@ def _number_words(text: str, declared: bool = False) -> str | None:
 
 
 def _conclusion_value(body: str) -> str | None:
+    main = main_clause(body, _mask_math(body))
+    if main is not body:     # 'Hence the area is 12, since the base is 4 ...': the main clause states the value
+        value = _conclusion_value_of(main)
+        if value:
+            return _whole_value(value) or value     # one math segment: its content ('\\( E(7, 3) = 3 \\)')
+    return _conclusion_value_of(body)
+
+
+def _conclusion_value_of(body: str) -> str | None:
     m = _CONCLUSION_RE.match(body)
     if m is None:
         return None
@@ -322,6 +332,11 @@ _WORD_COPULA_RE = re.compile(
 
 def _statement_value(sent: str) -> str | None:
     """'The area of the circle is \\(16\\pi\\) square units' -> '16\\pi' (word copulas only)."""
+    main = main_clause(sent, _mask_math(sent))
+    if main is not sent:     # 'The area is 12 square units, since the base is 4 ...': the main clause's value
+        value = _statement_value(main)
+        if value:
+            return value
     declared = _declared_first(sent) or _number_words(sent)
     if declared:
         return declared
