@@ -132,3 +132,16 @@ def test_an_approximate_answer_loosens_nothing(rule, seed):
     assert _outcome(rule, vague, str(value // 10 * 10 + rng.randint(1, 4))) is Outcome.DIFFERENT
     # twin: the same vague value against a reference that is itself approximate at one digit is left unsure
     assert _outcome(rule, vague, f"\\approx {value // 10} \\times 10^{{1}}") is not Outcome.DIFFERENT
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_two_estimates_compare_at_the_vaguer_digits(rule, seed):
+    rng = random.Random(seed)
+    exponent = rng.randint(-30, 20)
+    mantissa = rng.choice([1.44, 1.2, 0.96, 1.31])
+    gold = f"\\Delta \\lambda \\approx {mantissa} \\times 10^{{{exponent}}} \\ \\text{{Å}}"
+    estimate = f"\\Delta \\lambda \\approx 10^{{{exponent}}}\\,\\text{{Å}}"
+    assert _outcome(rule, estimate, gold) is not Outcome.DIFFERENT, (estimate, gold)
+    # twin: the same estimate an order of magnitude off is 'different'
+    off = f"\\Delta \\lambda \\approx 10^{{{exponent + rng.choice([1, -1, 2])}}}\\,\\text{{Å}}"
+    assert _outcome(rule, off, gold) is Outcome.DIFFERENT, (off, gold)

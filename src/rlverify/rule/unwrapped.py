@@ -19,8 +19,9 @@ The rule of the issue: ``different`` only from a typed comparison of two sure re
   significant digits: the two values are ``different`` only when they do not round alike at those digits (``3.5\\times10^{25}``
   against ``\\approx 5\\times10^{25}``; ``4.8\\times10^{25}`` is not), read as plain numbers or as quantities aligned in
   one unit by :func:`rlverify.rule.answers.quantity.align`; any other shape stays ``unsure``. An answer's own
-  approximation sign loosens nothing (``\\approx 1\\times10^{1}`` for 12 stays ``different``): a vaguer answer never
-  reaches the judge for being vague.
+  approximation sign loosens only against an approximate reference (two estimates: ``\\approx 10^{-2}`` for
+  ``\\approx 1.44\\times10^{-2}``); against an exact one (``\\approx 1\\times10^{1}`` for 12) it stays ``different``:
+  a vaguer answer never reaches the judge for being vague.
 
 And the other way: a ``different`` that only stands because a side was computed with rounded numbers is ``unsure``
 (the judge decides): an expression with a written decimal coefficient whose values agree with the other side's
@@ -141,7 +142,7 @@ def _unwrapped(answer: str, gold: str, question: str | None, cas: bool) -> Outco
         return Outcome.UNSURE       # nothing to unwrap: the outcome reader has read these texts already
     outcome = rejection_outcome(ia, ig, question, cas)
     if outcome is Outcome.DIFFERENT and approx_g:
-        return Outcome.DIFFERENT if _apart(ia, ig, question) else Outcome.UNSURE
+        return Outcome.DIFFERENT if _apart(ia, approx_a, ig, question) else Outcome.UNSURE
     return outcome
 
 
@@ -193,15 +194,19 @@ def _approximately_equal(answer: str, gold: str, question: str | None) -> bool:
     a, g = _side(answer), _side(gold)
     if a is None or g is None or not g[1]:
         return False
-    return _apart(a[0], g[0], question) is False
+    return _apart(a[0], a[1], g[0], question) is False
 
 
-def _apart(a: str, g: str, question: str | None) -> bool | None:
-    """At the written digits of the approximate reference: True when the values do not round alike, False when they
-    do, None when a side cannot be read as a number or a quantity in one unit. Only the reference's approximation
-    loosens: an answer that writes \\approx with fewer digits (``\\approx 1\\times10^{1}`` for 12) is compared
-    exactly, so a vaguer answer never reaches the judge for being vague."""
-    return _apart_at(a, g, question, _digits(g))
+def _apart(a: str, approx_a: bool, g: str, question: str | None) -> bool | None:
+    """At the written digits of the approximate reference (and of the answer where it is approximate too: two
+    estimates, ``\\approx 10^{-2}`` for ``\\approx 1.44\\times10^{-2}``): True when the values do not round alike,
+    False when they do, None when a side cannot be read as a number or a quantity in one unit. Only an approximate
+    reference loosens: an answer that writes \\approx with fewer digits than an exact reference (``\\approx
+    1\\times10^{1}`` for 12) is compared exactly, so a vaguer answer never reaches the judge for being vague."""
+    digits = _digits(g)
+    if approx_a:
+        digits = min(digits, _digits(a)) or digits
+    return _apart_at(a, g, question, digits)
 
 
 # the leading magnitude of a value: digits with a decimal part, then an optional power of ten
