@@ -89,6 +89,11 @@ def test_box_prose_is_cut_at_its_justification():
     ("So the maximum is 10 or 4, since both occur.", "10", False),
     (r"$\boxed{\text{There are } 12 \text{ ways, because each of the } 4 \text{ rows has } 3 \text{ choices.}}$", "12", True),
     (r"$\boxed{\text{There are } 3 \text{ ways, because each of the } 4 \text{ rows has } 12 \text{ choices.}}$", "12", False),
+    # a justification that computes another value than the one stated is kept whole (read as before: not accepted)
+    ("The answer: there are 12 ways (because 3 x 5 = 15).", "12", False),
+    ("The answer: there are 12 ways (because 3 x 4 = 12).", "12", True),
+    ("So there are 12 ways, because 3 * 5 = 15.", "12", False),
+    (r"$\boxed{12\ (\text{because } 3 \cdot 5 = 15)}$", "12", False),
 ])
 def test_verdicts(rule, response, gold, label):
     assert rule.verify(response, gold).correct is label

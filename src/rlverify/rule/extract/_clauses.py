@@ -25,6 +25,7 @@ Everything here is a linear regular expression on a bounded text (``_MAX_CHARS``
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 __all__ = ["main_clause", "remark_boxes", "text_main_clause"]
 
@@ -86,17 +87,29 @@ def main_clause(sent: str, mask: str | None = None) -> str:
 
 # a computation in the clause ('because 3 \\cdot 5 = 15'): it must end on the value stated before it, or the response
 # justifies another value than it states (the comparison reads that; an assignment 'x = 4' is a place, no computation)
-_COMPUTED_RE = re.compile(r"\d[ \t]*(?:[-+*/\u00d7\u00b7^]|\\cdot|\\times|\\div)[ \t]*[\d(][^=,;]{0,40}?=[ \t]*\{?[ \t]*"
-                          r"(-?\d+(?:\.\d+)?)")
-_NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
+_COMPUTED_RE = re.compile(r"\d[ \t]*(?:[-+*/\u00d7\u00b7^]|\\cdot|\\times|\\div|[xX](?=[ \t]*[\d(]))[ \t]*[\d(][^=,;]{0,40}?=[ \t]*"
+                          r"(\\[dt]?frac\{\d{1,12}\}\{\d{1,12}\}|-?\d{1,12}(?:\.\d{1,12})?(?:[ \t]*/[ \t]*\d{1,12})?)")
+# the values a head states: a fraction ('\\frac{2}{9}', '2/9') or a number; the last one is the stated value
+_STATED_RE = re.compile(r"\\[dt]?frac\{\d{1,12}\}\{\d{1,12}\}|-?\d{1,12}(?:\.\d{1,12})?(?:[ \t]*/[ \t]*\d{1,12})?")
+_FRAC_PARTS_RE = re.compile(r"\d{1,12}(?:\.\d{1,12})?")
+
+
+def _number(text: str) -> Fraction | None:
+    parts = _FRAC_PARTS_RE.findall(text)
+    try:
+        value = Fraction(parts[0]) / (Fraction(parts[1]) if len(parts) > 1 else 1)
+    except (IndexError, ValueError, ZeroDivisionError):
+        return None
+    return -value if text.lstrip().startswith("-") else value
 
 
 def _computes_another(head: str, clause: str) -> bool:
-    done = [m.group(1) for m in _COMPUTED_RE.finditer(clause)]
+    done = [_number(m.group(1)) for m in _COMPUTED_RE.finditer(clause)]
     if not done:
         return False
-    stated = _NUMBER_RE.findall(head)
-    return not stated or any(float(v) != float(stated[-1]) for v in done)
+    stated = _STATED_RE.findall(head)
+    value = _number(stated[-1]) if stated else None
+    return value is None or any(v != value for v in done)
 
 
 _END_SPACES = ("\\qquad", "\\quad", "\\,", "\\;", "\\:", "\\!", "\\ ", "~", ",", " ", "\t", "\n", "\\")
