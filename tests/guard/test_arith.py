@@ -75,7 +75,7 @@ def _rows(n: int, seed: int) -> list[tuple[str, str, str, str, str | None]]:
         # 4. a number that differs from an exact integer reference (only where the question writes the arithmetic)
         if question.startswith("What is "):
             for wrong in (f"This is {g}.{rng.randint(1, 9)}", f"The answer is {w}l", f"\\begin{{equation*}} \\textbf{{{w}.9}} \\end{{equation*}}",
-                          f"The answer is {w} apples"):
+                          f"The answer is {w} apples", f"The answer is {g}l {w}", f"The answer is 0x{w}"):
                 rows.append(("wrong_number", question, gs, wrong, rng.choice((f"This is {g}.0", f"The answer is {g}"))))
         # 5. an expression in a letter the question never writes, against a constant
         name = _letter(question, rng)
@@ -150,6 +150,7 @@ PASSED = [
     ("x^{2+}", "x^{2+}", None), ("(0, 1]", "(0, 1]", None), ("n!", "120", None), (r"\pm 3", r"\pm 3", None),
     ("a + b = c", "a+b=c", None), ("4 = 2 + 2", "4", None), ("2 + 2 = 4", "4", None), ("6.2", "6", "A rod is 6 m."),
     ("A total of 5 + 3", "8", "How many?"), (r"5 \cdot 10^{3}", "5000", None), ("10", "10", "What is 3 + 8?"),
+    ("17 (from 9 + 8)", "17", "What is 9 + 8?"), ("17 l", "17", "What is 9 + 8?"), ("6.5", "6", "Round 6.5 down."),
 ]
 
 

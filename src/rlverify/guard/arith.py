@@ -320,9 +320,10 @@ _SPAN_NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
 _GOLD_INTEGER = re.compile(r"^-?\d{1,15}$")
 
 
-def _exact_reference(gold: str, question: str) -> Fraction | None:
-    """The reference's value when the question writes integer arithmetic (``What is 32 + 3?``) whose
-    value it is: an exact integer, no rounding and no unit to allow for; else None."""
+def _exact_reference(gold: str, question: str) -> tuple[Fraction, frozenset[Fraction]] | None:
+    """The reference's value and the operands of the question's integer arithmetic (``What is 32 + 3?``)
+    when that arithmetic has the reference as its value: an exact integer, no rounding and no unit to
+    allow for; else None."""
     g = _bare(gold).replace(" ", "")
     if not _GOLD_INTEGER.match(g) or not question:
         return None
@@ -333,20 +334,30 @@ def _exact_reference(gold: str, question: str) -> Fraction | None:
             continue
         try:
             if _value([t for t in tokens if t != " "]) == value:
-                return value
+                return value, frozenset(Fraction(t) for t in tokens if _is_number(t))
         except (_Bad, ValueError, ZeroDivisionError):
             continue
     return None
 
 
 def wrong_number(s: Span) -> bool:
-    """The question writes integer arithmetic whose exact value is the reference (``What is 2 + 4?``, 6), and the
-    span states one number, with decoration the rules cannot read (a letter after it, bold, an environment), that
-    differs from it (``6.2``, ``18l``): a number that differs from an exact value is wrong, whatever decorates it."""
-    value = _exact_reference(s.gold_text, s.question or "")
-    if value is None:
+    """The question writes integer arithmetic whose exact value is the reference (``What is 2 + 4?``, 6), and
+    the span, which the rules could not read, states no number equal to it (``6.2``, ``18l``, ``0x12``) or
+    states another one beside it, other than the question's arithmetic restated (``17l 18``, ``17 9`` for 17): a number that
+    differs from an exact value is wrong, whatever decorates it; two are a hedge."""
+    exact = _exact_reference(s.gold_text, s.question or "")
+    if exact is None:
         return False
-    numbers = _SPAN_NUMBER.findall(_COMMAND.sub(" ", s.text[:_MAX_SCAN]))
-    if len(numbers) != 1 or len(numbers[0]) > _MAX_DIGITS:
+    value, operands = exact
+    numbers = [Fraction(n) for n in _SPAN_NUMBER.findall(_COMMAND.sub(" ", s.text[:_MAX_SCAN]))[:_MAX_TOKENS]
+               if len(n) <= _MAX_DIGITS]
+    if not numbers:
         return False
-    return Fraction(numbers[0]) != value
+    if value not in numbers:
+        return True
+    others = [n for n in numbers if n != value]
+    if not others:
+        return False
+    # the question's own arithmetic beside the value ('17 (from 9 + 8)') is a working, not a second value
+    working = all(n in operands for n in others) and re.search(r"[-+*×·]|\\(?:times|cdot)", s.text) is not None
+    return not working
