@@ -75,6 +75,12 @@ def test_box_prose_is_cut_at_its_justification():
     assert text_main_clause(kept) == kept
     kept = r"45\degree\ (\text{from the horizontal})"
     assert text_main_clause(kept) == kept
+    # a restatement in words names no other value; one that names a number, bounds or hedges stays
+    assert text_main_clause(r"v = 0 \text{, that is, the particle is at rest}") == "v = 0"
+    assert text_main_clause(r"\text{The work done is } 0\text{, i.e. the path is closed}") == r"\text{The work done is } 0"
+    for kept in (r"12\text{, i.e. a dozen}", r"12\text{, i.e. }13", r"12\text{, i.e. at least this}",
+                 r"10^{-9}\text{, i.e. one part in a billion}"):
+        assert text_main_clause(kept) == kept
     kept = r"\text{since }30+15\text{ we get }45"
     assert text_main_clause(kept) == kept
 

@@ -69,10 +69,10 @@ def main_clause(sent: str, mask: str | None = None) -> str:
     plain = mask if mask is not None and len(mask) == len(sent) else sent
     low = plain.lower()
     if "since" not in low and "because" not in low and "given" not in low and "," not in low and "(" not in low:
-        return sent      # C-speed gate: every opener holds one of these
+        return sent      # C-speed gate: every opener (and every restatement) holds one of these
     m = _OPENER_RE.search(plain)
     if m is None:
-        return sent
+        return _words_restatement(sent, plain)
     # the opener's word or parenthesis (the blanks before it may be masked math: they stay with the head)
     start = m.start() + len(m.group()) - len(m.group().lstrip(" \t,"))
     head, rest = sent[:start], sent[m.end():]
@@ -81,6 +81,30 @@ def main_clause(sent: str, mask: str | None = None) -> str:
     if _KEEP_RE.search(_LOCATION_RE.sub("", plain[start:], count=1)) or _CONCLUDES_RE.search(plain[m.end():]):
         return sent
     if not rest.strip(" \t.)") or _computes_another(head, rest):
+        return sent
+    return head.rstrip(" \t,")
+
+
+# A restatement in words after the value ('10^{-9}\\text{, i.e. about one part in a billion}', 'v = 0, that is, the
+# particle is at rest'): it names no other value, so it is no second candidate. One that names a number (in digits, in
+# math or in words: 'i.e. 13', 'i.e. a dozen'), bounds or hedges ('i.e. at least ...', 'or') is kept whole: the
+# restatement checks compare it with the value.
+_RESTATE_RE = re.compile(r",[ \t]*(?:i\.[ \t]?e\.|that[ \t]+is\b|namely\b)", re.I)
+_RESTATE_KEEP_RE = re.compile(
+    r"\d|\$|\\\(|\\frac|\\sqrt|\\pi|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?"
+    r"|twenty|thirty|forty|fifty|hundreds?|thousands?|half|halves|third|quarter|double|twice|triple|or|either|maybe"
+    r"|perhaps|possibly|might|could|at[ \t]+(?:least|most)|more|less|fewer|greater|smaller|larger|not|no|unless"
+    r"|except|only|if|when|bound\w*|wrong|actually|instead)\b|\?", re.I)
+
+
+def _words_restatement(sent: str, plain: str) -> str:
+    m = _RESTATE_RE.search(plain)
+    if m is None:
+        return sent
+    head, rest = sent[:m.start()], sent[m.end():]
+    if not _VALUE_RE.search(head) or _SUBORDINATE_RE.search(plain[:m.start()]) or not rest.strip(" \t.)}"):
+        return sent
+    if _RESTATE_KEEP_RE.search(rest) or _RESTATE_KEEP_RE.search(plain[m.end():]):
         return sent
     return head.rstrip(" \t,")
 
