@@ -145,3 +145,20 @@ def test_two_estimates_compare_at_the_vaguer_digits(rule, seed):
     # twin: the same estimate an order of magnitude off is 'different'
     off = f"\\Delta \\lambda \\approx 10^{{{exponent + rng.choice([1, -1, 2])}}}\\,\\text{{Å}}"
     assert _outcome(rule, off, gold) is Outcome.DIFFERENT, (off, gold)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_one_value_against_every_value_of_a_listed_reference(rule, seed):
+    rng = random.Random(seed)
+    unit = rng.choice(["\\text{Å}", "\\text{cm}", "\\text{eV}"])
+    values = rng.sample(range(1000, 9000, 7), rng.randint(2, 3))
+    space = rng.choice(["\\, ", " ", "\\quad "])
+    gold = rng.choice(["\\lambda = ", "E = ", ""]) + f",{space}".join(f"{v} \\, {unit}" for v in values)
+    other = max(values) + rng.randint(100, 900)
+    assert _outcome(rule, f"{other}\\,{unit}", gold, "Find the wavelengths.") is Outcome.DIFFERENT, gold
+    # twin: one of the listed values (a part of the answer) is never 'different'
+    part = rng.choice(values)
+    assert _outcome(rule, f"{part}\\,{unit}", gold, "Find the wavelengths.") is not Outcome.DIFFERENT, gold
+    # and a list of assignments is no chain: the first assignment's value is not 'different' from the list
+    assigned = f"W = {values[0]} \\, {unit},{space}W' = {values[1]} \\, {unit}"
+    assert _outcome(rule, f"{values[0]}\\,{unit}", assigned) is not Outcome.DIFFERENT, assigned

@@ -139,11 +139,66 @@ def _unwrapped(answer: str, gold: str, question: str | None, cas: bool) -> Outco
         return Outcome.UNSURE
     (ia, approx_a, wrapped_a), (ig, approx_g, wrapped_g) = a, g
     if not (wrapped_a or wrapped_g or approx_a or approx_g):
-        return Outcome.UNSURE       # nothing to unwrap: the outcome reader has read these texts already
+        return _against_each(ia, ig, question, cas)
     outcome = rejection_outcome(ia, ig, question, cas)
     if outcome is Outcome.DIFFERENT and approx_g:
         return Outcome.DIFFERENT if _apart(ia, approx_a, ig, question) else Outcome.UNSURE
     return outcome
+
+
+_LIST_MAX = 6
+_SPACING = re.compile(r"\\[,;:! ]|\\q?quad(?![a-zA-Z])")
+_GROUP_TAIL = re.compile(r"^\d{3}(?:\.\d+)?$")   # '050' after '1,': a digit group, not a second value
+
+
+def _against_each(answer: str, gold: str, question: str | None, cas: bool) -> Outcome:
+    """One value against a reference that lists several quantities or assignments (``\\lambda = 6000\\,Å, 4285\\,Å``,
+    ``W = 0.3\\,\\text{cal}, \\quad W' = 0.24\\,\\text{cal}``): ``different`` when it is ``different`` from every one
+    of them (no part of the reference, so no partial answer either); ``unsure`` when it may be one of them or a side is
+    not such a list. A list of plain numbers is left to :mod:`rlverify.rule.outcome` (it knows when all are asked)."""
+    from .answers.latex import split_top
+
+    gold, answer = _SPACING.sub(" ", gold), _SPACING.sub(" ", answer)    # '0.3 \\, \\text{cal}': a space, not a comma
+    if "," not in gold or "," in answer or len(gold) > _MAX_CHARS:
+        return Outcome.UNSURE
+    body = gold
+    head = split_top(gold, ("=",))
+    if len(head) == 2 and _is_name(head[0]):
+        body = head[1]                       # 'lambda = 6000 Å, 4285 Å': the name of the whole list
+    items = [x.strip() for x in split_top(body, (",",)) if x.strip()]
+    if not 2 <= len(items) <= _LIST_MAX or any(_GROUP_TAIL.match(x) for x in items[1:]):
+        return Outcome.UNSURE
+    for item in items:
+        side = _side(item)
+        if side is None or not re.search(r"\d", side[0]) or not (side[2] or _has_unit(side[0])):
+            return Outcome.UNSURE    # plain numbers ('1, 2', a reference written '221, 8'): rule.outcome's own reading
+        if _unwrapped_value(answer, item, question, cas) is not Outcome.DIFFERENT:
+            return Outcome.UNSURE
+    return Outcome.DIFFERENT
+
+
+def _unwrapped_value(answer: str, item: str, question: str | None, cas: bool) -> Outcome:
+    """``answer`` against one item of a reference's list, each side unwrapped."""
+    a, g = _side(answer), _side(item)
+    if a is None or g is None:
+        return Outcome.UNSURE
+    outcome = rejection_outcome(a[0], g[0], question, cas)
+    if outcome is Outcome.DIFFERENT and g[1] and not _apart(a[0], a[1], g[0], question):
+        return Outcome.UNSURE
+    return outcome
+
+
+def _has_unit(text: str) -> bool:
+    from .answers.quantity import parse_quantity
+
+    q = parse_quantity(text)
+    return q is not None and q.unit is not None
+
+
+def _is_name(text: str) -> bool:
+    from .answers.views import is_name
+
+    return is_name(text.strip())
 
 
 _RELATIONS = ("=", "\\approx", "\\simeq", "≈")
@@ -160,6 +215,8 @@ def _chain_value(text: str) -> tuple[str, bool] | None:
     from .answers.quantity import parse_quantity
     from .answers.views import is_name
 
+    if len(split_top(_SPACING.sub(" ", text), (",", ";"))) > 1:
+        return None      # 'W = 0.3 cal, W' = 0.24 cal': a list of assignments, no chain
     parts = split_top(text, _RELATIONS)
     if len(parts) < 2 or not parts[-1] or len(parts) == 2 and not is_name(parts[0]):
         return None
