@@ -9,7 +9,7 @@ import random
 import pytest
 
 import rlverify
-from rlverify.analysis._mm_closing import words
+from rlverify.analysis.metamorphic.closing import words
 
 RULE = rlverify.get_verifier("rule", timeout=10.0)
 

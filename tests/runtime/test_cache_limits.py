@@ -20,8 +20,8 @@ SRC = ROOT / "src" / "rlverify"
 NAMES = {c.name for c in CACHE_LIMITS}
 # modules holding caches that the rule verifier's import does not pull in
 MODULES = ("rlverify.rule.verifier", "rlverify.integrations._common", "rlverify.runtime.pool", "rlverify.judge.cache",
-           "rlverify.judge.parsing", "rlverify.training.gate", "rlverify.baselines", "rlverify.analysis._mm_cas",
-           "rlverify.analysis._mm_families", "rlverify.analysis._mm_units", "rlverify.guard.text")
+           "rlverify.judge.parsing", "rlverify.training.gate", "rlverify.baselines", "rlverify.analysis.metamorphic.cas",
+           "rlverify.analysis.metamorphic.families", "rlverify.analysis.metamorphic.units", "rlverify.guard.text")
 
 
 def _sources() -> list[tuple[Path, str]]:
@@ -80,7 +80,7 @@ from rlverify.analysis.evaluate import load_rows
 from rlverify.runtime.caches import cache_sizes
 from rlverify.training.gate import MemoJudge
 from rlverify.judge.base import JudgeItem, JudgeResult
-import rlverify.runtime.pool, rlverify.judge.parsing, rlverify.analysis._mm_units  # noqa: F401
+import rlverify.runtime.pool, rlverify.judge.parsing, rlverify.analysis.metamorphic.units  # noqa: F401
 
 rows = load_rows(sys.argv[1:]).rows
 v = rlverify.get_verifier("rule")

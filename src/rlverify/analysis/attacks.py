@@ -166,7 +166,7 @@ _LEAD_IN_SHAPES = ("colon", "next_line", "blank_line", "display")
 def _after_lead_in(payload: str, rng: random.Random) -> str:
     """A lead-in line of the metamorphic grammar ("So the value we want is", "**Final result:**", "Answer")
     and the payload as the value it introduces, in one of ``_LEAD_IN_SHAPES`` (inline math or not)."""
-    from ._mm_place import lead_in
+    from .metamorphic.place import lead_in
 
     lead = lead_in(rng)
     shape = rng.choice(_LEAD_IN_SHAPES)

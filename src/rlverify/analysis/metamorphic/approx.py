@@ -5,7 +5,7 @@ that asks for a physical quantity in a unit, carries a unit, or says "approximat
 to 3 or more (but fewer) significant digits (``2.65`` for ``2.653\\ \\mathrm{m}``), with its unit
 half of the time. ``near_coarsened`` (NEAR_MISS): the same rounding with a wrong last digit, or a
 rounding to two significant digits (``2.7``). An integer ending in 0 is never drawn: its zeros state
-no precision (``300`` for ``299.94`` is one digit). Registered by :mod:`._mm_families`.
+no precision (``300`` for ``299.94`` is one digit). Registered by :mod:`.families`.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
-from . import _forms as F
-from ._mm_table import Families
-from ._mm_refs import Reference
-from ._mm_units import _digits_of, _number, _quantity, question_unit, unit_forms
+from . import forms as F
+from .table import Families
+from .refs import Reference
+from .units import _digits_of, _number, _quantity, question_unit, unit_forms
 
 __all__ = ["register"]
 

@@ -3,7 +3,7 @@ number of permutations, answered in the notation a textbook writes (``C(10,3)``,
 ``{10 \\choose 3}``, ``{}^{10}C_{3}``, ``2\\binom{10}{3}`` for 240, ``A_{5}^{2}``, ``P(5,2)``, ``{}^{5}P_{2}``).
 
 ``counting_notation`` (EQUIVALENT) and ``near_counting_notation`` (NEAR_MISS: a neighbouring coefficient,
-``C(10,4)`` for 120). Registered by :mod:`._mm_families`.
+``C(10,4)`` for 120). Registered by :mod:`.families`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import math
 import random
 from typing import Any
 
-from . import _forms as F
-from ._mm_table import Families
-from ._mm_refs import Reference, _exact
+from . import forms as F
+from .table import Families
+from .refs import Reference, _exact
 
 __all__ = ["register"]
 

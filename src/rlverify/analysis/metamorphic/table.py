@@ -1,11 +1,11 @@
 """The registration a generator family module shares: its families by kind, filled by decorators and handed
 to the generator's tables with its Draft class by ``register`` (so no family module imports
-:mod:`._mm_families`, which imports them: no cycle).
+:mod:`.families`, which imports them: no cycle).
 
     T = Families()
     @T.equivalent("name")  /  @T.near_miss("near_name")   def fam(ref, rng, st) -> Draft | None
     T.draft(answer, gold=..., ...)                           the generator's Draft
-    register = T.register                                    called by _mm_families
+    register = T.register                                    called by .families
 """
 
 from __future__ import annotations

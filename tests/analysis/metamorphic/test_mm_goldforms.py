@@ -1,4 +1,4 @@
-"""The reference-form families of the metamorphic generator (rlverify.analysis._mm_goldforms): a reference cut
+"""The reference-form families of the metamorphic generator (rlverify.analysis.metamorphic.goldforms): a reference cut
 rather than rounded against the exact answer, a repeated value for two named unknowns answered by both; near-miss
 twins: a reference off the cut and the rounding, one of the two unknowns."""
 from __future__ import annotations

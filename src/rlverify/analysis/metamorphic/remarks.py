@@ -1,5 +1,5 @@
 """Generator families for the remarks frontier models write beside a final value (issue 14, round 5): the forms
-:mod:`._mm_closing` does not write. Each is a seeded grammar over the reference's own value.
+:mod:`.closing` does not write. Each is a seeded grammar over the reference's own value.
 
 ``box_remark`` (EQUIVALENT): a box holding the value and a parenthetical that restates or justifies it
 (``\\boxed{42\\text{ (i.e., } 6 \\times 7)}``, ``\\boxed{12 \\text{ (since } 3\\cdot 4=12)}``, ``\\boxed{5\\ (\\text{five})}``,
@@ -20,7 +20,7 @@ changed or dropped, or (a one-value reference) two values offered as both workin
 ``note_reading`` (EQUIVALENT): a clear final answer, then a note conditioned on another reading of the question
 ("(Note: if the question meant ordered pairs, the answer would be 14.)"). ``near_note_reading``: the same note after
 a changed value, or an unconditioned second answer ("(Note: the answer could also be 14.)"). Registered by
-:mod:`._mm_families`.
+:mod:`.families`.
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from . import _forms as F
-from ._mm_closing import words
-from ._mm_frontier import _changed, _restatement
-from ._mm_refs import Reference, _decimal, _exact, _same, _scalar, _value, _var
-from ._mm_table import Families
+from . import forms as F
+from .closing import words
+from .frontier import _changed, _restatement
+from .refs import Reference, _decimal, _exact, _same, _scalar, _value, _var
+from .table import Families
 
 __all__ = ["register"]
 

@@ -1,5 +1,5 @@
 """Physics final answers as models write them around the value (issue 14, round 4): over the references with a
-unit (pint, :mod:`._mm_units`), the unit, the quantity's symbol and the power of ten written where and how model
+unit (pint, :mod:`.units`), the unit, the quantity's symbol and the power of ten written where and how model
 output puts them, not where a reader expects them.
 
 equivalent: ``unit_after_box`` (the value boxed, its unit after the box: ``\\boxed{12}\\ \\text{m/s}``,
@@ -17,7 +17,7 @@ holds the reference's number), ``near_quantity_symbol`` (the last value of the s
 ``near_sci_spelling`` (the exponent or the central value changed in the same spellings),
 ``near_unit_derived`` (other SI units of another dimension: ``kg\\,m/s`` for N), ``near_sig_finer`` (the finer
 answer rounds to a neighbour: ``6.37\\times10^{-3}`` for ``6.3\\times10^{-3}``).
-Registered by :mod:`._mm_families`.
+Registered by :mod:`.families`.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from . import _forms as F
-from ._mm_refs import Reference
-from ._mm_table import Families
-from ._mm_units import (
+from . import forms as F
+from .refs import Reference
+from .table import Families
+from .units import (
     _digits_of,
     _factors,
     _gold_with,

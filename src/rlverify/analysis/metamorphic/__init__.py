@@ -33,10 +33,10 @@ import sys
 from dataclasses import replace
 from typing import Iterator, Sequence
 
-from . import _forms as F
-from ._mm_families import BACKGROUND, EQUIVALENT, FAMILIES, NEAR_MISS, Draft, _changes, _grouping_opts
-from ._mm_place import _BOX_POSITIONS, POSITIONS, _preamble, place
-from ._mm_refs import Reference, _same, _scalar, _value, _var, load_references
+from . import forms as F
+from .families import BACKGROUND, EQUIVALENT, FAMILIES, NEAR_MISS, Draft, _changes, _grouping_opts
+from .place import _BOX_POSITIONS, POSITIONS, _preamble, place
+from .refs import Reference, _same, _scalar, _value, _var, load_references
 
 # re-exported: the generator's public names, and the value helpers its tests use (_same, _value)
 __all__ = ["Reference", "Draft", "load_references", "generate", "iter_rows", "place", "EQUIVALENT", "NEAR_MISS",

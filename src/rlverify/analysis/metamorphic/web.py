@@ -4,7 +4,7 @@
 sources carry it: fullwidth ASCII (（1，2） ＞ －３ １／２), the enumeration comma (1、2、3), HTML scripts
 (``x<sup>2</sup>``, ``a<sub>n</sub>``) and entities or Unicode for relations and symbols (``&le;``, ``&#8805;``,
 ``≤``, ``π``, ``&infin;``); on the reference side or the answer side. ``near_web_scraped`` (NEAR_MISS):
-the same rewriting with one digit changed. Registered by :mod:`._mm_families`.
+the same rewriting with one digit changed. Registered by :mod:`.families`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import random
 import re
 from typing import Any
 
-from . import _forms as F
-from ._mm_table import Families
-from ._mm_refs import Reference
+from . import forms as F
+from .table import Families
+from .refs import Reference
 
 __all__ = ["register", "scrape"]
 

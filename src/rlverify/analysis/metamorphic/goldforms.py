@@ -10,7 +10,7 @@ multiple of pi in a trigonometry question) are left out: their decimal is a meas
 ``repeated_pair`` (EQUIVALENT): a question that asks for two named unknowns that both take the reference's value
 (``Determine $a$ and $b$``, reference ``v, v``) answered with both (``a = b = v``, ``a = v, b = v``, ``(v, v)``).
 ``near_repeated_pair`` (NEAR_MISS): the same question answered with one of the two (``a = v``): an answer that
-gives one of the values asked for. Registered by :mod:`._mm_families`.
+gives one of the values asked for. Registered by :mod:`.families`.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
-from . import _forms as F
-from ._mm_refs import Reference, _exact, _scalar, _value
-from ._mm_table import Families
+from . import forms as F
+from .refs import Reference, _exact, _scalar, _value
+from .table import Families
 
 __all__ = ["register"]
 

@@ -1,4 +1,4 @@
-"""The named-item families of the metamorphic generator (rlverify.analysis._mm_named): labelled values against a
+"""The named-item families of the metamorphic generator (rlverify.analysis.metamorphic.named): labelled values against a
 bare list, order chains against a list, a free parameter renamed; seeded, with value-changing near-misses."""
 from __future__ import annotations
 

@@ -4,7 +4,7 @@
 restated as an equation linear in y (``y + 3 = -4x^2+4x-2 + 3``, ``2y = 2(...)``, ``y - (...) = 0``), on the
 reference side with the expression as the answer, or the other way round. ``near_implicit_equation``
 (NEAR_MISS): the same equation against the expression plus a constant or times a factor. Registered by
-:mod:`._mm_families`.
+:mod:`.families`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import random
 import re
 from typing import Any
 
-from . import _forms as F
-from ._mm_table import Families
-from ._mm_refs import Reference
+from . import forms as F
+from .table import Families
+from .refs import Reference
 
 __all__ = ["register"]
 

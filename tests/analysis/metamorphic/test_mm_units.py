@@ -1,4 +1,4 @@
-"""The physics quantity families of the metamorphic generator (rlverify.analysis._mm_units): the unit of a
+"""The physics quantity families of the metamorphic generator (rlverify.analysis.metamorphic.units): the unit of a
 reference is read from its question or gold with pint, renderings keep the quantity, near-misses change it."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from rlverify.analysis import _mm_units as U
+from rlverify.analysis.metamorphic import units as U
 from rlverify.analysis import metamorphic as mm
 
 UNIT_FAMILIES = ("unit_symbol", "unit_word", "unit_prefix", "temperature_scale", "sci_forms", "option_label_unit",

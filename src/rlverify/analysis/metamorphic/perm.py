@@ -4,7 +4,7 @@
 answered by one representative per orbit, in any order, with a clause ("and its permutations", "up to
 permutation", "all permutations of ..."). ``near_permutation_clause`` (NEAR_MISS): the same with one element
 changed, an orbit left out, or "cyclic permutations" where the reference holds every ordering of three or
-more distinct elements. Registered by :mod:`._mm_families`.
+more distinct elements. Registered by :mod:`.families`.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import random
 import re
 from typing import Any
 
-from . import _forms as F
-from ._mm_table import Families
-from ._mm_refs import Reference
+from . import forms as F
+from .table import Families
+from .refs import Reference
 
 __all__ = ["register"]
 

@@ -17,7 +17,7 @@ An ending is composed of independent draws:
 
 ``frontier_ending`` (EQUIVALENT) keeps the value. ``near_frontier_ending`` (NEAR_MISS) writes the same kind of
 ending around a changed value (a digit changed, the sign flipped), or states the right value in an earlier step
-that is then retracted for a wrong one. Registered by :mod:`._mm_families`.
+that is then retracted for a wrong one. Registered by :mod:`.families`.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from . import _forms as F
-from ._mm_refs import UNITS, Reference, _decimal, _exact, _same, _scalar, _value, _var
+from . import forms as F
+from .refs import UNITS, Reference, _decimal, _exact, _same, _scalar, _value, _var
 
 __all__ = ["register", "ending"]
 

@@ -28,11 +28,11 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
-from ..runtime.caches import lru
-from . import _forms as F
-from ._mm_refs import Reference, _exact
+from ...runtime.caches import lru
+from . import forms as F
+from .refs import Reference, _exact
 
-# Filled by register() with the generator's tables and Draft class (this module does not import _mm_families:
+# Filled by register() with the generator's tables and Draft class (this module does not import families:
 # no import cycle); families are collected here first.
 EQUIVALENT: dict = {}
 NEAR_MISS: dict = {}

@@ -1,11 +1,11 @@
-"""The closing families of the metamorphic generator (rlverify.analysis._mm_closing): commentary after or inside the
+"""The closing families of the metamorphic generator (rlverify.analysis.metamorphic.closing): commentary after or inside the
 final value, a closing check that doubts and confirms, named parts in aligned/array/cases blocks or bullet lines, the
 value repeated in words; near-miss twins write the same closings around a changed value."""
 from __future__ import annotations
 
 from rlverify.analysis import metamorphic as mm
 from conftest import check_generator_families, rule_on_rows
-from rlverify.analysis._mm_closing import words
+from rlverify.analysis.metamorphic.closing import words
 
 EQUIVALENT = ("closing_comment", "closing_check", "aligned_parts", "words_restated", "boxed_lines", "or_restated",
               "table_answer")

@@ -13,7 +13,7 @@ non-strict (``near_sets_strict``), a singleton dropped / a removed point restore
 (``near_sets_point``), an endpoint moved (``near_sets_endpoint``), an intersection instead of the union
 (``near_sets_cap``). A near-miss is kept only where it changes the set inside the question's domain.
 
-:func:`register` adds the families to the generator's tables (called by :mod:`._mm_families`).
+:func:`register` adds the families to the generator's tables (called by :mod:`.families`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from . import _forms as F
-from ._mm_refs import Reference, _is_interval, _scalar, _value, _var
+from . import forms as F
+from .refs import Reference, _is_interval, _scalar, _value, _var
 
 __all__ = ["register", "reference_set", "SetC"]
 

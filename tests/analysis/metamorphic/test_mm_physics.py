@@ -1,4 +1,4 @@
-"""The physics families of round 4 (rlverify.analysis._mm_physics): a unit written after the box, the value with its
+"""The physics families of round 4 (rlverify.analysis.metamorphic.physics): a unit written after the box, the value with its
 symbol (and a short chain), the power of ten in every spelling, the unit in other SI units of its dimension; each
 with value-changing near-miss twins, over the real references with a unit."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from rlverify.analysis import _mm_physics as P
+from rlverify.analysis.metamorphic import physics as P
 from rlverify.analysis import metamorphic as mm
 from conftest import applicable_counts, check_generator_families, rule_by_family
 

@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 
 import pytest
 
-from rlverify.analysis import _forms as F
+from rlverify.analysis.metamorphic import forms as F
 from rlverify.analysis import metamorphic as mm
 
 N_PAIRS = 20_000
@@ -31,12 +31,12 @@ SEED = 0
 # 'a_n = 3n\quad (n \ge 1)' is missed, the other qualifier forms pass).
 # 16:55 UTC, the words around each position drawn at random: grouping 0.984, ascii 0.970 (a bare last line after
 # 'The value we want is' / 'Answer': '$8,\! 600$' read as a hedge, 'x = pi/4' as the fallback 4).
-# 18:40 UTC, physics quantity families (analysis/_mm_units.py: unit_symbol, unit_word, unit_prefix, temperature_scale,
+# 18:40 UTC, physics quantity families (analysis/metamorphic/units.py: unit_symbol, unit_word, unit_prefix, temperature_scale,
 # sci_forms, option_label_unit, ref_rounded; near_unit_prefix, near_exponent, near_dimension, near_sig_digit,
 # near_temperature): 1.000 each and 0 near-misses accepted on 20k pairs of those families (0.53-0.97 and 26
 # accepted before the rule fix); decimal_rounded 0.143 -> 1.000 with its policy (four significant digits stand for
 # the exact value where the question asks for a measured quantity in a unit): floor 0.99 (the default) for all.
-# 19:15 UTC, sets of reals (analysis/_mm_sets.py: sets_interval_ineq, sets_builder, sets_difference, sets_script;
+# 19:15 UTC, sets of reals (analysis/metamorphic/sets.py: sets_interval_ineq, sets_builder, sets_difference, sets_script;
 # near_sets_end, near_sets_strict, near_sets_point, near_sets_endpoint, near_sets_cap), 20,000 pairs of those families
 # (seed 0): 1.000 / 1.000 / 1.000 / 0.991 (plain-text 'Our answer — 1/2 < x < 2/3 or x = 3': a lead-in on the same
 # line reads the last number) and 0 of 11,111 near-misses accepted (before the rule fix, 2,000 of them: 0.743 / 0.488

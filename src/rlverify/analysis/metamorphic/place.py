@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from ._mm_refs import Reference
+from .refs import Reference
 
 __all__ = ["POSITIONS", "place"]
 

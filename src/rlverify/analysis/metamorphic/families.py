@@ -11,10 +11,10 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Callable, Iterator
 
-from ..runtime.caches import lru
-from . import _forms as F
-from ._forms import replace_leaf as _replace_leaf
-from ._mm_refs import (
+from ...runtime.caches import lru
+from . import forms as F
+from .forms import replace_leaf as _replace_leaf
+from .refs import (
     UNITS,
     Reference,
     _collection,
@@ -163,7 +163,7 @@ def _decimal_rounded(ref: Reference, rng: random.Random, st: F.Style) -> Draft |
     """A decimal the reference rounds (\\frac{340}{7} -> 48.57), for questions that ask for a measured quantity
     in a unit ('in $\\mathrm{km} / \\mathrm{h}$', 'in meters'; the policy: four significant digits stand for the
     exact value only there) and do not ask for an exact form."""
-    from ._mm_units import question_unit
+    from .units import question_unit
 
     n = ref.node
     if question_unit(ref) is None or _EXACT_FORM.search(ref.question) or n is None or not _scalar(n) \
@@ -887,49 +887,49 @@ def _near_qualifier(ref: Reference, rng: random.Random, st: F.Style) -> Draft | 
     return Draft(q + _r(ref.node, st), box_only=True)
 
 
-from ._mm_units import register as _register_units  # noqa: E402  (physics quantities with units)
+from .units import register as _register_units  # noqa: E402  (physics quantities with units)
 
 _register_units(EQUIVALENT, NEAR_MISS, Draft)
-from ._mm_sets import register as _register_sets  # noqa: E402  (sets of reals in every notation)
+from .sets import register as _register_sets  # noqa: E402  (sets of reals in every notation)
 
 _register_sets(EQUIVALENT, NEAR_MISS, Draft)
-from ._mm_cas import register as _register_cas  # noqa: E402  (sympy's printers: renderings nobody here chose)
+from .cas import register as _register_cas  # noqa: E402  (sympy's printers: renderings nobody here chose)
 
 _register_cas(EQUIVALENT, NEAR_MISS, Draft)
-from ._mm_approx import register as _register_approx  # noqa: E402  (coarser answers where approximations are expected)
+from .approx import register as _register_approx  # noqa: E402  (coarser answers where approximations are expected)
 
 _register_approx(EQUIVALENT, NEAR_MISS, Draft)
-from ._mm_web import register as _register_web  # noqa: E402  (scraped pages and CJK typesetting)
+from .web import register as _register_web  # noqa: E402  (scraped pages and CJK typesetting)
 
 _register_web(EQUIVALENT, NEAR_MISS, Draft)
-from ._mm_named import register as _register_named  # noqa: E402  (labelled values, order chains, renamed parameters)
+from .named import register as _register_named  # noqa: E402  (labelled values, order chains, renamed parameters)
 
 _register_named(EQUIVALENT, NEAR_MISS, Draft)
-from ._mm_implicit import register as _register_implicit  # noqa: E402  (a reference as an implicit equation)
+from .implicit import register as _register_implicit  # noqa: E402  (a reference as an implicit equation)
 
 _register_implicit(EQUIVALENT, NEAR_MISS, Draft)
-from ._mm_counting import register as _register_counting  # noqa: E402  (binomials and permutations as textbooks write them)
+from .counting import register as _register_counting  # noqa: E402  (binomials and permutations as textbooks write them)
 
 _register_counting(EQUIVALENT, NEAR_MISS, Draft)
-from ._mm_perm import register as _register_perm  # noqa: E402  (tuples named by representatives "and permutations")
+from .perm import register as _register_perm  # noqa: E402  (tuples named by representatives "and permutations")
 
 _register_perm(EQUIVALENT, NEAR_MISS, Draft)
-from ._mm_frontier import register as _register_frontier  # noqa: E402  (how frontier models end a solution)
+from .frontier import register as _register_frontier  # noqa: E402  (how frontier models end a solution)
 
 _register_frontier(EQUIVALENT, NEAR_MISS, Draft)
-from ._mm_closing import register as _register_closing  # noqa: E402  (what frontier models write after the value)
+from .closing import register as _register_closing  # noqa: E402  (what frontier models write after the value)
 
 _register_closing(EQUIVALENT, NEAR_MISS, Draft)
-from ._mm_goldforms import register as _register_goldforms  # noqa: E402  (references cut, one value for two unknowns)
+from .goldforms import register as _register_goldforms  # noqa: E402  (references cut, one value for two unknowns)
 
 _register_goldforms(EQUIVALENT, NEAR_MISS, Draft)
-from ._mm_physics import register as _register_physics  # noqa: E402  (units after the box, symbols, powers of ten)
+from .physics import register as _register_physics  # noqa: E402  (units after the box, symbols, powers of ten)
 
 _register_physics(EQUIVALENT, NEAR_MISS, Draft)
-from ._mm_physics_text import register as _register_physics_text  # noqa: E402  (angles in prose, lead-ins, pairs, unit abbreviations)
+from .physics_text import register as _register_physics_text  # noqa: E402  (angles in prose, lead-ins, pairs, unit abbreviations)
 
 _register_physics_text(EQUIVALENT, NEAR_MISS, Draft)
-from ._mm_remarks import register as _register_remarks  # noqa: E402  (remarks beside the value: restated, approximate, notes)
+from .remarks import register as _register_remarks  # noqa: E402  (remarks beside the value: restated, approximate, notes)
 
 _register_remarks(EQUIVALENT, NEAR_MISS, Draft)
 

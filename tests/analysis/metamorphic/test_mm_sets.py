@@ -1,4 +1,4 @@
-"""The set-valued families of the metamorphic generator (analysis._mm_sets): every set-valued reference is
+"""The set-valued families of the metamorphic generator (analysis.metamorphic.sets): every set-valued reference is
 read as a set, the synthetic sets stay canonical, and every near-miss really changes the set."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from rlverify.analysis import _forms as F
-from rlverify.analysis import _mm_sets as S
+from rlverify.analysis.metamorphic import forms as F
+from rlverify.analysis.metamorphic import sets as S
 from rlverify.analysis import metamorphic as mm
 
 

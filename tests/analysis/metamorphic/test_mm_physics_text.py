@@ -1,4 +1,4 @@
-"""The physics families of round 5 (rlverify.analysis._mm_physics_text): an angle in a closing sentence, the quantity
+"""The physics families of round 5 (rlverify.analysis.metamorphic.physics_text): an angle in a closing sentence, the quantity
 after a lead-in line, several labelled quantities in one box, the unit abbreviated by rules; each with value-changing
 near-miss twins, over the real references with a unit (or an angle in degrees)."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from rlverify.analysis import _mm_physics_text as P
+from rlverify.analysis.metamorphic import physics_text as P
 from rlverify.analysis import metamorphic as mm
 from conftest import applicable_counts, check_generator_families, rule_by_family
 

@@ -1,4 +1,4 @@
-"""The frontier-ending families of the metamorphic generator (rlverify.analysis._mm_frontier): how current frontier
+"""The frontier-ending families of the metamorphic generator (rlverify.analysis.metamorphic.frontier): how current frontier
 models close a solution (headings, display boxes, labelled or sentence boxes, remarks, restatements, bold values,
 answer tags, code fences, tables, think blocks, closing remarks), composed by a seeded grammar; near-miss twins
 change a digit or the sign inside the same wrapping, or retract the right value for a wrong one."""

@@ -1,5 +1,5 @@
 """Generator families for what frontier models write AFTER or AROUND the final value (issue 14, round 4): the
-closings :mod:`._mm_frontier` does not write. Each is a seeded grammar over the reference's own value.
+closings :mod:`.frontier` does not write. Each is a seeded grammar over the reference's own value.
 
 ``closing_comment`` (EQUIVALENT): the value followed by commentary in parentheses or after a dash, in a bold
 value, a box, an answer line or inside the box's ``\\text{}`` (``**3.5** (i.e. $\\frac{7}{2}$)``,
@@ -33,7 +33,7 @@ Near-miss twins (NEAR_MISS) write the same closing around a changed value: ``nea
 ``near_closing_check`` (the check ends on a corrected wrong value), ``near_boxed_lines`` (one box changed, or
 one line missing), ``near_aligned_parts`` (one part changed or two
 swapped in an ordered tuple), ``near_words_restated`` (numeral and words both of the changed value).
-Registered by :mod:`._mm_families`.
+Registered by :mod:`.families`.
 """
 
 from __future__ import annotations
@@ -44,10 +44,10 @@ from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
-from . import _forms as F
-from ._mm_frontier import _changed, _restatement
-from ._mm_refs import Reference, _exact, _is_interval, _is_tuple, _same, _scalar, _value, _var
-from ._mm_table import Families
+from . import forms as F
+from .frontier import _changed, _restatement
+from .refs import Reference, _exact, _is_interval, _is_tuple, _same, _scalar, _value, _var
+from .table import Families
 
 __all__ = ["register"]
 

@@ -1,5 +1,5 @@
 """Physics final answers, round 5 (issue 14): how the quantity sits in the closing text and how its unit is spelled,
-over the references with a unit (pint, :mod:`._mm_units`) and the angles in degrees.
+over the references with a unit (pint, :mod:`.units`) and the angles in degrees.
 
 equivalent: ``angle_prose`` (an angle in a closing sentence, no box: ``So the ball leaves at 37° above the
 horizontal.``, ``the angle is about $53^\\circ$``, ``\\theta \\approx 53 degrees``), ``quantity_lead_in`` (the quantity
@@ -15,7 +15,7 @@ near-misses: ``near_angle_prose`` (one digit changed, or the other reference dir
 the reference's number given to the other quantity, ``v = 5\\,\\mathrm{m/s},\\ a = 3\\,\\mathrm{m/s^2}`` for
 ``3 m/s``; a listed part's value changed), ``near_unit_alias`` (the same spellings of the unit under another prefix
 or of another dimension, the number kept; or the unit kept and a digit changed).
-Registered by :mod:`._mm_families`.
+Registered by :mod:`.families`.
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from . import _forms as F
-from ._mm_refs import Reference
-from ._mm_table import Families
-from ._mm_units import _digits_of, _factors, _gold_with, _other_dimension, _prefixed, _quantity, _symbols, \
+from . import forms as F
+from .refs import Reference
+from .table import Families
+from .units import _digits_of, _factors, _gold_with, _other_dimension, _prefixed, _quantity, _symbols, \
     _ureg, _value_text, unit_forms
-from ._mm_physics import _ANGLE_REFERENCES, _SYMBOLS_BY_DIMENSION, _dim_key, _plain_unit, _tex_unit, _wrong_value
+from .physics import _ANGLE_REFERENCES, _SYMBOLS_BY_DIMENSION, _dim_key, _plain_unit, _tex_unit, _wrong_value
 
 __all__ = ["register", "alias_spellings"]
 

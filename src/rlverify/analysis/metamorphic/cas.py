@@ -1,6 +1,6 @@
 """Renderings by an independent writer: sympy's printers (issue 14, differential testing of notation).
 
-The generator's own writer (:mod:`rlverify.analysis._forms`) knows the notations this project thought of.
+The generator's own writer (:mod:`rlverify.analysis.metamorphic.forms`) knows the notations this project thought of.
 These families turn a reference's tree into a sympy expression (built node by node from the trusted
 reference, never by parsing text) and write it the ways sympy writes it, which nobody here chose:
 ``latex`` with its own term order and fraction layout (``- \\frac{\\sqrt{3}}{2}``, ``2 \\sqrt{3} x``), its
@@ -21,13 +21,13 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from ..runtime.caches import lru
-from . import _forms as F
-from ._mm_refs import Reference
+from ...runtime.caches import lru
+from . import forms as F
+from .refs import Reference
 
 __all__ = ["to_sympy", "cas_renderings", "register"]
 
-# Filled by register() with the generator's Draft class (this module does not import _mm_families: no cycle)
+# Filled by register() with the generator's Draft class (this module does not import families: no cycle)
 Draft: Any = None
 
 

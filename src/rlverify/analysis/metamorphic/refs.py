@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Sequence
 
-from . import _forms as F
+from . import forms as F
 
 __all__ = ["Reference", "load_references", "UNITS"]
 
@@ -94,7 +94,7 @@ _INTERVAL_CUES = re.compile(r"interval|inequalit|domain|range|\bsolve\b|values o
 
 def load_references(paths: Sequence[str | Path] | None = None) -> list[Reference]:
     """Every reference answer of the problem sets (default: the project's problems/ folder)."""
-    from .datasets import dataset_name, problem_paths, read_jsonl
+    from ..datasets import dataset_name, problem_paths, read_jsonl
 
     refs: list[Reference] = []
     for path in paths or problem_paths():

@@ -24,7 +24,7 @@ against a list, and a free parameter renamed (issue 14's families, not examples)
   (``near_rename_named``); the parameter renamed in some places only (``near_rename_inconsistent``); renamed
   with one coefficient changed (``near_rename_value``).
 
-:func:`register` adds the families to the generator's tables (called by :mod:`._mm_families`).
+:func:`register` adds the families to the generator's tables (called by :mod:`.families`).
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Callable
 
-from . import _forms as F
-from ._mm_refs import Reference, _exact, _is_interval, _same, _scalar, _value
+from . import forms as F
+from .refs import Reference, _exact, _is_interval, _same, _scalar, _value
 
 __all__ = ["register"]
 

@@ -1,4 +1,4 @@
-"""The remark families of the metamorphic generator (rlverify.analysis._mm_remarks): a box holding the value and a
+"""The remark families of the metamorphic generator (rlverify.analysis.metamorphic.remarks): a box holding the value and a
 parenthetical that restates or computes it, an approximation alone, a closing that names several values as all
 working, a note on another reading of the question after a clear answer; near-miss twins write the same remarks around
 a changed value, or a remark that bounds, doubts or offers another value."""
