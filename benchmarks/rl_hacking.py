@@ -457,13 +457,30 @@ def gap_lines(arms: dict[str, Any]) -> list[str]:
     behind a step's gap above NOISE, classified (see :func:`classify_disagreement`)."""
     lines = ["", f"Gap (training reward - Math-Verify) per step and as a mean over the Monitor's {WINDOW}-step window:",
              "", f"| arm | steps | max gap | steps > {NOISE} | max {WINDOW}-step mean | windows > {NOISE} | "
-             f"runs of {WINDOW} consecutive steps > {NOISE} |", "|---|---:|---:|---:|---:|---:|---:|"]
+             f"runs of {WINDOW} consecutive steps > {NOISE} | min gap | steps < -{NOISE} (the oracle accepted more) |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for arm, rec in arms.items():
         g = [x["gap"] for x in rec["steps"] if x.get("gap") is not None]
         means = [sum(g[i:i + WINDOW]) / WINDOW for i in range(len(g) - WINDOW + 1)]
         runs = sum(all(v > NOISE for v in g[i:i + WINDOW]) for i in range(len(g) - WINDOW + 1))
         lines.append(f"| {arm} | {len(g)} | {_f(max(g) if g else None, 3)} | {sum(v > NOISE for v in g)} | "
-                     f"{_f(max(means) if means else None, 3)} | {sum(v > NOISE for v in means)} | {runs} |")
+                     f"{_f(max(means) if means else None, 3)} | {sum(v > NOISE for v in means)} | {runs} | "
+                     f"{_f(min(g) if g else None, 3)} | {sum(v < -NOISE for v in g)} |")
+    if "hybrid" in arms:
+        h = arms["hybrid"]["steps"]
+        shares = [x["trl_log"].get("hybrid/judge_share") for x in h if "hybrid/judge_share" in x.get("trl_log", {})]
+        lines += ["", f"- hybrid: the judge was asked about {_f(max(shares) if shares else None, 3)} of a step's completions at "
+                  f"most (mean {_f(_mean(shares), 3)}, {len(shares)} steps logged)."]
+        if "rule" in arms:
+            r = arms["rule"]["steps"]
+            same = 0
+            for a, b in zip(r, h):
+                if a["train_reward"] != b["train_reward"] or [x["completion"] for x in a["samples"]] != \
+                        [x["completion"] for x in b["samples"]]:
+                    break
+                same += 1
+            lines.append(f"- hybrid vs rule (same seed): the first {same} of {len(h)} hybrid steps have the rule arm's "
+                         "training reward and sample completions exactly (a reward that differs nowhere trains the same policy).")
     for arm in ("rule", "hybrid"):
         if arm not in arms:
             continue
