@@ -427,8 +427,9 @@ _ONE_CHAR_SCRIPT = re.compile(r"([\^_])\{([A-Za-z0-9])\}")
 
 
 # ``\\cdot``, ``\\times`` and ``*`` between two factors are juxtaposition written out (``(2n)!\\cdot 2^{n^2}``
-# is ``(2n)!\\,2^{n^2}``, ``M*R`` is ``MR``); kept between two digits (``2\\cdot 3`` is not ``23``).
-_EXPLICIT_PRODUCT = re.compile(r"(?<![\d\s*])\s*(?:\\cdot|\\times)(?![a-zA-Z])\s*|\s*(?:\\cdot|\\times)(?![a-zA-Z])\s*(?![\d\s])"
+# is ``(2n)!\\,2^{n^2}``, ``M*R`` is ``MR``); kept between two digits (``2\\cdot 3`` is not ``23``) and where a factor is
+# missing (``11 \\times``, ``\\cdot 11`` are no product: dropping the operator read them as 11).
+_EXPLICIT_PRODUCT = re.compile(r"(?<=[^\d\s*])\s*(?:\\cdot|\\times)(?![a-zA-Z])\s*(?=\S)|(?<=\S)\s*(?:\\cdot|\\times)(?![a-zA-Z])\s*(?=[^\d\s])"
                                r"|(?<=[A-Za-z)}])\s*\*\s*(?=[A-Za-z(\\])")
 
 
