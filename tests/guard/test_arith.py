@@ -116,12 +116,12 @@ def test_wrong_rows_never_reach_a_gullible_judge(hybrid, family):
     assert not leaked, leaked[:5]
 
 
-# The rules themselves accept a false equation whose right side has the reference's value ('16 = 14 + 1' for 15):
-# a precision bug of rule.compare (not the guard's: the guard never sees an accepted answer), left to its owner.
-RULE_ACCEPTS = {("false_relation", "rule")}
+# The rules themselves accepted a false equation whose right side has the reference's value ('16 = 14 + 1' for 15)
+# until rule.answers.views read both sides of a two-member chain as plain arithmetic (rule.answers.plain_arith):
+# no family may now be accepted by anything.
+RULE_ACCEPTS: set[tuple[str, str]] = set()
 
 
-@pytest.mark.xfail(strict=True, reason="rule.compare accepts 'w = a + b' where a + b is the reference (issue 30)")
 def test_rules_reject_a_false_equation_ending_in_the_reference():
     v = get_verifier("rule").verify("16 = 14 + 1", "15", "How many rooms?")
     assert not v.correct

@@ -214,9 +214,10 @@ def test_concurrent_rule_requests_all_succeed(base_url: str) -> None:
 
 
 def test_dead_judge_degrades_to_rule_verdicts(client: httpx.Client, dead_judge: ClosedPortJudge) -> None:
-    # the second item must go to the judge: the rules cannot compare x+1 with 5 (a plain number
-    # against another would be a final 'different', never judged)
-    items = [{"response": "\\boxed{4}", "gold": "4"}, {"response": "The result is \\boxed{x+1}", "gold": "5"}]
+    # the second item must go to the judge: the rules cannot tell whether y+1 renames x+1 (a plain number
+    # against another would be a final 'different', and x+1 against 5 is kept from the judge by the guard's
+    # free_variable detector: neither is ever judged)
+    items = [{"response": "\\boxed{4}", "gold": "4"}, {"response": "The result is \\boxed{y+1}", "gold": "x+1"}]
     rule = [rlverify.verify(it["response"], it["gold"]) for it in items]
     for name in ("hybrid", "down"):
         r = client.post("/verify", json={"items": items, "verifier": name})
@@ -273,7 +274,7 @@ def test_oversize_requests_are_413(client: httpx.Client) -> None:
 def test_metrics_count_sources_flags_and_latency(client: httpx.Client) -> None:
     client.post("/reward", json={"query": ["\\boxed{3}"], "labels": ["3"]})
     client.post("/reward", content=b"{", headers={"content-type": "application/json"})
-    client.post("/verify", json={"items": [{"response": "\\boxed{x+1}", "gold": "3"}], "verifier": "hybrid"})
+    client.post("/verify", json={"items": [{"response": "\\boxed{y+1}", "gold": "x+1"}], "verifier": "hybrid"})
     text = client.get("/metrics").text
     assert 'rlverify_verdicts_total{source="rule",status="correct",verifier="rule"}' in text
     assert 'rlverify_flags_total{flag="judge_unavailable",verifier="hybrid"}' in text

@@ -63,7 +63,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--probe-problems", default=None,
                    help="problems JSONL for the probe (default: as `rlverify probe`)")
     g.add_argument("--probe-n", type=int, default=20,
-                   help="probe problems; each gives one case per attack: 19 families x 7 placements")
+                   help="probe problems; each gives one case per attack: 20 families x 7 placements")
     g.add_argument("--families", default=None, help="comma-separated attack families (default: all)")
     g.add_argument("--placements", default=None, help="comma-separated placements (default: all)")
     p.set_defaults(func=run)

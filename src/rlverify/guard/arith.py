@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from ..rule.answers import plain_arith
 from .text import Span
 
 __all__ = ["dangling", "false_relation", "juxtaposed", "fake_box", "free_variable", "wrong_number"]
@@ -92,146 +93,21 @@ def dangling(s: Span) -> bool:
     return _opens_or_ends_with_operator(s.text) and not _opens_or_ends_with_operator(s.gold_text)
 
 
-# ------------------------------------------------------------------ plain arithmetic on numbers
+# ------------------------------------------------------------------ plain arithmetic on numbers (rule.answers.plain_arith)
 
-_ARITH_NORMAL = (
-    (re.compile(r"\\left\b|\\right\b|\\[,;!: ]|~"), " "),
-    (re.compile(r"\\(?:cdot|times|ast)(?![A-Za-z])|[×·∗]"), "*"),
-    (re.compile(r"\\div(?![A-Za-z])|÷"), "/"),
-    (re.compile(r"[−–]"), "-"),
-)
-_ARITH_ONLY = re.compile(r"^[0-9.\s+\-*/()=]+$")
-_TOKEN = re.compile(r"\d+(?:\.\d+)?|\.\d+|[-+*/()=]|\s+")
+_Bad = plain_arith.NotPlain
+_groups = plain_arith.groups
+_value = plain_arith.value
+_is_number = plain_arith.is_number
 
 
 def _arith_tokens(text: str) -> list[str] | None:
-    """The tokens of a span of plain arithmetic on numbers (None: anything else is in it)."""
-    t = _bare(text)
-    for pattern, repl in _ARITH_NORMAL:
-        t = pattern.sub(repl, t)
-    t = t.replace("{", "(").replace("}", ")") if "\\" not in t else t
-    if not t.strip() or not _ARITH_ONLY.match(t) or not any(c.isdigit() for c in t):
-        return None
-    tokens: list[str] = []
-    pos = 0
-    for m in _TOKEN.finditer(t):
-        if m.start() != pos:
-            return None          # '1.2.3', '..': not plain arithmetic
-        pos = m.end()
-        tokens.append(" " if m.group().isspace() else m.group())
-        if len(tokens) > 2 * _MAX_TOKENS:
-            return None
-    if pos != len(t):
-        return None
-    return tokens
-
-
-def _is_number(tok: str) -> bool:
-    return tok[:1].isdigit() or tok[:1] == "."
-
-
-def _groups(tokens: list[str]) -> list[str]:
-    """Spaces dropped, except one between two numbers, which stays a ``" "`` token (two values side
-    by side); numbers in digit groups (``1 000 000``) merged and a mixed number (``3 1/2``) read as
-    ``(3 + 1/2)`` first."""
-    toks = [t for i, t in enumerate(tokens)
-            if t != " " or 0 < i < len(tokens) - 1 and _is_number(tokens[i - 1]) and _is_number(tokens[i + 1])]
-    out: list[str] = []
-    i = 0
-    while i < len(toks):
-        tok = toks[i]
-        if tok == " " and out and _is_number(out[-1]) and i + 1 < len(toks):
-            nxt = toks[i + 1]
-            if "." not in nxt and len(nxt) == 3 and out[-1].isdigit():
-                out[-1] = out[-1] + nxt        # a digit group: '1 000'
-                i += 2
-                continue
-            if i + 3 < len(toks) + 1 and toks[i + 2:i + 3] == ["/"] and i + 3 < len(toks) and _is_number(toks[i + 3]) \
-                    and (i + 4 >= len(toks) or toks[i + 4] in (")", "=")):
-                whole = out.pop()
-                out += ["(", whole, "+", nxt, "/", toks[i + 3], ")"]   # a mixed number: '3 1/2'
-                i += 4
-                continue
-        out.append(tok)
-        i += 1
-    return out
-
-
-class _Bad(Exception):
-    pass
-
-
-def _value(tokens: list[str]) -> Fraction:
-    """The value of ``+ - * /`` arithmetic with parentheses on numbers (exact); raises _Bad."""
-    pos = 0
-
-    def peek() -> str | None:
-        return tokens[pos] if pos < len(tokens) else None
-
-    def take() -> str:
-        nonlocal pos
-        if pos >= len(tokens):
-            raise _Bad
-        pos += 1
-        return tokens[pos - 1]
-
-    def expr(depth: int) -> Fraction:
-        v = term(depth)
-        while peek() in ("+", "-"):
-            v = v + term(depth) if take() == "+" else v - term(depth)
-        return v
-
-    def term(depth: int) -> Fraction:
-        v = factor(depth)
-        while peek() in ("*", "/"):
-            op = take()
-            w = factor(depth)
-            if op == "/":
-                if w == 0:
-                    raise _Bad
-                v = v / w
-            else:
-                v = v * w
-        return v
-
-    def factor(depth: int) -> Fraction:
-        if depth > 20:
-            raise _Bad
-        tok = take()
-        if tok in ("+", "-"):
-            v = factor(depth + 1)
-            return v if tok == "+" else -v
-        if tok == "(":
-            v = expr(depth + 1)
-            if take() != ")":
-                raise _Bad
-            return v
-        if _is_number(tok) and len(tok) <= _MAX_DIGITS:
-            return Fraction(tok)
-        raise _Bad
-
-    if not tokens:
-        raise _Bad
-    v = expr(0)
-    if pos != len(tokens):
-        raise _Bad
-    return v
+    """The tokens of a span of plain arithmetic on numbers, its wrappers off (None: anything else is in it)."""
+    return plain_arith.tokens(_bare(text))
 
 
 def _sides(text: str) -> list[list[str]] | None:
-    tokens = _arith_tokens(text)
-    if tokens is None:
-        return None
-    grouped = _groups(tokens)
-    if len(grouped) > _MAX_TOKENS:
-        return None
-    sides: list[list[str]] = [[]]
-    for tok in grouped:
-        if tok == "=":
-            sides.append([])
-        else:
-            sides[-1].append(tok)
-    return sides
+    return plain_arith.sides(_bare(text))
 
 
 def juxtaposed(s: Span) -> bool:
@@ -345,6 +221,8 @@ def wrong_number(s: Span) -> bool:
     the span, which the rules could not read, states no number equal to it (``6.2``, ``18l``, ``0x12``) or
     states another one beside it, other than the question's arithmetic restated (``17l 18``, ``17 9`` for 17): a number that
     differs from an exact value is wrong, whatever decorates it; two are a hedge."""
+    if _GOLD_INTEGER.match(_bare(s.text).replace(" ", "")):
+        return False    # a plain integer: the rules read it and decide it ('different'); a verdict, not a shape to flag
     exact = _exact_reference(s.gold_text, s.question or "")
     if exact is None:
         return False

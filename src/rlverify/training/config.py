@@ -60,7 +60,7 @@ class TrainConfig:
 class GateConfig:
     eval_rows: int = 0                  # held-out rows the rules reject, at most this many; 0 = all
     probe_problems: str | None = None   # problems JSONL; None = shared DeepScaleR subset or the bundled one
-    probe_n: int = 20                   # problems in the probe (x 19 families x 7 placements)
+    probe_n: int = 20                   # problems in the probe (x 20 families x 7 placements)
     families: tuple[str, ...] = ()      # () = every family
     placements: tuple[str, ...] = ()    # () = every placement
     max_new_tokens: int = 64            # greedy verdicts

@@ -22,7 +22,9 @@ MODEL = "/models/genrm"
 CASES = [
     ("What is one half?", "0.5", "So the answer is \\boxed{1/2}."),        # rules accept: no judge call
     ("What is one half?", "1/2", "So the answer is \\boxed{half}."),       # unsure -> GenRM says Yes
-    ("What is one half?", "1/2", "So the answer is \\boxed{\\frac{a}{2}}."),  # unsure -> GenRM says No
+    # unsure -> GenRM says No (the question writes a: against a question that never does, a constant against an
+    # expression in a is kept from the judge by the guard's free_variable detector)
+    ("Let a = 1. What is one half of a?", "1/2", "So the answer is \\boxed{\\frac{a}{2}}."),
     ("What is one half?", "1/2", "So the answer is \\boxed{7}."),          # different: final, no judge call
 ]
 

@@ -24,6 +24,7 @@ from ..offers import offers_sign_choice
 from .counting import counting_reading
 from .latex import clean, matching_brace, split_top, unwrap_text
 from .numbers import parse_number
+from . import plain_arith
 from ...runtime.caches import memo_text
 
 __all__ = ["candidates", "strip_qualifier", "rhs_of_assignment", "is_equation", "is_sum", "bound_side", "offers_sign_choice",
@@ -250,8 +251,21 @@ def _declared_value(value: str) -> str | None:
 
 
 def _members_consistent(members: list[str]) -> bool:
-    nums = [parse_number(m) for m in members]
-    vals = {n.value for n in nums if n is not None}
+    """The members that read as numbers, or as plain arithmetic on numbers (``14 + 1``, exact, no CAS), have one
+    value: ``16 = 14 + 1`` states two (16 and 15), whichever side the reference equals."""
+    vals = set()
+    for m in members:
+        n = parse_number(m)
+        if n is not None:
+            vals.add(n.value)
+            continue
+        toks = plain_arith.tokens(m) if len(m) <= 200 else None
+        if toks is None or " " in (grouped := plain_arith.groups(toks)) or "=" in grouped:
+            continue
+        try:
+            vals.add(plain_arith.value(grouped))
+        except (plain_arith.NotPlain, ValueError, ZeroDivisionError, OverflowError):
+            continue
     return len(vals) <= 1
 
 
