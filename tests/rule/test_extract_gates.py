@@ -278,9 +278,14 @@ def test_fast_compare_integers_and_blanks() -> None:
 
     from rlverify.rule.answers import fast as F
 
+    def apart(text: str) -> str:
+        # blanks go, except between numbers side by side: '1 1' is not 11 (thousands groups '12 345' are one number)
+        return re.sub(r"\d+(?:\s+\d+)+", lambda m: m.group() if re.fullmatch(r"\d{1,3}(?:\s\d{3})+", m.group())
+                      else "\x00".join(m.group().split()), text)
+
     def old(answer: str, gold: str):
         def norm(text: str) -> str:
-            t = re.sub(r"\s+", "", text).strip("$")
+            t = re.sub(r"\s+", "", apart(text)).strip("$")
             if t.endswith(".") and not t.endswith(".."):
                 t = t[:-1].strip("$")
             return t
@@ -306,5 +311,5 @@ def test_fast_compare_integers_and_blanks() -> None:
         g = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 5)))
         got = F.fast_compare(a, g)
         assert (None if got is None else got.equal) == old(a, g), (a, g)
-        t = re.sub(r"\s+", "", a).strip("$")
+        t = re.sub(r"\s+", "", apart(a)).strip("$")
         assert F.normalize(a) == (t[:-1].strip("$") if t.endswith(".") and not t.endswith("..") else t), a

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from .latex import digits_apart
 from .match import Match
 
 __all__ = ["fast_compare", "normalize"]
@@ -30,7 +31,8 @@ _DEC = re.compile(r"[+-]?(?:\d{1,40}(?:\.\d{1,40})?|\.\d{1,40})")
 
 
 def normalize(text: str) -> str:
-    """Whitespace removed, surrounding ``$`` and a trailing period stripped."""
+    """Whitespace removed (not between two numbers side by side), surrounding ``$`` and a trailing period stripped."""
+    text = digits_apart(text)
     t = "".join(text.split()).strip("$")    # (str.split's blanks are the regex's \s: no regex pass needed)
     if t.endswith(".") and not t.endswith(".."):
         t = t[:-1].strip("$")

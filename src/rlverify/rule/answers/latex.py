@@ -25,6 +25,7 @@ from ...runtime.caches import lru, memo_text
 
 __all__ = [
     "clean",
+    "digits_apart",
     "unwrap_text",
     "matching_brace",
     "split_top",
@@ -140,6 +141,22 @@ def strip_outer(text: str) -> str:
 _RUN_OF_SPACE = re.compile(r"\s+")
 _END_STOP = re.compile(r"(?:\s|\\ )*[.;]+$")
 _KEY_SPACE = re.compile(r"[\s~]+")
+
+
+_SPACED_DIGITS = re.compile(r"\d(?:\s+\d+)+")
+_DIGIT_RUN = re.compile(r"\d+(?:\s+\d+)+")
+_THOUSANDS = re.compile(r"\d{1,3}(?:\s\d{3})+")
+
+
+def _kept_apart(m: re.Match[str]) -> str:
+    run = m.group()
+    return run if _THOUSANDS.fullmatch(run) else "\x00".join(run.split())
+
+
+def digits_apart(text: str) -> str:
+    """Numbers side by side keep a separator (``\\x00``) where their blanks would be removed: ``1 1`` is not 11. A run
+    in thousands groups (``1 000 000``, single blanks) is one number and stays as written."""
+    return _DIGIT_RUN.sub(_kept_apart, text) if _SPACED_DIGITS.search(text) else text
 
 
 @memo_text("rule.latex_clean")
@@ -417,7 +434,7 @@ def plain_key(text: str) -> str:
     ``\\frac{12}{3}``."""
     s = strip_outer(unwrap_text(clean(text)))
     s = _EXPLICIT_PRODUCT.sub("", s) if "\\" in s or "*" in s else s
-    s = _KEY_SPACE.sub("", s)
+    s = _KEY_SPACE.sub("", digits_apart(s))
     if "{" in s and ("^" in s or "_" in s):
         s = _ONE_CHAR_SCRIPT.sub(r"\1\2", s)   # x^{2} is x^2, a_{1} is a_1 (one character: 10^{12} stays)
     return s.rstrip(".").removeprefix("+")    # a unary plus on the whole span: +2 is 2
