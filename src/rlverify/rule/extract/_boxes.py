@@ -377,12 +377,31 @@ def _from_boxes(text: str, boxes: list[_Box]) -> Extraction:
         answer = unique[0] if unique else contents[-1]
         flags = _or_after_box(text, group[-1], answer) or _remark_after_box(text, group[-1], answer) or \
             (("hedge",) if offered_alternative(text[group[-1].end:], answer) else ())   # '(Or possibly $14$.)'
+        operated = _operated_on(text, group[-1], answer)
+        if operated is not None:
+            return Extraction(operated, "boxed", flags, cands)
         return Extraction(answer + _unit_after_box(text, group[-1], answer), "boxed", flags, cands)
     if any(_OR_RE.search(s) for s in seps) and all(_RELATION_RE.search(c) for c in unique):
         return Extraction(" \\text{ or } ".join(unique), "boxed", ("multi_box",), cands)   # x = 1 or x = 4
     if any(_OR_RE.search(s) for s in seps) or not any(_LIST_RE.search(s) for s in seps):
         return Extraction(unique[-1], "boxed", ("hedge",), cands)
     return Extraction(", ".join(unique), "boxed", ("multi_box",), cands)
+
+
+# ------------------------------------------------------------------ a box that is an operand
+
+# a power written right after the box: '\boxed{11}^2', '\boxed{5}^{3}' (a '!' after a box is an exclamation mark far more
+# often than a factorial: 'The answer is \boxed{7}!')
+_OPERATED_RE = re.compile(r"[ \t]*\^[ \t]*(?:\{[^{}]{1,40}\}|[0-9A-Za-z])")
+
+
+def _operated_on(text: str, box: _Box, answer: str) -> str | None:
+    """The box with the power written right after it (``\\boxed{11}^2`` reads as ``(11)^2``): rendered,
+    the boxed value is raised, so the box alone is not what the response states. None when nothing follows."""
+    m = _OPERATED_RE.match(text, box.end)
+    if m is None or not answer:
+        return None
+    return f"({answer}){m.group().strip()}"
 
 
 # ------------------------------------------------------------------ a unit written after the box
