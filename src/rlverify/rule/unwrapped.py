@@ -285,11 +285,6 @@ def _digits(text: str) -> int:
 def _apart_at(a: str, g: str, question: str | None, digits: int) -> bool | None:
     """Whether the two values, read as numbers or as quantities in one unit, do not round alike at ``digits``
     significant digits; None when either cannot be read so."""
-
-
-def _apart_at(a: str, g: str, question: str | None, digits: int) -> bool | None:
-    """Whether the two values, read as numbers or as quantities in one unit, do not round alike at ``digits``
-    significant digits; None when either cannot be read so."""
     if digits <= 0:
         return None
     values = _values(a, g, question)
