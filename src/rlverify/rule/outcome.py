@@ -383,11 +383,13 @@ def _compare_numbers(a: _Num, b: _Num, ctx: _Ctx) -> str:
 
 def _quantities(answer: str, gold: str, question: str | None, ctx: _Ctx) -> str | None:
     """Both sides in one unit (None: no units involved, or the unit layer decided a mismatch)."""
-    from .answers.quantity import Aligned, align
+    from .answers.quantity import Aligned, align, other_dimension
 
     al = align(answer, gold, question)
     if not isinstance(al, Aligned):
-        return None if al is None else _UNSURE  # different dimensions, clocks: not comparable here
+        if al is not None and other_dimension(answer, gold, question):
+            return _DIFFERENT     # two sure units of dimensions apart even in natural units: another quantity
+        return None if al is None else _UNSURE  # other dimensions that may be one quantity, clocks: not comparable
     if al.converted:
         x, y = al.answer_value, al.gold_value
         if x is None or y is None:

@@ -8,6 +8,7 @@ Interface::
         Match: decided here (different dimensions never match; clock times);
         Aligned: both magnitudes in one unit, for the caller to compare (with rounding if asked);
         None: no units or angles involved, nothing to say.
+    other_dimension(answer, gold, question) -> bool   two sure units of dimensions apart even in natural units
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from ...runtime.caches import lru, memo_text
 from .match import Match
 from .surface import exact_number, numeric_value, strip_approx, unwrap
 from .precision import written
-from .units import DIRECTION_WORDS, UnitSpec, convert, normalize_unit_text, parse_unit, units_in_question
+from .units import DIRECTION_WORDS, UnitSpec, convert, natural_powers, normalize_unit_text, parse_unit, units_in_question
 
 __all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "clock_shaped", "align", "bare_in_asked_unit", "value_of", "asks_measured",
-           "asked_unit", "unread_unit", "MEASURED_KINDS"]
+           "asked_unit", "unread_unit", "other_dimension", "MEASURED_KINDS"]
 
 _WRAPPED = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|degree|textdegree|circ|SI|si|qty|unit)\b|°|℃|%|\$|€|£")
 _MAG = re.compile(r"[+-]?(?:\\frac\s*\{[^{}]*\}\s*\{[^{}]*\}|\\sqrt\s*\{[^{}]*\}|\\pi|\\cdot|\\times"
@@ -712,6 +713,38 @@ def align(answer: str, gold: str, question: str | None = None) -> Aligned | Matc
         if isinstance(got, Match):
             return got
         answer, gold = got
+    return _align(answer, gold, question)
+
+
+def other_dimension(answer: str, gold: str, question: str | None = None) -> bool:
+    """Both sides are quantities whose units are read for sure -- written in a unit font or with a symbol that is no
+    variable's name (:func:`_trusted`), one reading each -- and in dimensions that stay apart in natural units
+    (:func:`~.units.natural_powers`): a lifetime for a rate, a wavelength for a wavenumber, an energy for an entropy
+    are two quantities, not two writings of one; a mass in MeV, a temperature in eV, a value per mole against the
+    same value are not (they may be the quantity asked)."""
+    if " " in answer and _TWO_LETTERS.search(answer):
+        got = _without_direction(answer, gold)
+        if isinstance(got, Match):
+            return False
+        answer, gold = got
+    al = _align(answer, gold, question)
+    if not isinstance(al, Match) or al.equal or "unit_mismatch" not in al.flags:
+        return False
+    named = _NAMED_APPROX.match(answer)
+    if named and "=" not in answer and "=" not in gold:
+        answer = answer[named.end():]
+    if "=" in answer and "=" not in gold:
+        answer = _value_side(answer)
+    qa, qg = parse_quantity(answer), parse_quantity(gold)
+    if qa is None or qg is None or qa.unit is None or qg.unit is None or qa.alt is not None or qg.alt is not None:
+        return False                   # a question's asked unit against a bare reference: the reference read no unit
+    if not (_trusted(qa, question, qg) and _trusted(qg, question, qa)):
+        return False
+    pa, pg = natural_powers(qa.unit), natural_powers(qg.unit)
+    return pa is not None and pg is not None and not pa & pg
+
+
+def _align(answer: str, gold: str, question: str | None) -> Aligned | Match | None:
     ca, cg = parse_clock(answer), parse_clock(gold)
     if ca and cg and (ca.meridiem or cg.meridiem):
         return _compare_clocks(ca, cg)

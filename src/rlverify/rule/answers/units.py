@@ -7,6 +7,7 @@ product of whitelisted names with integer exponents.
 Interface::
 
     parse_unit(text) -> UnitSpec | None      "km/h", "kJ/mol", "cm^2", "deg C", "\\Omega", "%"
+    natural_powers(unit) -> frozenset[float] | None   the unit's power of energy in natural units (see there)
     units_in_question(question) -> list[UnitSpec]   unit words a question names ("in minutes")
     convert(value, frm, to) -> float | None  offset-aware (°C <-> K <-> °F)
 """
@@ -23,7 +24,7 @@ from typing import Any
 from ...runtime.caches import lru
 from .surface import unwrap
 
-__all__ = ["UnitSpec", "parse_unit", "units_in_question", "convert", "registry", "normalize_unit_text"]
+__all__ = ["UnitSpec", "parse_unit", "units_in_question", "convert", "registry", "normalize_unit_text", "natural_powers"]
 
 _log = logging.getLogger(__name__)
 
@@ -199,6 +200,41 @@ class UnitSpec:
 @lru("rule.unit_dimensionality")   # a function of the factors (pint builds the unit anew each time: the stages ask often)
 def _dimensionality(factors: tuple[tuple[str, int], ...]) -> Any:
     return UnitSpec(factors, "").pint_unit().dimensionality
+
+
+# a base dimension's power of energy in natural units (c = hbar = k_B = 1, charge dimensionless): a mass or a
+# temperature is an energy, a length or a time an inverse energy; an amount of substance is a count (per mole or not)
+_NATURAL = {"[length]": -1, "[time]": -1, "[mass]": 1, "[temperature]": 1, "[current]": 1, "[substance]": 0}
+
+
+def natural_powers(unit: UnitSpec) -> frozenset[float] | None:
+    """The unit's power of energy in natural units, for every reading of it: ``MeV`` and ``kg`` are both 1 (a
+    particle's mass is written in MeV), ``s`` and ``m`` -1, ``s^{-1}``, ``cm^{-1}`` and ``Hz`` 1, ``J/K`` and
+    ``J/(mol K)`` 0; gauss (Gaussian dimensions in pint) and tesla both 2. A degree in a compound unit
+    (``cal/deg``) may be a kelvin: both readings are given. None where a dimension has no such power (money,
+    information, light)."""
+    base = _natural_power(unit.factors)
+    if base is None:
+        return None
+    powers = {base}
+    degrees = sum(e for n, e in unit.factors if n == "degree")
+    if degrees and len(unit.factors) > 1:
+        powers.add(base + degrees)                  # 'cal/deg mole': a degree of temperature
+    return frozenset(powers)
+
+
+def _natural_power(factors: tuple[tuple[str, int], ...]) -> float | None:
+    try:
+        dims = _dimensionality(factors)
+    except Exception:  # noqa: BLE001 - a unit pint cannot build has no power
+        _log.debug("rule/answers/units.py: handled exception", exc_info=True)
+        return None
+    power = 0.0
+    for name, exp in dims.items():
+        if name not in _NATURAL:
+            return None
+        power += _NATURAL[name] * float(exp)
+    return power
 
 
 _OFFSET_SCALES = {"degree_Celsius": "delta_degree_Celsius", "degree_Fahrenheit": "delta_degree_Fahrenheit"}
