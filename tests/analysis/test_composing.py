@@ -115,7 +115,11 @@ def test_converted_rows_are_converted(pair_rows) -> None:
     conv = [r for r in pair_rows if "ans_convert" in r["axes"] and r["label"]]
     assert conv and all(r["written"]["unit"] != r["truth"]["unit"] for r in conv)
     finer = [r for r in pair_rows if "ans_finer" in r["axes"] and r["label"]]
-    assert finer and all(r["written"]["places"] == r["truth"]["places"] - 1 for r in finer)
+    assert finer and all(r["written"]["places"] == min(r["truth"]["places"], 0 if "ref_sci" not in r["axes"]
+                                                      else r["truth"]["places"]) - 1 for r in finer)
+    # a finer answer is a measured value's: a unit on the reference or asked by the question
+    assert all(r["truth"]["unit"] is not None and {"ref_unit", "ctx_unit"} & set(r["axes"] + r["implied"])
+               for r in finer)
 
 
 def test_triples() -> None:

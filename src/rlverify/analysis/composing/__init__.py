@@ -7,8 +7,9 @@ Axes, one module each: :mod:`.references` (``ref_*``), :mod:`.answers` (``ans_*`
 magnitudes), numbers and items (real numeric references of the vendored problem sets for unitless rows,
 generated physics quantities for rows with a unit, sympy antiderivatives).
 
-A drawn combination that needs another axis to be well posed gets it as ``implied`` (a converted answer needs a
-unit: ``ref_unit``; an option letter needs listed options: ``ctx_options``); ``family`` names the drawn axes
+A drawn combination that needs another axis to be well posed gets it as ``implied`` (a converted answer, a unit
+word or an answer one digit finer needs a unit: ``ref_unit`` unless ``ctx_unit`` asks one, see :mod:`.answers`;
+an option letter needs listed options: ``ctx_options``); ``family`` names the drawn axes
 only. Every row's label holds by construction, checked on what was written (pint conversion back to the
 reference's unit, rounding at its stated precision, a sympy derivative), never on a verifier; a pair whose check
 fails is dropped and counted.
@@ -40,8 +41,9 @@ AXES: dict[str, tuple[str, frozenset[str]]] = {**references.AXES, **answers.AXES
 MODULE = {**{a: "references" for a in references.AXES}, **{a: "answers" for a in answers.AXES},
           **{a: "contexts" for a in contexts.AXES}}
 
-_NEEDS_UNIT = frozenset({"ans_convert", "ans_unit_word"})
+_NEEDS_UNIT = frozenset({"ans_convert", "ans_unit_word", "ans_finer"})   # ans_finer: a measured value (answers.py)
 _HAS_UNIT = frozenset({"ref_unit", "ctx_unit"})
+_EXACT_GROUPS = ("angle", "ratio")   # units whose values may be exact (45°, 62.5%): no finer answer (answers.py)
 _EXCLUDES = (frozenset({"ans_letter", "ans_same"}), frozenset({"ans_letter", "ans_convert"}),
              frozenset({"ans_letter", "ans_finer"}), frozenset({"ans_letter", "ans_sci"}),
              frozenset({"ans_letter", "ans_unit_word"}), frozenset({"ans_finer", "ctx_round"}))
@@ -81,7 +83,8 @@ def _item(axes: frozenset[str], rng: random.Random) -> Item:
         return expr_item(rng)
     if axes & _HAS_UNIT:
         units = [u for g, us in GROUPS.items() for u in us
-                 if UNITS[u].sym and not (kind == "exact" and g == "angle")]
+                 if UNITS[u].sym and not (kind == "exact" and g == "angle")
+                 and not ("ans_finer" in axes and g in _EXACT_GROUPS)]
         return quantity_item(kind, rng, unit=rng.choice(units))
     sci = "ans_sci" in axes
     if kind == "decimal" and rng.random() < 0.5:

@@ -5,6 +5,22 @@ alone, ``(b) value``, the value in a sentence of prose after working, an antider
 Axes: ``ans_same``, ``ans_convert``, ``ans_finer``, ``ans_antideriv`` (one value form), ``ans_sci``,
 ``ans_unit_word``, ``ans_letter``, ``ans_option``, ``ans_prose`` (one position).
 
+``ans_finer`` is correct for a *measured* value only, so it implies a unit (``ref_unit``, or ``ctx_unit`` asking
+one): a finer answer rounds to a reference whose written digits are its precision (issue 29), which a bare number
+in a question that names no unit and no approximation does not say. The evidence (counted at 22776db with
+rlverify's extractor, labels with tests/cases/label_corrections.json): the decimal references of data/problems
+that the unitless rows use are exact results in 29 of 37 (1.7 a limit, 0.5 a probability, 89.5 a mean, 4.5 for
+9/2: 89.52 is wrong there), the other 8 a rounding the question asks (``ctx_round`` is excluded with
+``ans_finer``); the vendored math corpora hold 131 answers finer than a unitless reference of >= 2 significant
+digits, all labelled wrong, and none that rounds to it; physics-dev's finer answers that round (half up) to a
+reference with a unit (on either side) are labelled correct in 34 of 59 rows (16 of the 25 others are one
+problem whose reference ``0.37 Q`` answers a second question too, 4 a wrong unit), and its unitless references
+hold none. Angles and percents are no measured kind (``_EXACT_GROUPS``): the math corpora's degree and percent
+references are exact values (``45^\\circ``, ``68^\\circ``, ``62.5\\%``), the corpora hold no finer answer rounding to
+one, and the rule reads them as possibly exact (``quantity.MEASURED_KINDS``; rad/s is measured and stays). A plain
+integer reference with trailing zeros (``820 kN``) is read at its units (:func:`written_last`),
+as the rule reads it (on gsm8k-gpt3 reading such zeros as insignificant accepts 7 wrong answers: bf40d46).
+
 :func:`written_number` returns the number it wrote with its unit, so that a row's label is checked on what was
 written (the generator's construction check), never on a verifier.
 """
@@ -19,7 +35,7 @@ from typing import Any
 from .references import expr_tex, pick, unit_text
 from .values import GROUPS, UNITS, Item, agrees, convert, exact_text, lead, plain, round_at, sci, terminating
 
-__all__ = ["AXES", "Written", "target_unit", "written_number", "response_text", "working"]
+__all__ = ["AXES", "Written", "target_unit", "written_number", "written_last", "response_text", "working"]
 
 AXES: dict[str, tuple[str, frozenset[str]]] = {
     "ans_same": ("ans_val", frozenset({"decimal", "exact", "expr"})),
@@ -40,6 +56,13 @@ class Written:
     value: Fraction | None  # what it states, in ``unit``
     places: int | None     # the place of its last digit (None: exact)
     unit: str | None       # the unit it is written in (a key of UNITS)
+
+
+def written_last(item: Item, axes: frozenset[str]) -> int:
+    """The place of the reference's last *written* digit: its stated precision, but for a plain integer with
+    trailing zeros (``820`` stated to tens) the units, since its zeros may be digits: a finer answer is finer than
+    what is written (``820.3``, which rounds to ``820`` at tens and at units; ``816`` may be another value)."""
+    return item.places if "ref_sci" in axes else min(item.places, 0)
 
 
 def _plain_ok(x: Fraction) -> bool:
@@ -80,7 +103,8 @@ def written_number(item: Item, axes: frozenset[str], st: dict, rng: random.Rando
         return Written(exact_text(x), x, None, unit)
     if "ans_finer" in axes:                                   # one digit finer, rounding to the stated value
         d = pick(st, "ans_finer_d", (-4, -3, -2, -1, 1, 2, 3, 4), rng)
-        xw, p = x + d * Fraction(10) ** (item.places - 1), item.places - 1
+        last = written_last(item, axes)
+        xw, p = x + d * Fraction(10) ** (last - 1), last - 1
     elif unit != item.unit:                                   # converted: one significant digit more, or more
         sig = lead(v) - item.places + 1
         p = lead(x) - sig
