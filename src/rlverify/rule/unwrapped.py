@@ -81,7 +81,10 @@ def typed_outcome(correct: bool, match: Any, answer: str | None, gold: str, ques
         return outcome
     if _undecidable(match):
         return outcome
-    return _unwrapped(answer, gold, question, cas)
+    outcome = _unwrapped(answer, gold, question, cas)
+    if outcome is Outcome.UNSURE:
+        return _as_lists(answer, gold, question, cas)
+    return outcome
 
 
 def _rounded_reading(answer: str, gold: str, question: str | None) -> bool:
@@ -186,6 +189,140 @@ def _unwrapped_value(answer: str, item: str, question: str | None, cas: bool) ->
     if outcome is Outcome.DIFFERENT and g[1] and not _apart(a[0], a[1], g[0], question):
         return Outcome.UNSURE
     return outcome
+
+
+# a list's items: commas, semicolons, line breaks and a written 'and' between two values
+_ITEM_SEPS = (",", ";", "\\\\", "\\text{ and }", "\\text{and}", " and ")
+# 'Maximum = 2', 'Paolo: 18', 'W' = 0.24 cal': an item's name (a name the views know, or a word before a colon)
+_WORD_COLON = re.compile(r"^\s*(?:\\text\s*\{\s*)?([A-Za-z][A-Za-z ]{0,30}?)\s*\}?\s*:\s*(?!=)")
+_WORD_NAME = re.compile(r"[A-Za-z][A-Za-z ]{0,30}")      # 'Maximum = 2'
+_SET_BRACES = re.compile(r"^\s*(?:\\left\s*)?(?:\\\{|\()\s*(.*?)\s*(?:\\right\s*)?(?:\\\}|\))\s*$", re.S)
+
+
+def _items(text: str) -> list[tuple[str | None, str]] | None:
+    """A list's items as (name or None, value): ``n = 3, \\, B = 2A``, ``a=1.78, b=0.55``, ``Paolo: 18, Qing: 14``,
+    ``\\{7500\\,Å, 5000\\,Å\\}``; None when the text is no list of 2 to _LIST_MAX items, or an item is empty, a digit
+    group (``1,050``) or a second relation (``x = y = 3``)."""
+    from .answers.latex import split_top
+
+    if len(text) > _MAX_CHARS:
+        return None
+    body = _SPACING.sub(" ", text.replace("$", "")).strip().rstrip(".").strip()
+    m = _SET_BRACES.match(body)
+    if m is not None and "," in m.group(1):
+        body = m.group(1)             # a set or a tuple of the values
+    items = [x.strip() for x in split_top(body, _ITEM_SEPS)]
+    if not 2 <= len(items) <= _LIST_MAX or any(not x for x in items) or any(_GROUP_TAIL.match(x) for x in items[1:]):
+        return None
+    out: list[tuple[str | None, str]] = []
+    for item in items:
+        head = split_top(item, ("=",))
+        colon = _WORD_COLON.match(item)
+        if len(head) == 2 and (_is_name(head[0]) or _WORD_NAME.fullmatch(head[0].strip())):
+            out.append((" ".join(head[0].split()), head[1].strip()))
+        elif len(head) > 1:
+            return None
+        elif colon is not None:
+            out.append((colon.group(1).strip().lower(), item[colon.end():].strip()))
+        else:
+            out.append((None, item))
+    if any(not v for _, v in out):
+        return None
+    return out
+
+
+def _sure_value(text: str) -> bool:
+    """A number or a quantity with a unit the rules read (never an expression or words)."""
+    from .answers.latex import clean
+    from .answers.numbers import parse_number
+
+    return parse_number(clean(text)) is not None or _has_unit(text)
+
+
+def _as_lists(answer: str, gold: str, question: str | None, cas: bool) -> Outcome:
+    """Two lists (a reference that lists several values, an answer that lists some), compared item by item:
+
+    * an answer that gives a name of the reference's list (``n = 4`` for ``n = 3, B = 2A``) a value ``different``
+      from the reference's value for it contradicts the reference, whatever else it says;
+    * where the reference's items are all sure values (numbers, quantities) and the answer's too, named or not
+      (``a = 1.78, b = 0.55`` for ``1.68, 0.45``; ``Paolo: 18, Qing: 12, Rayna: 5`` for ``7, 14, 18``): an answer item
+      ``different`` from every reference item is a wrong value, and an answer of as many items as the reference that
+      cannot be paired off item by item (in any order) with items it is not ``different`` from states other values.
+
+    Everything else stays ``unsure`` (a part of the list, one value in several words, items the rules cannot read)."""
+    ga = _items(gold)
+    if ga is None:
+        return Outcome.UNSURE
+    aa = _items(answer)
+    if aa is None:
+        single = split_top_name(answer)
+        if single is None:
+            return Outcome.UNSURE
+        aa = [single]
+    names = {n: v for n, v in ga if n is not None}
+    if len(names) == len(ga):                     # every reference item named, each once
+        for name, value in aa:
+            if name is not None and name in names and _item_outcome(value, names[name], question, cas) \
+                    is Outcome.DIFFERENT:
+                return Outcome.DIFFERENT
+    if len(aa) > len(ga) or not all(_sure_value(v) for _, v in ga + aa):
+        return Outcome.UNSURE
+    apart = [[_item_outcome(a, g, question, cas) is Outcome.DIFFERENT for _, g in ga] for _, a in aa]
+    if any(all(row) for row in apart):
+        return Outcome.DIFFERENT
+    if len(aa) == len(ga) and not _pairs_off(apart):
+        return Outcome.DIFFERENT
+    return Outcome.UNSURE
+
+
+def split_top_name(text: str) -> tuple[str, str] | None:
+    """One assignment ``NAME = value`` (a name the views know), as (name, value); None otherwise."""
+    from .answers.latex import split_top
+
+    if len(text) > _MAX_CHARS:
+        return None
+    head = split_top(_SPACING.sub(" ", text.replace("$", "")).strip().rstrip(".").strip(), ("=",))
+    if len(head) == 2 and _is_name(head[0]) and head[1].strip():
+        return " ".join(head[0].split()), head[1].strip()
+    return None
+
+
+def _item_outcome(answer: str, gold: str, question: str | None, cas: bool) -> Outcome:
+    """One answer item against one reference item, each unwrapped (an approximate item at its written digits)."""
+    a, g = _side(answer), _side(gold)
+    if a is None or g is None:
+        return Outcome.UNSURE
+    outcome = rejection_outcome(a[0], g[0], question, cas)
+    if outcome is Outcome.DIFFERENT and (a[1] or g[1]) and not _apart(a[0], a[1], g[0], question):
+        return Outcome.UNSURE
+    if outcome is Outcome.DIFFERENT and _approximately_equal(a[0], g[0], question):
+        return Outcome.UNSURE
+    if outcome is Outcome.DIFFERENT and (_has_unit(a[0]) or _has_unit(g[0])) and _one_digit_apart(a[0], g[0], question):
+        return Outcome.UNSURE     # measured: 4286 Å for 4285 Å (30000/7 cut or rounded) is within the last digit
+    return outcome
+
+
+def _one_digit_apart(a: str, g: str, question: str | None) -> bool:
+    """Two measured values within one unit of the last digit the coarser of them writes."""
+    digits = min(_digits(a), _digits(g))
+    values = _values(a, g, question) if digits > 0 else None
+    if not values:
+        return False
+    for x, y in values:
+        if not (math.isfinite(x) and math.isfinite(y)) or x == 0 or y == 0:
+            return False
+        unit = 10.0 ** (math.floor(math.log10(max(abs(x), abs(y)))) + 1 - digits)
+        if abs(x - y) <= unit * (1 + 1e-9):
+            return True
+    return False
+
+
+def _pairs_off(apart: list[list[bool]]) -> bool:
+    """Whether the answer's items can be paired one to one with reference items none of them is apart from."""
+    from itertools import permutations
+
+    n = len(apart)
+    return any(all(not apart[i][j] for i, j in enumerate(perm)) for perm in permutations(range(n)))
 
 
 def _has_unit(text: str) -> bool:
