@@ -57,7 +57,8 @@ Layout: ``_types`` (Extraction, caps), ``_spans`` (math segments, values, senten
 reduction, hedges), ``_boxes`` (boxes and their grouping), ``_prose`` (markers, weak
 cues, fallback), ``_clauses`` (a justification after the stated value: "the area is 12, since
 the base is 4 ..." and its ``\\text{}`` form in a box; the boxes of a labelled closing remark, "**Remark.**
-For $n$ rows ... $\\boxed{n+9}$", which are not the answer when a box stands before it); this module picks
+For $n$ rows ... $\\boxed{n+9}$", which are not the answer when a box stands before it), ``_numbered`` (the
+parts of a span whose members are numbered, "Sequence 1: ... and Sequence 2: ...", joined by '; '); this module picks
 the region and the evidence.
 """
 from __future__ import annotations
@@ -69,6 +70,7 @@ from fractions import Fraction
 from ...runtime.limits import MAX_RESPONSE_CHARS
 from ._checks import confirming_check
 from ._clauses import remark_boxes, text_main_clause
+from ._numbered import numbered_parts
 from ._types import Extraction, MAX_CANDIDATES, _PROSE_WINDOW
 from ._boxes import _Box, _clean_box, _find_boxes, _from_boxes
 from ._prose import _EXPLICIT_MARKERS, _from_markers, _from_prose, _from_whole
@@ -429,6 +431,7 @@ _BOUNDED_REMARK = re.compile(r"(?:\\text\s*\{\s*\(?\s*|\(\s*(?:\\text\s*\{\s*)?)
 def _with_flags(ex: Extraction, flags: tuple[str, ...]) -> Extraction:
     if ex.answer is not None:
         trimmed = _trim_value(ex.answer)
+        trimmed = numbered_parts(trimmed) or trimmed   # 'Sequence 1: ... and Sequence 2: ...': the parts
         if trimmed != ex.answer:
             ex = Extraction(trimmed, ex.method, ex.flags, ex.candidates)
         if not ex.hedge and len(ex.answer) < 400 and ("(" in ex.answer or "\\" in ex.answer) \

@@ -1,0 +1,68 @@
+"""Numbered parts of one answer: ``Sequence 1: -2, -1, 0, 1, 2 and Sequence 2: 10, 11, 12, 13, 14``,
+``\\text{Solution 1: } (1, 2);\\ \\text{Solution 2: } (3, 4)``. A label that only numbers the members of an answer
+set (the same word, numbered 1, 2, ..., n in order) names no value: the span is its parts, joined by ``; ``
+(``-2, -1, 0, 1, 2; 10, 11, 12, 13, 14``), which the comparison reads as it reads that list written bare.
+
+Interface::
+
+    numbered_parts(span) -> str | None     the parts joined by '; ', or None when the form does not apply
+
+Only words that number members of a set (sequence, solution, pair, root, ...) count: ``Step 1: ... Step 2: ...`` is a
+derivation (its last step is the answer) and ``Option 1: ... Option 2: ...`` / ``Answer 1`` two answers (a hedge),
+both left as they are. The numbers must run 1, 2, ..., n from the span's start, one word for all, every part
+non-empty and balanced. Pure text; linear regular expressions; spans over 600 characters are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["numbered_parts"]
+
+_MAX_CHARS = 600
+_WORDS = ("sequence", "solution", "pair", "triple", "triplet", "quadruple", "tuple", "root", "zero", "set", "group",
+          "function", "polynomial", "point", "progression", "value")
+_LABEL_RE = re.compile(
+    r"(?:\\text(?:bf|it)?\s*\{\s*|\\mathrm\s*\{\s*|\*\*)?"
+    r"(?P<word>" + "|".join(_WORDS) + r")s?\s*(?:\\[,;: ]\s*|~\s*)?(?:#\s*)?(?P<k>[1-9]\d?)\s*"
+    r"(?:\}\s*)?(?::|\\colon)\s*(?:\}\s*|\*\*\s*)?(?:\\[,;: ]\s*|\\quad\s*|~\s*)*", re.I)
+# what may stand between one part and the next label (one token at the end, stripped in turn): a comma, 'and', a
+# semicolon, a line break, a quad
+_JOINER_RE = re.compile(r"(?:\s+|,|;|\.|(?<!\\)\\[,;: ]|\\q?quad|\\\\|~|\\text\s*\{\s*(?:and|,|;)?\s*\}|(?<![A-Za-z])and)\Z", re.I)
+
+
+def _balanced(s: str) -> bool:
+    depth = 0
+    for ch in s:
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def numbered_parts(span: str) -> str | None:
+    """The parts of a span whose members are numbered ``Word 1: ... Word 2: ...`` (see the module docstring)."""
+    if len(span) > _MAX_CHARS or ":" not in span and "\\colon" not in span:
+        return None
+    marks = list(_LABEL_RE.finditer(span))
+    if len(marks) < 2 or span[:marks[0].start()].strip(" \t\n$"):
+        return None
+    words = {m.group("word").lower() for m in marks}
+    if len(words) != 1 or [int(m.group("k")) for m in marks] != list(range(1, len(marks) + 1)):
+        return None
+    parts = []
+    for m, nxt in zip(marks, marks[1:] + [None]):
+        body = span[m.end():nxt.start() if nxt is not None else len(span)]
+        for _ in range(12):
+            j = _JOINER_RE.search(body)
+            if j is None:
+                break
+            body = body[:j.start()]
+        body = body.strip().strip("$").strip()
+        if not body or not _balanced(body):
+            return None
+        parts.append(body)
+    return "; ".join(parts)
