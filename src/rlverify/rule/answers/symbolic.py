@@ -201,6 +201,145 @@ def _elided(text: str) -> bool:
     return False
 
 
+# ---------------------------------------------------------------- elided terms: T_1 op T_2 op \cdots op T_n
+
+_ELLIPSIS_TOKEN = re.compile(r"\\(?:[lc]?dots)(?![a-zA-Z])")
+_INDEX_LETTERS = "nmkN"
+_ELIDED_SIZES = (3, 4, 5, 6)
+_OPEN = {"(": ")", "[": "]", "{": "}"}
+
+
+def _term_after(text: str, i: int) -> tuple[str, str, int] | None:
+    """(operator, term, end) of the term that follows position ``i``: an optional ``+``/``\\cdot``/``\\times``,
+    then a balanced group (``\\left( ... \\right)``, ``( ... )``) or a token (``a_n``, ``n^2``, ``x_{n}``),
+    with any ``^``/``_`` scripts after it."""
+    m = re.compile(r"\s*(\+|-|\\cdot|\\times)?\s*").match(text, i)
+    op, j = (m.group(1) or ""), m.end()
+    k = _group_end(text, j)
+    if k is None:
+        t = re.compile(r"(?:\\frac\s*\{[^{}]*\}\s*\{[^{}]*\}|[A-Za-z0-9]+|\\[A-Za-z]+)").match(text, j)
+        if t is None:
+            return None
+        k = t.end()
+    while True:        # scripts: _{...}, ^{...}, _n, ^2
+        t = re.compile(r"\s*[_^]\s*(?:\{[^{}]*\}|[A-Za-z0-9])").match(text, k)
+        if t is None:
+            break
+        k = t.end()
+    return op, text[j:k], k
+
+
+def _group_end(text: str, j: int) -> int | None:
+    """End of the balanced bracket group that opens at ``j`` (``\\left(`` ... ``\\right)`` or a bare bracket)."""
+    left = text.startswith("\\left", j)
+    start = j + 5 if left else j
+    while start < len(text) and text[start] == " ":
+        start += 1
+    if start >= len(text) or text[start] not in _OPEN:
+        return None
+    depth = 0
+    for k in range(start, len(text)):
+        c = text[k]
+        if c in _OPEN:
+            depth += 1
+        elif c in _OPEN.values():
+            depth -= 1
+            if depth == 0:
+                return k + 1
+    return None
+
+
+def _norm(t: str) -> str:
+    t = re.sub(r"\s+|\\[,;! ]|\\left|\\right", "", t).replace("{", "").replace("}", "")
+    return re.sub(r"\^1(?!\d)", "", re.sub(r"\((\d+)\)", r"\1", t))   # x^1 is x
+
+
+def _instance(term: str, letter: str, value: int) -> str:
+    """``term`` with the index letter at ``value``: a subscript ``a_{3}``, elsewhere ``(3)`` (``2n+1`` is no 23)."""
+    term = re.sub(rf"_\s*(?:\{{\s*{letter}\s*\}}|{letter}(?![A-Za-z]))", f"_{{{value}}}", term)
+    # after a digit or a closing bracket the value is a factor, written with its \cdot (the grammar reads '2(3)' as 5)
+    term = re.sub(rf"(?<=[0-9)}}\]])(\s*){letter}(?![A-Za-z])", rf"\1\\cdot ({value})", term)
+    return re.sub(rf"(?<![A-Za-z\\]){letter}(?![A-Za-z])", f"({value})", term)
+
+
+def elided_instances(text: str, sizes: tuple[int, ...] = _ELIDED_SIZES) -> list[str] | None:
+    """The text written out for n = 3, 4, 5, 6 where it elides terms as ``T_1 op T_2 op \\cdots op T_n`` (one
+    ellipsis, the last term written in an index letter n/m/k/N, the term before the ellipsis that term at 2; every
+    other occurrence of the letter takes the same value): ``1 + 2 + \\cdots + n`` -> ``1 + 2 + {3}``, ...;
+    ``\\frac{(v - a_1)(v - a_2) \\cdots (v - a_n)}{v^{n-1}}`` -> ``\\frac{(v - a_1)(v - a_2)(v - a_{3})}{v^{{3}-1}}``.
+    None when the text elides in another way (``a_1 + \\cdots + a_{n-1}``, two ellipses, no index letter)."""
+    marks = list(_ELLIPSIS_TOKEN.finditer(text))
+    if len(marks) != 1 or len(text) > 400:
+        return None
+    m = marks[0]
+    after = _term_after(text, m.end())
+    if after is None:
+        return None
+    op, last, end = after
+    letters = [c for c in _INDEX_LETTERS if re.search(rf"(?<![A-Za-z\\]){c}(?![A-Za-z])", last)]
+    if len(letters) != 1:
+        return None
+    letter = letters[0]
+    before = text[:m.start()].rstrip()
+    if op and before.endswith(op):
+        before = before[:-len(op)].rstrip()
+    second = _norm(_instance(last, letter, 2))
+    if not _norm(before).endswith(second) or _norm(_instance(last, letter, 1)) not in _norm(before)[:-len(second)]:
+        return None                   # the written terms are not T(1) .. T(2) of the last one
+    joiner = f" {op} " if op else " "
+    out = []
+    for n in sizes:
+        middle = joiner.join(_instance(last, letter, k) for k in range(3, n + 1))
+        rest = _instance(text[end:], letter, n)
+        out.append(f"{before}{joiner}{middle}{rest}")
+    return out
+
+
+def _apart_at_points(a: Any, b: Any) -> bool | None:
+    """False when the two sides differ at a pseudo-random rational point of all their symbols, else None."""
+    import sympy
+
+    syms = sorted(a.free_symbols | b.free_symbols, key=str)
+    for point in _POINTS:
+        sub = {s: sympy.Rational(str(point[i % 3] + i)) for i, s in enumerate(syms)}
+        if _closed_equal(a.xreplace(sub), b.xreplace(sub)) is False:
+            return False
+    return None
+
+
+def _elided_equal(a: str, b: str) -> str:
+    """Both sides written out at the same n (a side that elides nothing takes the index letter's value too)."""
+    import sympy
+
+    ia, ib = elided_instances(a), elided_instances(b)
+    if ia is None and _elided(a) or ib is None and _elided(b) or ia is None and ib is None:
+        return "unparsed"
+    ia = ia or [_instance(a, _letter_of(b), n) for n in _ELIDED_SIZES]
+    ib = ib or [_instance(b, _letter_of(a), n) for n in _ELIDED_SIZES]
+    verdicts = []
+    for x, y in zip(ia, ib):
+        px, py = _parse(x), _parse(y)
+        if px is None or py is None:
+            return "unparsed"
+        v = _expr_equal(px, py)
+        if v is None and isinstance(px, sympy.Expr) and isinstance(py, sympy.Expr):
+            v = _apart_at_points(px, py)      # many symbols (a_1 .. a_6): the points decide a difference
+        verdicts.append(v)
+    if any(v is False for v in verdicts):
+        # a different value at some n is a typed fact, unless the written-out side sums or multiplies by an index
+        # of its own (\sum_{i=1}^{n} x_i is read as a Sum of a symbol x_i, not as x_1 + ... + x_n)
+        plain = (a if ib is not None and elided_instances(a) is None else b if elided_instances(b) is None else "")
+        return "unparsed" if re.search(r"\\(?:sum|prod|int)(?![a-zA-Z])|_\{?[a-z]\}?", plain) else "unequal"
+    return "equal" if all(v is True for v in verdicts) else "unparsed"
+
+
+def _letter_of(text: str) -> str:
+    """The index letter of an eliding side."""
+    m = list(_ELLIPSIS_TOKEN.finditer(text))[0]
+    _, last, _ = _term_after(text, m.end())
+    return next(c for c in _INDEX_LETTERS if re.search(rf"(?<![A-Za-z\\]){c}(?![A-Za-z])", last))
+
+
 def parse_cached(text: str) -> Any:
     """The memoized reading used by :func:`compare_latex` (None when it fails); call it only
     inside ``run_bounded``."""
@@ -413,6 +552,8 @@ def compare_latex(a: str, b: str) -> str:
     """Worker entry point: ``"equal"``, ``"unequal"`` or ``"unparsed"``."""
     import sympy
 
+    if _elided(a) or _elided(b):
+        return _elided_equal(a, b)     # 'T_1 T_2 \cdots T_n' written out at n = 3..6, or unread
     ra, rb = _relation_at_top(a), _relation_at_top(b)
     if ra != rb:  # one side is written as an equation, the other not: read the other side first
         if not _may_relate(b if ra else a):
