@@ -171,7 +171,8 @@ def _context(question: str | None, cas: bool) -> _Ctx:
     from .answers.question import read_question
 
     spec = requested(question)
-    fixed = frozenset(_FIXED.findall(question[-4000:])) if question and "=" in question else frozenset()
+    fixed = frozenset(_FIXED.findall(_EXAMPLE.sub(" ", question[-4000:]))) if question and "=" in question \
+        else frozenset()
     q = read_question(question)
     all_asked = bool(question) and _ALL_ASKED.search(q.request or question) is not None and not q.asks_one_example
     if spec is None:
@@ -183,6 +184,11 @@ def _context(question: str | None, cas: bool) -> _Ctx:
 # 'find all x', 'all solutions', 'all real values', 'all possible values': the whole set is asked
 _ALL_ASKED = re.compile(r"\ball\b(?:\s+\w+){0,3}\s+(?:solutions?|roots?|values?|numbers?|x|n|pairs?|integers?|zeros?)\b"
                         r"|\bsolve\b", re.I)
+
+
+# 'For example, when $n=5$, we have ...': a sentence that shows an example fixes no name (up to its full stop, a
+# full stop inside $...$ or a number apart)
+_EXAMPLE = re.compile(r"\b(?:for (?:example|instance)|e\.g\.)[^.]{0,400}?(?:\.(?=\s|$)|$)", re.I)
 
 
 # 'x = 3', 'a=-2', 'n = \frac{1}{2}': a name the question fixes to a value
@@ -217,6 +223,8 @@ def _classify(answer: str, gold: str, question: str | None, cas: bool) -> tuple[
         q = _quantities(answer, gold, question, ctx)
         if q is not None and q != _UNSURE:
             return q, False
+    if cas and na is not None and ng is None and _number_against_relation(na, g, ctx):
+        return _DIFFERENT, False    # a number against a curve or a set of infinitely many values
     la, lg = _without_degrees(_and_list(a), _and_list(g))
     sa, sg = _shape(la), _shape(lg)
     result = _compare_shapes(sa, sg, ctx)
@@ -427,6 +435,8 @@ def _compare_shapes(a: Shape, g: Shape, ctx: _Ctx) -> str:
     if a.kind == g.kind == "scalar":
         return _compare_scalars(la[0], lg[0], ctx)
     if a.kind == "matrix" or g.kind == "matrix":
+        if a.kind == "scalar" and len(lg) > 1 and _number(la[0], ctx) is not None:
+            return _DIFFERENT      # one number against a matrix of several entries: no number is a matrix
         if a.kind != g.kind:
             return _UNSURE
         if (len(a.items), len(a.items[0])) != (len(g.items), len(g.items[0])):
@@ -558,6 +568,10 @@ def _compare_scalars(a: str, g: str, ctx: _Ctx) -> str:
         return _compare_numbers(na, ng, ctx)
     if ctx.cas and ng is None and _constant_against_expression(a, g, ctx):
         return _DIFFERENT
+    if ctx.cas and na is not None and ng is None:
+        big = _plain_constant(g)
+        if big is not None:       # 1/2004!: a constant the number reader refuses (too big), read by the CAS
+            return _CLOSE if _close(na, _Num(big), ctx) else _DIFFERENT
     if ctx.cas and na is None and ng is None:
         bound = _compare_bounds(a, g, ctx)
         return bound if bound is not None else _compare_expressions(a, g)
@@ -666,6 +680,74 @@ def _constant_against_expression(a: str, g: str, ctx: _Ctx) -> bool:
     values = [v for v in vg[1] if v is not None]
     return len(values) >= 2 and any(abs(v - values[0]) > _EXPR_REL_DIFF * max(abs(v), abs(values[0]), 1)
                                     for v in values[1:])
+
+
+def _plain_constant(g: str) -> float | None:
+    """A reference with no free symbol whose value the CAS reads (``1 / 2004!``) as a float (an infinity where it is
+    beyond floats: ``1 + 2004!``); None otherwise."""
+    if texty(g) or _RELATION.search(g):
+        return None
+    vg = _expr_values(g)
+    if vg is None or vg[0] or not vg[1] or vg[1][0] is None:
+        return None
+    v = float(vg[1][0])
+    return v if math.isfinite(v) else math.copysign(math.inf, v) if not math.isnan(v) else None   # 2004!: beyond floats
+
+
+# one relation between two sides: an equation, an inequality, a '\neq'
+_SIDES = re.compile(r"\\(?:leqslant|geqslant|leq?|geq?|lt|gt|neq?)(?![a-zA-Z])|<=?|>=?|≠|≤|≥|=")
+
+
+def _number_against_relation(na: _Num, g: str, ctx: _Ctx) -> bool:
+    """A number against a relation in names the question leaves free that no number states: an equation between two
+    expressions in two or more names, neither side a lone name (``y + 3x - 4 = 0``: a curve), or one inequality or
+    ``\\neq`` of a name (``m \\neq 1``, ``m \\le \\sqrt{12/(n(n-1)(n+1))}``: a set of infinitely many values). The number
+    must differ from every side written as a constant (in ``x + y = 5`` or ``m \\le 3`` it may be that side's value),
+    and a side in names must take more than one value (no constant equals it)."""
+    g = g.strip()
+    while g.startswith("{") and g.endswith("}") and _closes_at(g, 0) == len(g) - 1:
+        g = g[1:-1].strip()      # '{m \\le X}': a group around the whole relation
+    if texty(g) or len(g) > MAX_SPAN_CHARS or "," in g or ";" in g:
+        return False
+    ops = _SIDES.findall(g)
+    if len(ops) != 1:
+        return False
+    sides = [x.strip() for x in _SIDES.split(g)]
+    if len(sides) != 2 or not all(sides):
+        return False
+    read = [_expr_values(x) for x in sides]
+    if any(r is None for r in read):
+        return False
+    names = set(read[0][0]) | set(read[1][0])
+    if not names or any(len(n) == 1 and n in ctx.fixed for n in names):
+        return False
+    if ops[0] == "=" and (len(names) < 2 or any(_LONE_NAME.fullmatch(x) for x in sides)):
+        return False             # 'x = k\\pi', '2x - 4 = 0': a solution or a solved name, not a curve
+    for text, (symbols, values) in zip(sides, read):
+        known = [v for v in values if v is not None]
+        if not known:
+            return False
+        if _LONE_NAME.fullmatch(text):
+            continue
+        if symbols and any(abs(v - known[0]) > _EXPR_REL_DIFF * max(abs(v), abs(known[0]), 1) for v in known[1:]):
+            continue             # a side that takes several values: no constant equals it
+        c = float(known[0])
+        if not math.isfinite(c) or _close(na, _Num(c), ctx):
+            return False         # the number may be that side's value
+    return True
+
+
+def _closes_at(text: str, start: int) -> int:
+    """Where the brace opened at ``start`` closes (-1: never)."""
+    depth = 0
+    for k in range(start, len(text)):
+        depth += (text[k] == "{") - (text[k] == "}")
+        if depth == 0:
+            return k
+    return -1
+
+
+_LONE_NAME = re.compile(r"\\?[A-Za-z]+(?:_\{?\w+\}?)?")
 
 
 _ONE_EQUALS = re.compile(r"^([^=<>]+)=([^=<>]+)$")

@@ -192,7 +192,9 @@ def _unwrapped_value(answer: str, item: str, question: str | None, cas: bool) ->
 
 
 # a list's items: commas, semicolons, line breaks and a written 'and' between two values
-_ITEM_SEPS = (",", ";", "\\\\", "\\text{ and }", "\\text{and}", " and ")
+_ITEM_SEPS = (",", ";", "\\\\", "\\text{ and }", "\\text{and}", " and ", "\\text{ or }", "\\text{or}", " or ")
+# a list whose items a word joins: alternatives or all of them, never one number written in pieces
+_WORD_JOIN = re.compile(r"\\text\s*\{\s*(?:and|or)\s*\}|\s(?:and|or)\s")
 # 'Maximum = 2', 'Paolo: 18', 'W' = 0.24 cal': an item's name (a name the views know, or a word before a colon)
 _WORD_COLON = re.compile(r"^\s*(?:\\text\s*\{\s*)?([A-Za-z][A-Za-z ]{0,30}?)\s*\}?\s*:\s*(?!=)")
 _WORD_NAME = re.compile(r"[A-Za-z][A-Za-z ]{0,30}")      # 'Maximum = 2'
@@ -212,8 +214,10 @@ def _items(text: str) -> list[tuple[str | None, str]] | None:
     if m is not None and "," in m.group(1):
         body = m.group(1)             # a set or a tuple of the values
     items = [x.strip() for x in split_top(body, _ITEM_SEPS)]
-    if not 2 <= len(items) <= _LIST_MAX or any(not x for x in items) or any(_GROUP_TAIL.match(x) for x in items[1:]):
+    if not 2 <= len(items) <= _LIST_MAX or any(not x for x in items):
         return None
+    if not _WORD_JOIN.search(body) and any(_GROUP_TAIL.match(x) for x in items[1:]):
+        return None                   # '406, 255': maybe one number in digit groups
     out: list[tuple[str | None, str]] = []
     for item in items:
         head = split_top(item, ("=",))
@@ -239,6 +243,16 @@ def _sure_value(text: str) -> bool:
     return parse_number(clean(text)) is not None or _has_unit(text)
 
 
+_CONSTANT_COMMANDS = re.compile(r"\\(?:d|t)?frac|\\sqrt|\\pi|\\cdot|\\times|\\left|\\right|\\,|\\!")
+
+
+def _constant_text(text: str) -> bool:
+    """Written as a constant (``\\sqrt{2}+1``, ``\\frac{250}{101}``, ``7\\pi``): digits, operators and the commands of
+    a constant, no name; the outcome reader (bounded CAS) decides its value."""
+    t = _CONSTANT_COMMANDS.sub(" ", text)
+    return len(text) <= 60 and bool(re.search(r"\d", t)) and re.fullmatch(r"[\d\s.+\-*/^(){}\[\]]+", t) is not None
+
+
 def _as_lists(answer: str, gold: str, question: str | None, cas: bool) -> Outcome:
     """Two lists (a reference that lists several values, an answer that lists some), compared item by item:
 
@@ -254,19 +268,26 @@ def _as_lists(answer: str, gold: str, question: str | None, cas: bool) -> Outcom
     if ga is None:
         return Outcome.UNSURE
     aa = _items(answer)
+    single = aa is None
     if aa is None:
-        single = split_top_name(answer)
-        if single is None:
+        one = split_top_name(answer)
+        bare = answer.replace("$", "").strip()
+        if one is None and (_sure_value(bare) or _constant_text(bare)):
+            one = (None, bare)
+        if one is None:
             return Outcome.UNSURE
-        aa = [single]
+        aa = [one]
     names = {n: v for n, v in ga if n is not None}
     if len(names) == len(ga):                     # every reference item named, each once
         for name, value in aa:
             if name is not None and name in names and _item_outcome(value, names[name], question, cas) \
                     is Outcome.DIFFERENT:
                 return Outcome.DIFFERENT
-    if len(aa) > len(ga) or not all(_sure_value(v) for _, v in ga + aa):
+    if len(aa) > len(ga) or not all(_sure_value(v) for _, v in ga) \
+            or not all(_sure_value(v) or _constant_text(v) for _, v in aa):
         return Outcome.UNSURE
+    if single and ga[0][0] is None and not _WORD_JOIN.search(gold):
+        return Outcome.UNSURE      # one value against plain '221, 8' (a garbled 221/8?): rule.outcome's own reading
     apart = [[_item_outcome(a, g, question, cas) is Outcome.DIFFERENT for _, g in ga] for _, a in aa]
     if any(all(row) for row in apart):
         return Outcome.DIFFERENT
