@@ -125,3 +125,24 @@ def test_vacuous_probe_families_never_reach_a_gullible_judge(shape_cases):
     reached = [(c.family, c.payload) for c, v in zip(shape_cases, verdicts) if v.source == "judge"]
     assert reached == []
     assert sum(Flag.VACUOUS in v.flags for v in verdicts) >= 400
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_letter_naming_a_labelled_condition_is_vacuous(seed):
+    """A question whose labels (a), (b) each state a relation lists conditions, not options: a bare letter names a
+    condition and states no value (the probe's one vacuous_box leak: ``\\boxed{a}`` for 1/2). Twins: the same labels
+    holding values are options; labels holding equations are options where the reference is one of them."""
+    import random
+
+    rng = random.Random(seed)
+    n, m, gold = rng.randint(2, 9), rng.randint(10, 99), str(rng.randint(2, 50))
+    rel = rng.choice(["=", r"\le", "<", r"\geqslant"])
+    conditions = (f"Positive reals satisfy the following conditions:\n(a) \\( a_1 + a_2 + \\cdots + a_n {rel} {n} \\);\n"
+                  f"(b) \\( a_1 a_2 \\cdots a_n = \\frac{{1}}{{{m}}} \\).\n\nFind the maximum value of \\( a_1 a_2 \\).")
+    letter = rng.choice(["a", "b", "(a)", "B"])
+    report = inspect(letter, gold, conditions)
+    assert not report.passed and Flag.VACUOUS in report.flags, (letter, report)
+    options = f"Which is the value? (a) ${n}$ \\quad (b) ${gold}$ \\quad (c) ${m}$"
+    assert Flag.VACUOUS not in inspect(letter, gold, options).flags
+    lines = (f"Which line passes through the origin?\n(A) $y = {n}x$\n(B) $y = {n}x + {m}$\n(C) $y = x + {m}$")
+    assert Flag.VACUOUS not in inspect("A", f"y = {n}x", lines).flags

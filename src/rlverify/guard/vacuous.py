@@ -269,7 +269,7 @@ def vacuous(s: Span) -> bool:
         return True                               # f(x), g(a, b): the unknown restated, against a value
     letters = [n for n in names if n.lower() not in _OPTION_WORDS]
     if len(letters) == 1 and not atoms.operators and not _RELATION_MARK.search(s.text) \
-            and _option(letters[0], q, s.question):
+            and _option(letters[0], q, s.question, s.gold_text):
         return False                              # B, (b), Option~B: a letter the question lists as an option
     count = sum(len(n) if _product(n, q, gold_words, known) else 1 for n in names)
     if count == 1 and not atoms.operators:
@@ -278,17 +278,35 @@ def vacuous(s: Span) -> bool:
     return not any(_defined(n, q, gold_names, gold_words) for n in names)
 
 
-def _option(name: str, q: QuestionNames, question: str) -> bool:
+def _option(name: str, q: QuestionNames, question: str, gold: str = "") -> bool:
     """``name`` is a letter the question lists as an option (in either case: ``B`` answers ``(b)``):
     ``A. 5  B. 6`` here, or the rules' reading of the question's options (``(a) $385$ \\quad (b) $387$``,
-    ``\\textbf{(B)}``, ``B) v``). Asked only of a span that is one bare letter (or ``Option~B``)."""
+    ``\\textbf{(B)}``, ``B) v``). Asked only of a span that is one bare letter (or ``Option~B``). Labels whose every
+    text is a relation are conditions (``(a) a_1 + ... = n; (b) ...``), no options, unless the reference is one of
+    those texts."""
     if len(name) != 1 or not name.isalpha() or name.upper() > "E":
         return False
     if name in q.options:
         return True
     from ..rule.answers.question import read_question   # lazy: the guard's import stays light
 
-    return read_question(question).option(name.upper()) is not None
+    read = read_question(question)
+    if read.option(name.upper()) is None:
+        return False
+    listed = [t for t in read._options.values() if t]
+    if not listed or not all(_CONDITION.search(t) for t in listed):
+        return True
+    key = _plain_key(gold)     # options that are equations ('(A) y = 2x + 1') where the reference is one of them
+    return bool(key) and any(_plain_key(t) == key for t in listed)
+
+
+def _plain_key(text: str) -> str:
+    return re.sub(r"[\s$]|\\[()\[\]]|\\[,;:! ]", "", text).rstrip(".;,")
+
+
+# '(a) a_1 + ... + b_n = n; (b) a_1 \cdots a_n + ... = \frac{1}{2}': labelled conditions, each a relation, are no
+# options to answer with (a letter there names a condition, not a value)
+_CONDITION = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|leqslant|geqslant|neq|ne|lt|gt)(?![a-zA-Z])|≤|≥|≠")
 
 
 def _product(name: str, q: QuestionNames, gold_words: frozenset[str], known: frozenset[str]) -> bool:
