@@ -34,6 +34,7 @@ __all__ = [
     "collapse_digit_groups",
     "short_fracs",
     "balanced",
+    "unescaped",
 ]
 
 _OPEN = "([{"
@@ -294,6 +295,9 @@ def _unescaped(s: str) -> str:
     if "^(" in s or "^ (" in s:
         s = _PAREN_EXPONENT.sub(r"^{\1}", s)
     return s
+
+
+unescaped = _unescaped   # public: a reference read outside clean() (the text comparisons) repairs the same escapes
 
 
 def _restore(s: str, m: re.Match) -> str:

@@ -18,6 +18,7 @@ import re
 from fractions import Fraction
 
 from ...runtime.caches import memo_text
+from .latex import unescaped
 from .surface import unwrap
 
 __all__ = ["says_nothing", "words_to_number", "normalize_text", "same_text", "is_wordy", "yes_no", "strip_trailing_words",
@@ -106,6 +107,8 @@ def words_to_number(text: str) -> Fraction | None:
         words = words[1:]
     sign = -1 if words[0] in ("minus", "negative") else 1
     words = words[1:] if sign < 0 else words
+    if not words:
+        return None      # 'negative' alone is a word, no number
     if len(words) >= 2 and words[-1] in _DENOMS:
         num = 1 if words[:-1] in (["a"], ["an"]) else _cardinal(words[:-1])
         if num is not None and (num < 20 or words[-1].endswith("s")):
@@ -182,9 +185,11 @@ def says_infinite(text: str) -> bool:
 
 
 def same_text(answer: str, gold: str) -> bool:
-    """Equal as words: case, articles, plural, \\text{} ignored; both sides must be plain words. Two ways of
+    """Equal as words: case, articles, plural, \\text{} ignored; both sides must be plain words. A qualifier is its
+    generic noun phrase ('odd' for 'Any odd number of participants', :func:`_qualifier`). Two ways of
     saying that nothing is asked for (:func:`says_nothing`) are the same text, and so are two of saying that there
     are infinitely many (:func:`says_infinite`)."""
+    gold = unescaped(gold)    # a reference that went through a string escape: a tab for the \\t of \\text
     if says_nothing(answer) and says_nothing(gold):
         return True
     if says_infinite(answer) and says_infinite(gold):
@@ -192,7 +197,31 @@ def same_text(answer: str, gold: str) -> bool:
     if not (is_wordy(answer) and is_wordy(gold)):
         return False
     g = normalize_text(gold)
-    return bool(g) and normalize_text(answer) == g
+    if not g:
+        return False
+    a = normalize_text(answer)
+    return a == g or _qualifier(a) == _qualifier(g) != ""
+
+
+# a generic head qualified by one or two words: '(any) odd number (of participants)', 'an even integer', 'all
+# positive values'; the head and what follows name the kind, the qualifier is the answer (normalize_text's words:
+# articles dropped, singular)
+_QUALIFIED_HEAD = re.compile(r"^(?:(?:any|all|every|each|some) )?(?P<q>[a-z]{3,}(?: [a-z]{3,})?) (?:number|integer|value)"
+                             r"(?: of [a-z]+(?: [a-z]+)?)?$")
+_NOT_QUALIFIERS = frozenset({"any", "all", "every", "each", "some", "the", "no", "not", "none", "number", "integer",
+                             "value", "other", "same", "such", "certain", "many", "few", "more", "less", "which", "what"})
+
+
+def _qualifier(text: str) -> str:
+    """The qualifier of a normalized 'any odd number of participants' ('odd'), the text itself when it is one or two
+    qualifying words ('odd', 'odd number' is its own phrase); '' when neither (a negation, a number word, other
+    words)."""
+    m = _QUALIFIED_HEAD.match(text)
+    q = m.group("q") if m else text
+    words = q.split()
+    if not 1 <= len(words) <= 2 or any(w in _NOT_QUALIFIERS or words_to_number(w) is not None for w in words):
+        return ""
+    return q
 
 
 _YES = {"yes", "true", "y", "correct", "affirmative"}
