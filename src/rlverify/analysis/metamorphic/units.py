@@ -188,13 +188,36 @@ def _reference_unit(source: str, gold: str, unit_key: str, question: str) -> Any
             return u
     found = []
     question = re.split(r"\bSubproblem \d+\s*:", question)[-1]     # minerva: earlier sub-questions ask their own
-    for m in _ASK.finditer(question[-600:]):
-        if _PRODUCT_AFTER.match(question[-600:], m.end()):
+    tail = question[-600:]
+    for m in _ASK.finditer(tail):
+        if _PRODUCT_AFTER.match(tail, m.end()):
             continue         # 'in kilogram meters per second': a product of units, which _ASK reads as its first
+        if not _asking(tail, m.start()):
+            continue         # 'A company produces chocolate in bars.': a statement names no unit of the answer
         u = _parse(m.group(1))
         if u is not None:
             found.append(u)
     return found[-1] if len(set(map(str, found))) == 1 or (found and len(found) <= 3) and found else None
+
+
+_SENTENCE_END = re.compile(r"[.?!](?=\s|$)")
+_FORMAT_ONLY = re.compile(r"^(?:\s*[^.?!]*\b(?:format|decimal places?|significant|nearest|integer|round)\b[^.?!]*[.?!]?[)\s]*)*\s*$",
+                          re.I)
+_ASKING = re.compile(r"\?|\b(?:express|give|answer|find|calculate|compute|determine|estimate|what|how|round|write|state"
+                     r"|evaluate|obtain|derive|show|enter|report|convert)\b", re.I)
+
+
+def _asking(text: str, pos: int) -> bool:
+    """The sentence around ``pos`` asks for something (a question mark, an asking verb, or it is the last one): a
+    unit named there is the answer's ('Express your answer in meters.', 'What is the speed in m/s?'); one in a statement is the data's or
+    no unit at all ('A company produces chocolate in bars.', gsm8k: pint's bar is a pressure)."""
+    starts = [m.end() for m in _SENTENCE_END.finditer(text, 0, pos)]
+    start = starts[-1] if starts else 0
+    end_m = _SENTENCE_END.search(text, pos)
+    end = end_m.end() if end_m else len(text)
+    # the question's last sentence (formatting instructions aside) is its request, verb or not ('Subproblem 2: the
+    # wavelength in nm, to 2 decimal places.')
+    return bool(_ASKING.search(text[start:end])) or bool(_FORMAT_ONLY.match(text[end:]))
 
 
 def question_unit(ref: Reference) -> Any:
