@@ -6,6 +6,7 @@ Interface::
     symbolic_equal(a, b, timeout=...) -> bool | None
         True/False when decided, None when either side could not be parsed.
         Raises BoundExceeded when the deadline passes.
+    elided_instances(text) -> list[str] | None   'T_1 op T_2 op \\cdots op T_n' written out at n = 3..6
 
 Parsing reads the common arithmetic subset with :func:`rlverify.rule.answers.arith.read_arith`
 (tokenized, builds sympy objects directly) and everything else with latex2sympy2_extended
@@ -16,7 +17,9 @@ arguments and result are plain strings/bools so they pickle across processes.
 Equality rules: purely rational expressions are compared exactly (``1/2004!`` is not
 ``1/2006!``); other closed numbers at 60 significant digits with a relative tolerance of
 1e-30; expressions with free symbols by ``simplify`` of the difference, then by
-evaluation at fixed pseudo-random points.
+evaluation at fixed pseudo-random points. A side that elides terms (``\\cdots``) in the one form
+:func:`elided_instances` reads is compared written out at each n (the other side at the same n); any other
+elision is unread.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from ...runtime.caches import lru
 from ...runtime.limits import DEFAULT_CAS_TIMEOUT
 from .arith import read_arith
 
-__all__ = ["too_big", "symbolic_equal", "compare_latex", "differ_by_constant", "differ_by_constant_latex", "parse_cached", "parse_grammar", "latex_to_sympy",
+__all__ = ["too_big", "symbolic_equal", "elided_instances", "compare_latex", "differ_by_constant", "differ_by_constant_latex", "parse_cached", "parse_grammar", "latex_to_sympy",
            "warm_up"]
 
 _log = logging.getLogger(__name__)
