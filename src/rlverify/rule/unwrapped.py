@@ -83,8 +83,43 @@ def typed_outcome(correct: bool, match: Any, answer: str | None, gold: str, ques
         return outcome
     outcome = _unwrapped(answer, gold, question, cas)
     if outcome is Outcome.UNSURE:
+        outcome = _through_option(answer, gold, question, cas)
+    if outcome is Outcome.UNSURE:
         return _as_lists(answer, gold, question, cas)
     return outcome
+
+
+# a bare option letter: 'b', 'B', '(b)', 'b)', '\text{b)}', '\textbf{(B)}'
+_BARE_LETTER = re.compile(r"^\s*(?:\\text(?:bf)?\s*\{\s*)?\(?\s*([A-Ea-e])\s*\)?\s*\}?\s*\.?\s*$")
+
+
+def _through_option(answer: str, gold: str, question: str | None, cas: bool) -> Outcome:
+    """A bare option letter against a reference written as a value, where the question lists that option (``(c)``
+    for ``1\\,\\text{MeV}`` where the question lists (c) 1 KeV): the option's text is the answer's value, compared by
+    the same readers; ``different`` only when that text is ``different`` from the reference (a letter whose option is
+    the reference, or an option the readers cannot read, stays ``unsure``). A reference that is itself a letter is
+    the option-letter comparison's own (:mod:`rlverify.rule.outcome`)."""
+    if not question or len(answer) > 40:
+        return Outcome.UNSURE
+    inner = read(answer)
+    if isinstance(inner, Option) and inner.inner is None:
+        letter = inner.letter
+    else:
+        m = _BARE_LETTER.match(answer)
+        if m is None:
+            return Outcome.UNSURE
+        letter = m.group(1).upper()
+    if _BARE_LETTER.match(gold) or isinstance(read(gold), Option):
+        return Outcome.UNSURE
+    from .answers.question import read_question
+
+    text = read_question(question).option(letter)
+    if not text:
+        return Outcome.UNSURE
+    text = text.replace("$", " ").replace("\\(", " ").replace("\\)", " ").strip().rstrip(".;,").strip()
+    if not text or len(text) > _MAX_CHARS:
+        return Outcome.UNSURE
+    return Outcome.DIFFERENT if _item_outcome(text, gold, question, cas) is Outcome.DIFFERENT else Outcome.UNSURE
 
 
 def _rounded_reading(answer: str, gold: str, question: str | None) -> bool:
@@ -324,9 +359,10 @@ def _item_outcome(answer: str, gold: str, question: str | None, cas: bool) -> Ou
 
 
 def _one_digit_apart(a: str, g: str, question: str | None) -> bool:
-    """Two measured values within one unit of the last digit the coarser of them writes."""
+    """Two measured values within one unit of the last digit the coarser of them writes, when it writes three
+    significant digits or more (``4286`` for ``4285``; ``1 KeV`` is no ``1 MeV``: one digit is no such precision)."""
     digits = min(_digits(a), _digits(g))
-    values = _values(a, g, question) if digits > 0 else None
+    values = _values(a, g, question) if digits >= 3 else None
     if not values:
         return False
     for x, y in values:
