@@ -11,12 +11,12 @@ import random
 import pytest
 
 from rlverify.rule.read import read
-from rlverify.rule.read.types import Antiderivative, Approx, Labelled, Number, Option, Quantity, Value
+from rlverify.rule.read.types import Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Value
 
 NAMES = ["W", "v", "E_k", r"\Delta \lambda", r"\lambda_{\max}", "F(x)", "T'", r"\mathrm{KE}", "P_f", r"\theta"]
 # each value with the leaf it reads as: a number, a quantity (its unit with it), or a value of another kind
 VALUES = {"73.4": Number, r"73.4\times10^{3}\,\text{J}": Quantity, r"3.2\ \mathrm{m/s}": Quantity, r"\frac{1}{2}": Number,
-          "2x^2+1": Value, r"10^{-13}\,\text{cm}": Quantity, r"5\,\mathrm{eV}": Quantity, r"\sqrt{2}": Number}
+          "2x^2+1": Expr, r"10^{-13}\,\text{cm}": Quantity, r"5\,\mathrm{eV}": Quantity, r"\sqrt{2}": Number}
 LETTERS = ["(b)", "(B)", "B)"]
 
 

@@ -5,6 +5,7 @@ Interface::
 
     compare_core(answer, gold, question=None) -> Match
     strip_units(text) -> str | None     ``12 \\text{ apples}`` -> ``12`` (caller decides when)
+    other_variable(answer, gold) -> bool  both assign one variable, of different names (``y = 3`` for ``x = 3``)
 
 Order of work, cheapest first: size caps; multiple-choice letters; for every reduction of
 the answer span (:func:`rlverify.rule.answers.views.candidates`) against every reading of the
@@ -40,7 +41,7 @@ from .symbolic import symbolic_equal
 from .views import QUALIFIER_WORDS, bound_side, candidates, is_equation, offers_sign_choice, only_text, rhs_of_assignment
 from ...flags import Flag
 
-__all__ = ["compare_core", "strip_units"]
+__all__ = ["compare_core", "strip_units", "other_variable"]
 
 _WORD = re.compile(r"[a-zA-Z]{3,}")
 _CMD = re.compile(r"\\[a-zA-Z]+")
@@ -493,7 +494,7 @@ def compare_core(answer: str, gold: str, question: Question | str | None = None)
         return Match(False, ("gold_too_long",), undecided=True)
     if len(answer) > MAX_ANSWER_CHARS:
         return Match(False, ("too_long",))
-    if _other_variable(answer, gold):
+    if other_variable(answer, gold):
         return Match(False, ("variable",))
     g = _gold_info(gold)
     left = remaining()  # the caller's item deadline (RuleVerifier sets one), else the default
@@ -543,7 +544,7 @@ def _assigned_name(s: str) -> str | None:
     return re.sub(r"[{}]", "", name) if _VARIABLE.match(name) else None
 
 
-def _other_variable(answer: str, gold: str) -> bool:
+def other_variable(answer: str, gold: str) -> bool:
     """Both sides assign a named variable and the names differ (``y = 3`` vs ``x = 3``).
     Case is ignored: a model writing ``N = 5`` for ``n = 5`` names the same unknown."""
     na = _assigned_name(answer)

@@ -11,7 +11,10 @@ Interface::
 The wrappers of both sides are unwrapped first, in any nesting, so that every wrapper composes with every value:
 
 * the reference's label (``W = 73.4\\times10^{3}\\,\\text{J}``): its value is compared, with its unit; an answer that
-  carries the same name loses it too, an answer with another name is compared whole;
+  carries the same name loses it too;
+* an answer's label the reference does not give (``E = 3.8\\,\\text{MeV}`` for ``3.8 eV``): where both values are
+  numbers or quantities, the values decide, units kept; two assignments to variables of different names (``y = 3``
+  for ``x = 3``) are ``different``; any other named answer is compared whole;
 * an option letter (``(b)``, ``B``, ``option (b)``, ``(b)\\ 10^{-13}\\,cm``) is resolved through the options the question
   lists: the letter stands for the listed value, and a letter with a value that names another option is a hedge;
   a reference that is a letter is met by its letter or by the value the question lists for it;
@@ -23,11 +26,13 @@ What is left after unwrapping, a value against a value, is decided by the entry 
 * a number or a quantity against a number or a quantity (:mod:`.numbers`): units converted through pint, a prefix
   never lost, precision from the reference's written digits, the asked unit and rounding from the question; two sure
   values that differ are ``different`` (a final rejection);
+* an expression against an expression or a number written as a term (:mod:`.expressions`): residue classes, general
+  solutions, renamed parameters, the bounded CAS, equality at the integers the question declares;
 * any other pair, still, by the stage table (:func:`rlverify.rule.answers.pipeline.explain`) on the unwrapped texts;
   its cells move here one by one, and the table goes when none is left.
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
-entries (:mod:`.numbers`). Never the extractor or the verifier.
+entries (:mod:`.numbers`, :mod:`.expressions`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations
@@ -45,7 +50,9 @@ from ..answers.pipeline import explain as explain_table
 from ..answers.question import Question, as_question
 from ..outcome import texty
 from ..read import read
-from ..read.types import NUMERIC, Antiderivative, Approx, Labelled, Number, Option, Quantity, Reading, Value
+from ..read.expressions import is_expression
+from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
+from .expressions import expressions
 from .numbers import numeric
 
 __all__ = ["Decision", "compare", "explain", "enabled"]
@@ -126,7 +133,7 @@ def _question_key(text: str) -> str:
     return _arith_key(text)
 
 
-_LEAVES = (Value, Number, Quantity)
+_LEAVES = (Value, Number, Quantity, Expr)
 
 
 def _explain(answer: str, gold: str, q: Question) -> Decision:
@@ -134,6 +141,8 @@ def _explain(answer: str, gold: str, q: Question) -> Decision:
     if isinstance(ra, _LEAVES) and isinstance(rg, _LEAVES) and not q.asks_antiderivative:
         if _values(ra, rg, q):
             return _numeric(answer, gold, ra, rg, q)        # no wrapper: the texts as they were written
+        if _terms(ra, rg):
+            return _expressions(answer, gold, q)
         return _table(answer, gold, q)
     d = _compare(ra, rg, q, 0)
     if d.match.equal or d.final:
@@ -171,6 +180,18 @@ def _values(a: Reading, g: Reading, q: Question) -> bool:
     return all(_unit_sure(r, a if r is g else g, q) for r in (a, g))
 
 
+def _terms(a: Reading, g: Reading) -> bool:
+    """An expression against an expression, or against a number written as a term (no percent sign, no words)."""
+    kinds = (Expr, Number)
+    if not (isinstance(a, kinds) and isinstance(g, kinds)) or not (isinstance(a, Expr) or isinstance(g, Expr)):
+        return False
+    return all(isinstance(r, Expr) or not r.percent and is_expression(r.text) for r in (a, g))
+
+
+def _expressions(answer: str, gold: str, q: Question) -> Decision:
+    return Decision(expressions(answer, gold, q), "typed:expression")
+
+
 def _unit_sure(r: Reading, other: Reading, q: Question) -> bool:
     from ..answers.quantity import asked_unit
 
@@ -195,22 +216,43 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     if isinstance(g, Option):
         return _against_letter(a, g, q, depth)
     if isinstance(g, Labelled):
-        if isinstance(a, Labelled) and (a.name != g.name or not (_values(_leaf(a.inner), _leaf(g.inner), q)
-                                                                  or _integrals(a.inner, g.inner, q))):
-            return _table(a.text, g.text, q)     # another name is another answer; a named expression (a function,
-            #                                      a residue class 'n = 10k') is read whole by the table
+        if isinstance(a, Labelled) and a.name != g.name:
+            return _named_answer(a, g, q, depth) or _table(a.text, g.text, q)
+        if isinstance(a, Labelled) and not (_values(_leaf(a.inner), _leaf(g.inner), q)
+                                            or _integrals(a.inner, g.inner, q)):
+            return _table(a.text, g.text, q)     # a named expression (a function, a residue class 'n = 10k') is
+            #                                      read whole by the table
         inner = a.inner if isinstance(a, Labelled) else a
         return _relabel(_compare(inner, g.inner, q, depth + 1), "labelled")
     # the answer's wrappers
     if isinstance(a, Option):
         return _letter(a, g, q, depth)
     if isinstance(a, Labelled):
-        return _table(a.text, g.text, q)    # a name the reference does not give: the table reads it (which unknown)
+        return _named_answer(a, g, q, depth) or _table(a.text, g.text, q)
     if _integrals(a, g, q):
         return _antiderivative(a, g, q)
     if _values(_leaf(a), _leaf(g), q):    # an approximation sign: the value is compared at its written digits
         return _numeric(_leaf(a).text, _leaf(g).text, _leaf(a), _leaf(g), q)
     return _table(a.text, g.text, q)
+
+
+def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision | None:
+    """An answer's name the reference does not give (it has none, or another one), its value a number or a quantity
+    like the reference's. Against an unnamed reference the values decide, units and precision kept
+    (``E = 3.8\\,\\text{MeV}`` is no ``3.8 eV``, ``v = 3\\,\\text{km/s}`` is ``3000 m/s``). Against another name: two
+    assignments to one variable each (``y = 3`` for ``x = 3``, :func:`rlverify.rule.answers.core.other_variable`) are
+    two unknowns, ``different``; any other pair of names is read whole by the table (still). None where a value is no
+    number or quantity (an expression, a function's definition: the table reads them)."""
+    from ..answers.core import other_variable
+
+    inner = g.inner if isinstance(g, Labelled) else g
+    if not _values(_leaf(a.inner), _leaf(inner), q):
+        return None
+    if isinstance(g, Labelled):
+        if other_variable(a.text, g.text):
+            return Decision(Match(False, ("variable",)), "typed:other_name", final=True)
+        return None     # names not both one variable ('\\Delta H = ...' for 'L = ...'): read whole, still
+    return _relabel(_compare(a.inner, inner, q, depth + 1), "answer_label")
 
 
 def _relabel(d: Decision, wrapper: str) -> Decision:

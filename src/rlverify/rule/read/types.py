@@ -2,8 +2,9 @@
 
 A :class:`Reading` is a small frozen tree. Wrappers (:class:`Labelled`, :class:`Approx`, :class:`Option`) hold an
 inner reading and say something about how the value was written; values (:class:`Antiderivative`, :class:`Number`,
-:class:`Quantity`, :class:`Value`) are leaves. Every reading keeps the text it was read from, so that a wrapper the comparison cannot
-resolve (an option letter in a question that lists no options) falls back to reading its text whole.
+:class:`Quantity`, :class:`Expr`, :class:`Value`) are leaves. Every reading keeps the text it was read from, so that a
+wrapper the comparison cannot resolve (an option letter in a question that lists no options) falls back to reading its
+text whole.
 
 A leaf module: no imports from the rest of the package.
 """
@@ -14,8 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["Reading", "Labelled", "Approx", "Option", "Antiderivative", "Number", "Quantity", "Value", "WRAPPERS",
-           "NUMERIC"]
+__all__ = ["Reading", "Labelled", "Approx", "Option", "Antiderivative", "Number", "Quantity", "Expr", "Value",
+           "WRAPPERS", "NUMERIC"]
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,12 @@ class Quantity(Reading):
     magnitude: str
     unit: Any
     sure: bool = True
+
+
+@dataclass(frozen=True)
+class Expr(Reading):
+    """``3 x^{2} + 5 x``, ``\\frac{5 e^{3 x}}{3}``, ``\\sqrt{2} - 1``: one mathematical term and nothing else (no relation,
+    separator, words, hedge, set or interval notation; :func:`rlverify.rule.read.expressions.is_expression`)."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,67 @@
+"""The expression reader (issue 29): ``3 x^{2} + 5 x``, ``\\frac{5 e^{3 x}}{3}``, ``8 \\ln{\\left|x\\right|}``, ``\\sqrt{2}``.
+
+Interface::
+
+    expression(text, again, depth) -> Expr | None      a reader (see :data:`rlverify.rule.read.READERS`)
+
+An :class:`~.types.Expr` is one mathematical term and nothing else: no relation (``=``, ``<``, ``\\le``, ``\\approx``,
+``\\equiv``, ``\\in``, ``:``), no separator (a comma, ``;``, ``\\quad``, a line break, ``&``), no words (a run of three
+letters outside a command, ``\\text``), no hedge (``\\pm``), no set, interval or matrix notation (``\\{``, ``\\cup``,
+``\\mathbb``, ``\\begin``), no percent, degree, residue or base notation (``204_5``), no presentation (``\\boxed``, ``\\color``,
+``\\mathbf``), no ellipsis. What such a text can mean is what the expression entry of the comparison decides
+(:mod:`rlverify.rule.compare.expressions`); every other text stays a :class:`~.types.Value`. Read after the number and
+quantity reader: a text that is a number stays a :class:`~.types.Number`.
+
+May import: :mod:`.types`. Never the comparison.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .types import Expr, Reading
+
+__all__ = ["expression", "is_expression"]
+
+_MAX_CHARS = 200
+_SPACING = re.compile(r"\\[,;:! ]|\\(?:q?quad)(?![A-Za-z])")
+# relations, separators, hedges, sets, intervals, matrices, residues, presentation, words' fonts, ellipses, units
+_NOT = re.compile(
+    r"[=<>:;,&%≤≥≠≈∈∪∩±∓°…]|\\\\|\\[{}%]|\\(?:[lg]eq?|[lg]eqslant|n?eq|neq|ne|approx|simeq|sim|cong|equiv|in|notin|ni|to"
+    r"|mapsto|rightarrow|Rightarrow|implies|iff|subset|subseteq|supset|supseteq|pm|mp|cup|cap|setminus|mathbb|emptyset"
+    r"|varnothing|begin|end|pmod|bmod|mod|boxed|fbox|color|textcolor|mathbf|textbf|boldsymbol|bm|pmb|mathbold|bold|text"
+    r"|mbox|textrm|tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge"
+    r"|textit|mathrm|operatorname|circ|degree|dots|ldots|cdots|vdots|lor|land|vee|wedge|forall|exists|neg|lnot"
+    r"|quad|qquad|mid|nmid|parallel|perp|angle|triangle|overline|underline|vec|hat|widehat|bar|tilde|dot|ddot"
+    r"|prime|infty|lim|sum|prod|int|iint|iiint|oint|partial|nabla|left\.|right\.|big|Big|bigg|Bigg|limits|substack"
+    r"|stackrel|overset|underset|label|tag|displaystyle|textstyle|scriptstyle|hline)(?![A-Za-z])")
+_COMMAND = re.compile(r"\\[A-Za-z]+")
+_BASED = re.compile(r"[0-9A-F]\s*_\s*\{?\s*\d")     # '204_5', '1604_{8}': a number in a base, not a term
+_WORD = re.compile(r"[A-Za-z]{3,}")
+_BALANCED = {"(": ")", "[": "]", "{": "}"}
+
+
+def is_expression(s: str) -> bool:
+    """One mathematical term and nothing else (see the module's docstring)."""
+    if not s or len(s) > _MAX_CHARS or "$" in s or "'" in s or '"' in s:
+        return False
+    t = _SPACING.sub(" ", s)
+    if _NOT.search(t) or _BASED.search(t) or _WORD.search(_COMMAND.sub(" ", t)):
+        return False
+    return _balanced(t) and bool(re.search(r"[A-Za-z0-9]", _COMMAND.sub(" ", t)) or "\\pi" in t)
+
+
+def _balanced(t: str) -> bool:
+    stack: list[str] = []
+    for ch in t:
+        if ch in _BALANCED:
+            stack.append(_BALANCED[ch])
+        elif ch in ")]}":
+            if not stack or stack.pop() != ch:
+                return False
+    return not stack
+
+
+def expression(s: str, again, depth: int) -> Reading | None:
+    """An :class:`~.types.Expr` where the text is one mathematical term (see :func:`is_expression`), else None."""
+    return Expr(s) if is_expression(s) else None

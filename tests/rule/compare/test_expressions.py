@@ -1,0 +1,82 @@
+"""The expression entry of the typed comparison (rlverify.rule.compare.expressions, issue 29).
+
+References are the expression answers of data/problems and of the corpora's golds that read as one term
+(:class:`~rlverify.rule.read.types.Expr`: ``\\frac{2\\sqrt{6} - 3}{3}``, ``x^3 - 3x^2 + 3x - 3``, ``30-8p``). Each is answered
+by an equivalent rewriting (accepted) and a near-miss twin (a term added, a factor doubled: rejected), bare or after
+a number. The entry replaces the stage table for these pairs, so its verdict must be the table's on every one of them
+(a differential: the table is the old path, kept until it is deleted) and the stage must name the entry."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from rlverify.analysis.datasets import read_jsonl
+from rlverify.rule.answers.pipeline import explain as explain_table
+from rlverify.rule.compare import explain
+from rlverify.rule.read import read
+from rlverify.rule.read.expressions import is_expression
+from rlverify.rule.read.types import Expr
+from rlverify.runtime.bounded import item_deadline
+
+DATA = Path(__file__).resolve().parents[3] / "data"
+
+
+@lru_cache(maxsize=1)
+def _references() -> list[str]:
+    golds = set()
+    for path in sorted((DATA / "problems").glob("*.jsonl.gz")) + sorted((DATA / "corpora").glob("*.jsonl.gz")):
+        for r in read_jsonl(path):
+            g = r.get("answer", r.get("gold"))
+            if isinstance(g, str) and len(g) <= 80 and isinstance(read(g), Expr) and "!" not in g:
+                golds.add(read(g).text)    # as read: math delimiters removed
+    return sorted(golds)
+
+
+def _twins(gold: str, rng: random.Random) -> tuple[list[str], list[str]]:
+    same = [f"\\left({gold}\\right)", f"2 \\cdot \\frac{{{gold}}}{{2}}", f"({gold}) + 1 - 1"]
+    wrong = [f"({gold}) + 1", f"2 ({gold})", f"({gold}) - \\frac{{1}}{{3}}"]
+    return [rng.choice(same)], [rng.choice(wrong)]
+
+
+def test_references_found() -> None:
+    assert len(_references()) >= 100
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_expression_twins_and_the_table_agree(seed: int) -> None:
+    rng = random.Random(seed)
+    for gold in rng.sample(_references(), 30):
+        same, wrong = _twins(gold, rng)
+        for ans, equal in [(a, True) for a in same] + [(w, False) for w in wrong]:
+            assert isinstance(read(ans), Expr), ans
+            with item_deadline(10.0):
+                d = explain(ans, gold)
+                t = explain_table(ans, gold)
+            assert d.stage == "typed:expression", (ans, gold, d)
+            assert d.match.equal == t.match.equal, (ans, gold, d, t)
+            if not d.match.undecided and "timeout" not in d.match.flags:
+                assert d.match.equal == equal, (ans, gold, d)
+
+
+@pytest.mark.parametrize("text, expression", [
+    (r"3 x^{2} + 5 x", True), (r"\frac{5 e^{3 x}}{3}", True), (r"\left(\frac{n+1}{2}\right)^2 + 1", True),
+    (r"k\pi + \frac{\pi}{4}", True), (r"|x - 1|", True),
+    ("x = 1", False), ("1, 2", False), (r"\{1, 2\}", False), ("(0, 1]", False), (r"x \pm 1", False),
+    (r"x \leq 3", False), (r"5\%", False), (r"90^\circ", False), (r"\mathbb{R}", False), (r"\text{two}", False),
+    ("two x", False), (r"\boxed{x}", False), (r"\mathbf{x}", False), (r"x \approx 2", False), (r"1, 2, \dots", False),
+    (r"n \equiv 1 \pmod 3", False), (r"\begin{pmatrix} 1 \\ 2 \end{pmatrix}", False), (r"\frac{a}{b", False),
+    (r"\infty", False), (r"\int_0^1 x\,dx", False),
+])
+def test_what_reads_as_an_expression(text: str, expression: bool) -> None:
+    assert is_expression(text) is expression, text
+
+
+def test_integer_sequence_and_renaming_are_decided_by_the_entry() -> None:
+    q = "Let $n$ be a positive integer. Find a closed form for the sequence."
+    d = explain(r"(-1)^n", r"\cos(n\pi)", q)
+    assert d.match.equal and d.stage == "typed:expression"
+    assert not explain(r"(-1)^{n+1}", r"\cos(n\pi)", q).match.equal
