@@ -186,6 +186,7 @@ def clean(text: str) -> str:
     s = _math_symbols(s)
     s = s.replace("**", "^").replace("\\varnothing", "\\emptyset").replace("\\{\\}", "\\emptyset")
     s = s.replace("\\dots", "\\ldots").replace("\\cdots", "\\ldots")
+    s = _APPROX_SIGNS.sub(r"\\approx", s) if "approx" in s or "simeq" in s else s
     s = collapse_digit_groups(s)
     s = _SPACES.sub(" ", s)
     s = short_fracs(s)
@@ -241,9 +242,11 @@ _UNICODE_MATH = {"\u2260": " \\neq ", "\u2264": " \\leq ", "\u2a7d": " \\leq ", 
                  "\u2208": " \\in ", "\u2209": " \\notin ", "\u03c0": "\\pi ", "\u211d": "\\mathbb{R}",
                  "\u2124": "\\mathbb{Z}", "\u21d2": " \\Rightarrow ", "\u2192": " \\to ", "\u2205": "\\emptyset ",
                  "\u2200": "\\forall ", "\u2203": "\\exists ", "\u2286": " \\subseteq ", "\u2282": " \\subset ",
-                 "\u2248": " \\approx ", "\u2227": " \\land ", "\u2228": " \\lor "}
+                 "\u2248": " \\approx ", "\u2243": " \\approx ", "\u2227": " \\land ", "\u2228": " \\lor "}
 _UNICODE_MATH.update({"\u22c5": " \\cdot ", "\u2219": " \\cdot ", "\u2217": "*", "\u00f7": " \\div ", "\u2044": "/",
                       "\u2215": "/", "\u2148": "i", "\u212f": "e"})
+# one spelling of "approximately equal": \\simeq, \\thickapprox, \\approxeq (and unicode ≈ ≃ above) -> \\approx
+_APPROX_SIGNS = re.compile(r"\\(?:simeq|thickapprox|approxeq)(?![a-zA-Z])")
 _UNICODE_RE = re.compile("[" + "".join(_UNICODE_MATH) + "]")
 # CJK typesetting: the fullwidth forms of ASCII (（1，2） ＞ －３ １／２; not ＼, which would start a command), the
 # ideographic space and enumeration comma (1、2、3)
