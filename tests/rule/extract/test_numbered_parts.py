@@ -54,7 +54,9 @@ def _moved(item: str, rng: random.Random) -> str:
     return item[:m.start()] + new + item[m.end():]
 
 
-_LABEL_FORMS = ("{w} {k}: ", "\\text{{{w} {k}: }} ", "\\text{{{w} {k}}}: ", "\\textbf{{{w} {k}:}}\\ ", "{w}~{k}: ")
+_LABEL_FORMS = ("{w} {k}: ", "\\text{{{w} {k}: }} ", "\\text{{{w} {k}}}: ", "\\textbf{{{w} {k}:}}\\ ", "{w}~{k}: ",
+                "{O} {lw}: ", "\\text{{{O} {lw}: }} ", "{o} {lw}: ")
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _JOINERS = (" and ", ", ", "; ", " \\quad ", " \\\\ ", "\\text{ and } ")
 
 
@@ -80,7 +82,11 @@ def _written(groups: list[list[str]], word: str, form: str, joiner: str, numbere
     parts = [", ".join(g) for g in groups]
     if not numbered:
         return "; ".join(parts)
-    return joiner.join(form.format(w=word, k=i) + p for i, p in enumerate(parts, 1))
+    if len(parts) > len(_ORDINALS) and "{o" in form.lower():
+        form = "{w} {k}: "
+    return joiner.join(form.format(w=word, k=i, lw=word.lower(), o=_ORDINALS[i - 1] if i <= 10 else "",
+                                   O=_ORDINALS[i - 1].capitalize() if i <= 10 else "") + p
+                       for i, p in enumerate(parts, 1))
 
 
 def _rows(seed: int) -> list[dict]:
@@ -140,6 +146,8 @@ def test_extracted_span_is_the_parts(seed: int) -> None:
     "Answer 1: 5 and Answer 2: 6",
     "Solution 2: 3, Solution 1: 4",                  # not numbered 1, 2, ...
     "Solution 1: 3, Root 2: 4",                      # two words
+    "Second pair: (1, 2), First pair: (3, 4)",       # ordinals out of order
+    "First step: 5, second step: 6",                 # a derivation, in ordinals
     "x = 2, Solution 1: 3, Solution 2: 4",           # something before the first label
     "Solution 1: , Solution 2: 4",                   # an empty part
     "Sequence 1: (1, 2, Sequence 2: 3)",             # unbalanced parts

@@ -1,6 +1,7 @@
 """Numbered parts of one answer: ``Sequence 1: -2, -1, 0, 1, 2 and Sequence 2: 10, 11, 12, 13, 14``,
-``\\text{Solution 1: } (1, 2);\\ \\text{Solution 2: } (3, 4)``. A label that only numbers the members of an answer
-set (the same word, numbered 1, 2, ..., n in order) names no value: the span is its parts, joined by ``; ``
+``\\text{Solution 1: } (1, 2);\\ \\text{Solution 2: } (3, 4)``, ``First pair: (1, 2), second pair: (3, 4)``. A
+label that only numbers the members of an answer set (the same word, numbered 1, 2, ..., n in order, by a digit or
+an ordinal) names no value: the span is its parts, joined by ``; ``
 (``-2, -1, 0, 1, 2; 10, 11, 12, 13, 14``), which the comparison reads as it reads that list written bare.
 
 Interface::
@@ -22,10 +23,23 @@ __all__ = ["numbered_parts"]
 _MAX_CHARS = 600
 _WORDS = ("sequence", "solution", "pair", "triple", "triplet", "quadruple", "tuple", "root", "zero", "set", "group",
           "function", "polynomial", "point", "progression", "value")
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_ORDINAL_DIGITS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")
+_WORD = "(?:" + "|".join(_WORDS) + ")"
+# 'Sequence 1:', 'Solution #2:', or 'First sequence:', '2nd solution:'
 _LABEL_RE = re.compile(
     r"(?:\\text(?:bf|it)?\s*\{\s*|\\mathrm\s*\{\s*|\*\*)?"
-    r"(?P<word>" + "|".join(_WORDS) + r")s?\s*(?:\\[,;: ]\s*|~\s*)?(?:#\s*)?(?P<k>[1-9]\d?)\s*"
+    r"(?:(?P<word>" + _WORD + r")s?\s*(?:\\[,;: ]\s*|~\s*)?(?:#\s*)?(?P<k>[1-9]\d?)"
+    r"|(?P<ord>" + "|".join(_ORDINALS + _ORDINAL_DIGITS) + r")\s+(?P<word2>" + _WORD + r"))\s*"
     r"(?:\}\s*)?(?::|\\colon)\s*(?:\}\s*|\*\*\s*)?(?:\\[,;: ]\s*|\\quad\s*|~\s*)*", re.I)
+
+
+def _number(m: re.Match) -> tuple[str, int]:
+    """(the label's word, its number) of a label match."""
+    if m.group("k"):
+        return m.group("word").lower(), int(m.group("k"))
+    o = m.group("ord").lower()
+    return m.group("word2").lower(), (_ORDINALS.index(o) if o in _ORDINALS else _ORDINAL_DIGITS.index(o)) + 1
 # what may stand between one part and the next label (one token at the end, stripped in turn): a comma, 'and', a
 # semicolon, a line break, a quad
 _JOINER_RE = re.compile(r"(?:\s+|,|;|\.|(?<!\\)\\[,;: ]|\\q?quad|\\\\|~|\\text\s*\{\s*(?:and|,|;)?\s*\}|(?<![A-Za-z])and)\Z", re.I)
@@ -50,8 +64,8 @@ def numbered_parts(span: str) -> str | None:
     marks = list(_LABEL_RE.finditer(span))
     if len(marks) < 2 or span[:marks[0].start()].strip(" \t\n$"):
         return None
-    words = {m.group("word").lower() for m in marks}
-    if len(words) != 1 or [int(m.group("k")) for m in marks] != list(range(1, len(marks) + 1)):
+    numbers = [_number(m) for m in marks]
+    if len({w for w, _ in numbers}) != 1 or [k for _, k in numbers] != list(range(1, len(marks) + 1)):
         return None
     parts = []
     for m, nxt in zip(marks, marks[1:] + [None]):
