@@ -50,6 +50,7 @@ _SYMBOLS = {"min": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "d": "day
             "Ci": "curie", "hp": "horsepower", "kcal": "kilocalorie", "ergs": "erg", "dynes": "dyne", "bu": "bushel",
             "amu": "unified_atomic_mass_unit", "u": "unified_atomic_mass_unit", "rev": "revolution",
             "gm": "gram", "cc": "cubic_centimeter", "ltr": "liter", "mtr": "meter",
+            "RPM": "revolutions_per_minute", "Rpm": "revolutions_per_minute",
             "sr": "steradian", "Gy": "gray", "Sv": "sievert", "lm": "lumen", "lx": "lux", "kat": "katal"}
 _WORDS = {"meter": "meter", "metre": "meter", "second": "second", "sec": "second", "minute": "minute",
           "hour": "hour", "day": "day", "week": "week", "month": "month", "year": "year",
@@ -140,6 +141,7 @@ def _join_words(m: re.Match) -> str:
 _QUESTION_SYMBOLS = {"cm", "mm", "km", "kg", "mg", "mL", "ml", "mph", "kph", "ft", "hr", "hrs", "min", "mins",
                      "sec", "lb", "lbs", "oz", "gal", "km/h", "m/s", "kJ", "kPa", "kW", "kWh", "MHz", "nm"}
 _KIND = {"degree": "angle", "radian": "angle", "revolution": "angle", "arcminute": "angle", "arcsecond": "angle",
+         "revolutions_per_minute": "angle_rate",     # rpm converts to rad/s (a revolution is 2 pi rad)
          "percent": "percent", "dollar": "money", "cent": "money", "euro": "money_eur",
          "pound_sterling": "money_gbp", "yen": "money_jpy"}
 
@@ -281,6 +283,9 @@ def _unit_fraction(m: re.Match) -> str:
     return f" 1/({bottom}) " if top == "1" else f" ({top})/({bottom}) "
 
 
+_HP = re.compile(r"(?<![A-Za-z])H\.\s*P\.?(?![A-Za-z])|(?<![A-Za-z])HP(?![A-Za-z])")
+
+
 def normalize_unit_text(text: str) -> str:
     """Map LaTeX unit notation to plain tokens (still untrusted; only tokenized later)."""
     s = unwrap(text) if "\\" in text else text
@@ -292,6 +297,8 @@ def normalize_unit_text(text: str) -> str:
         s = _SI_MACRO.sub(_si_macro, s).replace("\x00 ", "").replace("\x00", "")
         if "^" in s:
             s = _BLANK_CARET.sub("^", s)
+    if "P" in s:
+        s = _HP.sub(" hp ", s)        # 'H.P.', 'HP': horsepower (the periods are no product of henry and P)
     s = s.replace("{}", " ")          # '{}^{\\circ}C': an empty group carries the degree sign
     s = s.replace("\u2103", " degC ").replace("\u2109", " degF ")      # ℃ ℉
     if "textdegree" in s:
