@@ -497,6 +497,10 @@ def _factors(part: str, sign: int, shorts: list[str]) -> list[tuple[str, int]] |
     return out
 
 
+# a denominator 'c' or 'c^2' after an electron-volt: the speed of light of particle physics' momenta and masses
+_OVER_C = re.compile(r"\s*\(?\s*c\s*(?:\^\s*\{?\s*([12])\s*\}?|([12]))?\s*\)?\s*")
+
+
 @lru("rule.parse_unit")
 def parse_unit(text: str) -> UnitSpec | None:
     """Parse a unit string built only from whitelisted tokens; None if anything is unknown."""
@@ -510,6 +514,10 @@ def parse_unit(text: str) -> UnitSpec | None:
         pieces[0] = ""                                   # 'per cubic centimeter', '1/s': a reciprocal unit
     for i, piece in enumerate(pieces):
         if i == 0 and not piece.strip() and len(pieces) > 1:
+            continue
+        light = _OVER_C.fullmatch(piece) if i > 0 else None
+        if light is not None and any(n.endswith("electron_volt") and e > 0 for n, e in factors):
+            factors.append(("speed_of_light", -int(light.group(1) or 1)))   # MeV/c, GeV/c^2: momentum, mass
             continue
         got = _factors(piece, 1 if i == 0 else -1, shorts)
         if got is None:
