@@ -145,8 +145,8 @@ def _explain(answer: str, gold: str, q: Question) -> Decision:
             return _expressions(answer, gold, q)
         return _table(answer, gold, q)
     d = _compare(ra, rg, q, 0)
-    if d.match.equal or d.final:
-        return d
+    if d.match.equal or d.final or _terms(ra, rg):
+        return d        # two terms read whole are what the expression entry compared (the table's verdict too)
     whole = _table(answer, gold, q)
     return whole if whole.match.equal else d
 
@@ -219,7 +219,7 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         if isinstance(a, Labelled) and a.name != g.name:
             return _named_answer(a, g, q, depth) or _table(a.text, g.text, q)
         if isinstance(a, Labelled) and not (_values(_leaf(a.inner), _leaf(g.inner), q)
-                                            or _integrals(a.inner, g.inner, q)):
+                                            or _integrals(a.inner, g.inner, q) or _terms(a.inner, g.inner)):
             return _table(a.text, g.text, q)     # a named expression (a function, a residue class 'n = 10k') is
             #                                      read whole by the table
         inner = a.inner if isinstance(a, Labelled) else a
@@ -233,6 +233,8 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         return _antiderivative(a, g, q)
     if _values(_leaf(a), _leaf(g), q):    # an approximation sign: the value is compared at its written digits
         return _numeric(_leaf(a).text, _leaf(g).text, _leaf(a), _leaf(g), q)
+    if _terms(a, g):
+        return _expressions(a.text, g.text, q)
     return _table(a.text, g.text, q)
 
 
@@ -332,7 +334,7 @@ def _antiderivative(a: Reading, g: Reading, q: Question) -> Decision:
         return _table(a.text, g.text, q)        # 'x^2 + C' and 'x^2 + K' with no integral asked: two names
     ea = a.expr if isinstance(a, Antiderivative) else a.text
     eg = g.expr if isinstance(g, Antiderivative) else g.text
-    d = _table(ea, eg, q)
+    d = _expressions(ea, eg, q) if _terms(read(ea), read(eg)) else _table(ea, eg, q)
     if d.match.equal:
         return _relabel(d, "antiderivative")
     from ..answers.symbolic import differ_by_constant
