@@ -122,6 +122,38 @@ def test_converted_rows_are_converted(pair_rows) -> None:
                for r in finer)
 
 
+def test_converted_rows_state_their_unit_and_the_written_digits() -> None:
+    """A converted answer in a question that asks a unit writes a unit symbol (a bare 0.68 for 68 % asked in percent
+    states 0.68 %), and agrees with the reference at its written last digit (2484 km/h, not 2480, for 690 m/s:
+    690's zero may be a digit)."""
+    import random
+
+    from rlverify.analysis.composing import answers
+
+    rows = [r for r in cg.generate(2000, seed=11) if "ans_convert" in r["axes"] and r["label"]]
+    assert len(rows) >= 60
+    for r in rows:
+        u = r["written"]["unit"]
+        if "ctx_unit" in r["axes"]:
+            assert values.UNITS[u].sym, r
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(400):
+        item = values.quantity_item("decimal", rng, unit=rng.choice(["m/s", "kJ", "g", "m", "kPa"]))
+        if item.places <= 0:
+            continue
+        axes = frozenset({"ans_convert", "ref_unit"})
+        st: dict = {}
+        unit = answers.target_unit(item, axes, st, rng)
+        w = answers.written_number(item, axes, st, rng, item.value, unit) if unit else None
+        if w is None:
+            continue
+        back = values.convert(w.value, w.unit, item.unit)
+        assert values.round_at(back, 0) == item.value, (item, w)    # at units, not only at the stated tens
+        checked += 1
+    assert checked >= 20
+
+
 def test_triples() -> None:
     rows = cg.generate(200, seed=1, arity=3)
     assert len(rows) == 200 and all(len(r["axes"]) == 3 for r in rows)

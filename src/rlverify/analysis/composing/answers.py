@@ -71,7 +71,9 @@ def _plain_ok(x: Fraction) -> bool:
 
 def target_unit(item: Item, axes: frozenset[str], st: dict, rng: random.Random) -> str | None:
     """The unit the answer is written in: the reference's, or (``ans_convert``) another unit of its group that the
-    other axes can write (a word for ``ans_unit_word``, plain digits unless ``ans_sci``)."""
+    other axes can write (a word for ``ans_unit_word``, plain digits unless ``ans_sci``, a written symbol where the
+    question asks a unit: a bare 0.68 for 68 % asked in percent states 0.68 %, as issue 29's table reads a bare
+    number, in the Context's asked unit)."""
     if item.unit is None or "ans_convert" not in axes:
         return item.unit
     if "ans_convert:unit" in st:
@@ -80,6 +82,8 @@ def target_unit(item: Item, axes: frozenset[str], st: dict, rng: random.Random) 
     for u in GROUPS[UNITS[item.unit].group]:
         if u == item.unit or ("ans_unit_word" in axes and not UNITS[u].words[0]):
             continue
+        if "ctx_unit" in axes and not UNITS[u].sym:
+            continue     # a number with no unit, in a question that asks one, is in the asked unit: 0.68 is 0.68 %
         x = convert(item.value, item.unit, u)
         if item.places is None:
             if "ans_sci" in axes and terminating(x, 10) is None:
@@ -106,9 +110,10 @@ def written_number(item: Item, axes: frozenset[str], st: dict, rng: random.Rando
         last = written_last(item, axes)
         xw, p = x + d * Fraction(10) ** (last - 1), last - 1
     elif unit != item.unit:                                   # converted: one significant digit more, or more
-        sig = lead(v) - item.places + 1
+        last = written_last(item, axes)                       # agreeing at the written last digit (690: units)
+        sig = lead(v) - last + 1
         p = lead(x) - sig
-        while not agrees(convert(round_at(x, p), unit, item.unit), v, item.places):
+        while not agrees(convert(round_at(x, p), unit, item.unit), v, last):
             p -= 1
             if p < lead(x) - sig - 6:
                 return None
