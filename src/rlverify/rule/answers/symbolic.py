@@ -363,27 +363,27 @@ def parse_grammar(text: str) -> Any:
     if "\\pi" in text:
         text = _PI_PAREN.sub(r"\\pi \\cdot (", text)   # '\pi (n)' is pi times n: the grammar read a function \pi of n
     text = _NOPAREN_EXTREMUM.sub(r"\\\1(\2)", text)  # \max S -> \max(S), which the grammar reads
+    gamma = _LOWER_GAMMA.search(text) is not None
+    if gamma:     # a variable (an adiabatic index): read as a constant, never as the gamma function of what follows
+        text = _LOWER_GAMMA.sub(lambda m: r"\mathit{gamma} \cdot (" if m.group(1) else r"\mathit{gamma}", text)
     try:
         expr = _exactify(latex_to_sympy(text, cfg, norm))
     except Exception:  # noqa: BLE001 - the grammar raises plain Exceptions on bad input
         return None
-    return _gamma_as_variable(expr) if _LOWER_GAMMA.search(text) else expr
+    return _gamma_as_variable(expr) if gamma else expr
 
 
-_LOWER_GAMMA = re.compile(r"\\gamma(?![a-zA-Z])")
+_LOWER_GAMMA = re.compile(r"\\gamma(?![a-zA-Z])(\s*\()?")   # '\gamma (x + 1)' is a product, as '\gamma x' is
 
 
 def _gamma_as_variable(expr: Any) -> Any:
-    """``\\gamma`` in an answer is a variable: the grammar reads it as Euler's constant (``2*\\gamma*x``) or,
-    before a letter, as the gamma function (``2\\gamma\\beta`` -> 2*gamma(beta)); both sides then differ by
-    spelling alone. Undo both (``\\Gamma(x)``, written with a capital, is not touched by this)."""
+    """``\\gamma`` in an answer is a variable: written ``\\mathit{gamma}`` before the parse (:func:`parse_grammar`), the
+    grammar reads it as Euler's constant, never as the gamma function of what follows (``\\gamma^2 x`` was gamma(x)**2,
+    undone as gamma**2*x**2); the constant becomes the symbol here. ``\\Gamma(x)``, a capital, is not touched."""
     import sympy
 
     g = sympy.Symbol("gamma")
-    expr = expr.xreplace({sympy.EulerGamma: g}) if expr.has(sympy.EulerGamma) else expr
-    if expr.has(sympy.gamma):
-        expr = expr.replace(lambda e: isinstance(e, sympy.gamma), lambda e: g * e.args[0])
-    return expr
+    return expr.xreplace({sympy.EulerGamma: g}) if expr.has(sympy.EulerGamma) else expr
 
 
 def _exactify(expr: Any) -> Any:
