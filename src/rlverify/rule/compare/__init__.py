@@ -189,7 +189,10 @@ def _terms(a: Reading, g: Reading) -> bool:
 
 
 def _expressions(answer: str, gold: str, q: Question) -> Decision:
-    return Decision(expressions(answer, gold, q), "typed:expression")
+    """The expression entry's verdict; a rejection it decided (not undecided, no timeout) is a typed fact: the table
+    would reach the same leaf comparisons for these texts, under a label too."""
+    m = expressions(answer, gold, q)
+    return Decision(m, "typed:expression", final=not m.equal and not m.undecided and "timeout" not in m.flags)
 
 
 def _unit_sure(r: Reading, other: Reading, q: Question) -> bool:
@@ -240,15 +243,16 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
 
 def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision | None:
     """An answer's name the reference does not give (it has none, or another one), its value a number or a quantity
-    like the reference's. Against an unnamed reference the values decide, units and precision kept
-    (``E = 3.8\\,\\text{MeV}`` is no ``3.8 eV``, ``v = 3\\,\\text{km/s}`` is ``3000 m/s``). Against another name: two
+    like the reference's, or a term like the reference's (``f(x) = 2x + 1`` for ``1 + 2x``). Against an unnamed
+    reference the values decide, units and precision kept (``E = 3.8\\,\\text{MeV}`` is no ``3.8 eV``,
+    ``v = 3\\,\\text{km/s}`` is ``3000 m/s``). Against another name: two
     assignments to one variable each (``y = 3`` for ``x = 3``, :func:`rlverify.rule.answers.core.other_variable`) are
-    two unknowns, ``different``; any other pair of names is read whole by the table (still). None where a value is no
-    number or quantity (an expression, a function's definition: the table reads them)."""
+    two unknowns, ``different``; any other pair of names is read whole by the table (still). None where a value is
+    neither (a list, a relation, a sentence: the table reads them)."""
     from ..answers.core import other_variable
 
     inner = g.inner if isinstance(g, Labelled) else g
-    if not _values(_leaf(a.inner), _leaf(inner), q):
+    if not (_values(_leaf(a.inner), _leaf(inner), q) or _terms(a.inner, inner)):
         return None
     if isinstance(g, Labelled):
         if other_variable(a.text, g.text):

@@ -68,6 +68,9 @@ def _option(s: str, again, depth: int) -> Reading | None:
 
 # 'F(x)', 'y(t)', 'f^{-1}(x)': a function's name with its variable, as the left side of a definition.
 _FUNCTION_NAME = re.compile(r"\s*[A-Za-z](?:_\{?\w+\}?)?(?:\^\{?-1\}?)?\s*\(\s*[a-z]\s*\)\s*")
+# 'f(3)', 'I(6,3)', 'P(A)', 'h(\tfrac{1}{2})': a function's value at its arguments (no operator among them: 'x(x+1)' is a
+# product in an equation)
+_FUNCTION_AT = re.compile(r"\s*[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[\w\s,.{}\\]{1,30}\)\s*")
 # '\int f(x)\,dx', '\int (6x + 24)\, dx': an indefinite integral names its antiderivative
 _INTEGRAL = re.compile(r"\s*\\int(?!\s*(?:\\limits\s*)?[_^]).*d\s*[a-z]\s*", re.S)
 _NAME_OPS = ("=", "\\approx")
@@ -76,14 +79,16 @@ _SEVERAL = (",", ";", "\\quad", "\\qquad", "\\text{ and }", "\\text{and}", "\\te
 
 def _labelled(s: str, again, depth: int) -> Reading | None:
     """``NAME = VALUE`` or ``NAME \\approx VALUE``: one relation at the top, a quantity's or a function's name on the
-    left (:func:`rlverify.rule.answers.views.is_name`), a value on the right."""
+    left (:func:`rlverify.rule.answers.views.is_name`, ``F(x)``) or a function's value at its arguments (``f(3)``,
+    ``I(6,3)``), a value on the right."""
     if "=" not in s and "\\approx" not in s:
         return None
     parts = split_top(s, _NAME_OPS)
     if len(parts) != 2 or not parts[1].strip():
         return None
     left, right = parts[0].strip(), parts[1].strip()
-    if not (is_name(left) or _FUNCTION_NAME.fullmatch(left) or _INTEGRAL.fullmatch(left)):
+    if not (is_name(left) or _FUNCTION_NAME.fullmatch(left) or _FUNCTION_AT.fullmatch(left)
+            or _INTEGRAL.fullmatch(left)):
         return None
     if len(split_top(right, _SEVERAL)) > 1:
         return None     # 'max = 2, min = -1', 'x = 1, 2': several values or labels, read whole by the comparison
