@@ -170,14 +170,36 @@ def _same_sentence(sep: str) -> bool:
     return len(sep) <= _GROUP_GAP and not _SENTENCE_END_RE.search(sep)
 
 
+# between two boxes that each stand alone in consecutive paragraphs: math delimiters, a blank line, a bullet
+# ('$$\n\n$$', '\\]\n\n\\[', '$\n\n- $')
+_PARAGRAPH_SEP_RE = re.compile(r"[ \t]*(?:\$\$?|\\\]|\\\))?[ \t]*\n(?:[ \t]*(?:\$\$)?[ \t]*\n)?[ \t]*\n"
+                               r"[ \t]*(?:[-*][ \t]+)?(?:\$\$?|\\\[|\\\()?[ \t]*(?:\n[ \t]*)?")
+# what may stand before a box on its line for it to open its paragraph alone: a bullet, a math delimiter (perhaps
+# on the line above)
+_ALONE_BEFORE_RE = re.compile(r"(?:\A|\n)[ \t]*(?:[-*][ \t]+)?(?:(?:\$\$?|\\\[|\\\()[ \t]*(?:\n[ \t]*)?)?\Z")
+
+
+def _paragraph_boxes(text: str, prev: _Box, sep: str) -> bool:
+    """``prev`` and the box after it each stand alone in consecutive paragraphs (a list set out one value a
+    paragraph, as a single line break between them is): nothing but a blank line and delimiters between them,
+    nothing but a bullet or a delimiter before ``prev`` on its line."""
+    return "\n" in sep and _PARAGRAPH_SEP_RE.fullmatch(sep) is not None \
+        and _ALONE_BEFORE_RE.search(text, max(0, prev.start - 40), prev.start) is not None
+
+
 def _final_group(text: str, boxes: list[_Box]) -> tuple[list[_Box], list[str]]:
-    """The last box and the boxes of its sentence that it does not supersede."""
+    """The last box and the boxes of its sentence that it does not supersede, or of the paragraphs before it
+    when each box stands alone in its paragraph."""
     group = [boxes[-1]]
     seps: list[str] = []
     for prev in reversed(boxes[:-1]):
         if prev.end > group[0].start:          # nested in / overlapping the next box
             break
         sep = text[prev.end:group[0].start]
+        if _paragraph_boxes(text, prev, sep):
+            group.insert(0, prev)
+            seps.insert(0, "\n")
+            continue
         if not _same_sentence(sep) or _CHAIN_SEP_RE.match(sep) or _RESTATE_RE.search(sep):
             break
         if "\n" in sep and _STEP_LINE_RE.match(text, text.rfind("\n", 0, group[0].start) + 1):
