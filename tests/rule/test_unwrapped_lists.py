@@ -142,3 +142,45 @@ def test_written_examples(rule, answer, gold):
                                           ("B = 2A", "n = 3, \\, B = 2A"), ("4, 3", "3,4")])
 def test_written_twins(rule, answer, gold):
     assert _verdict(rule, answer, gold).outcome is not Outcome.DIFFERENT
+
+
+_SURDS = ("\\sqrt{2}", "\\sqrt{3}", "\\sqrt{5}", "\\sqrt{7}")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_list_of_constants_with_one_changed_is_different(rule, seed):
+    """Reference items written as constants (``a=2, a=-6-4\\sqrt{2}``): an answer list with one constant changed is
+    ``different``; twin: the same constants in another order."""
+    rng = random.Random(seed)
+    n, k, s = rng.randint(2, 9), rng.randint(2, 7), rng.choice(_SURDS)
+    first, second = str(n), f"-{k + 4}-{k}{s}"
+    gold = rng.choice([f"$a={first}$, $a={second}$", f"{first}, {second}", f"x = {first}, x = {second}"])
+    wrong = f"-{k + 4}-{k + 1}{s}"
+    answer = rng.choice([f"{first}, {wrong}", f"{wrong}, {first}", f"a = {first}, a = {wrong}"])
+    got = _verdict(rule, answer, gold)
+    assert not got.correct and got.outcome is Outcome.DIFFERENT, (answer, gold, got.outcome)
+    twin = f"{second}, {first}"
+    assert _verdict(rule, twin, gold).outcome is not Outcome.DIFFERENT, (twin, gold)
+
+
+# (exact constant, its value to 3 significant digits, a constant that is another value)
+_EXACTS = (("\\frac{1 + \\sqrt{97}}{8}", "1.36", "\\frac{1 + \\sqrt{97}}{10}"),
+           ("\\frac{6^6 - 5^6}{6^5}", "3.99", "\\frac{33412}{7776}"),
+           ("\\frac{3 + \\sqrt{5}}{2}", "2.62", "\\frac{3 + \\sqrt{5}}{3}"),
+           ("\\frac{7}{3}", "2.33", "\\frac{7}{4}"),
+           ("2\\sqrt{3} - 1", "2.46", "2\\sqrt{3} + 1"),
+           ("\\frac{\\sqrt{10}}{4}", "0.791", "\\frac{\\sqrt{10}}{5}"))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_exact_constant_with_its_decimal_is_the_constant(rule, seed):
+    """A reference ``EXACT \\approx DECIMAL`` is the exact constant (hardverify-144, -216): another constant is
+    ``different``; twins: the exact constant itself and its decimal are not."""
+    rng = random.Random(seed)
+    exact, decimal, other = rng.choice(_EXACTS)
+    sign = rng.choice(["\\approx", "\\simeq"])
+    gold = f"{exact} {sign} {decimal}"
+    got = _verdict(rule, other, gold)
+    assert not got.correct and got.outcome is Outcome.DIFFERENT, (other, gold, got.outcome)
+    for twin in (exact, decimal):
+        assert _verdict(rule, twin, gold).outcome is not Outcome.DIFFERENT, (twin, gold)

@@ -162,6 +162,9 @@ def _side(text: str) -> tuple[str, bool, bool] | None:
     if isinstance(inner, _OWN_COMPARISON) or not inner.text.strip():
         return None
     value = inner.text
+    exact = _exact_before_approx(value)
+    if exact is not None:
+        return exact, False, True         # '\\frac{1+\\sqrt{97}}{8} \\approx 1.36': the exact constant is the value
     chained = _chain_value(value)
     if chained is not None:
         value, approx, wrapped = chained[0], approx or chained[1], True
@@ -169,6 +172,20 @@ def _side(text: str) -> tuple[str, bool, bool] | None:
     if described is not None:
         value, wrapped = described, True
     return value, approx, wrapped
+
+
+def _exact_before_approx(text: str) -> str | None:
+    """``EXACT \\approx DECIMAL`` where the left member is written as a constant (no name) and the right is a number:
+    the exact constant, its decimal only an illustration; None otherwise."""
+    if len(text) > _MAX_CHARS or not any(r in text for r in _APPROX_END):
+        return None
+    from .answers.latex import clean, split_top
+    from .answers.numbers import parse_number
+
+    parts = split_top(text, _APPROX_END)
+    if len(parts) != 2 or not _constant_text(parts[0]) or parse_number(clean(parts[1].strip())) is None:
+        return None
+    return parts[0].strip()
 
 
 def _unwrapped(answer: str, gold: str, question: str | None, cas: bool) -> Outcome:
@@ -318,7 +335,7 @@ def _as_lists(answer: str, gold: str, question: str | None, cas: bool) -> Outcom
             if name is not None and name in names and _item_outcome(value, names[name], question, cas) \
                     is Outcome.DIFFERENT:
                 return Outcome.DIFFERENT
-    if len(aa) > len(ga) or not all(_sure_value(v) for _, v in ga) \
+    if len(aa) > len(ga) or not all(_sure_value(v) or _constant_text(v) for _, v in ga) \
             or not all(_sure_value(v) or _constant_text(v) for _, v in aa):
         return Outcome.UNSURE
     if single and ga[0][0] is None and not _WORD_JOIN.search(gold):
