@@ -155,6 +155,7 @@ _RETRACTION_RE = re.compile(
     r"|re-?check(?:ing)?|recomput(?:e|ing)|reconsider(?:ing)?|on second thought|scratch that"
     r"|(?:over|under|mis)count(?:s|ed|ing)?)\b", re.I)
 _NAMED_NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w.]*\d)")
+_NAMED_FRACTION_RE = re.compile(r"(-?)\\[dt]?frac\{(\d{1,12})\}\{(\d{1,12})\}")
 _MAX_RETRACTION = 200            # a cue this close to the end withdraws a number for any number named after it
 _MAX_DECLARED_RETRACTION = 500   # ... this close, for another answer declared after it
 # (lower case; every match of _RETRACTION_RE on an ASCII text holds one, at most _CUE_REACH characters after the
@@ -217,10 +218,30 @@ def _retracted(ex: Extraction, region: str, dropped: str | None = None) -> Extra
             return Extraction(ex.answer, ex.method, ex.flags + ("hedge", "retracted"), ex.candidates)
     if not _is_number_key(ka) or len(tail) - cue.end() > _MAX_RETRACTION:
         return ex
-    named = [_value_key(n) for n in _NAMED_NUMBER_RE.findall(tail[cue.end():])]
-    if not named or ka in named or confirming_check(tail[cue.start():]):  # nothing named after the cue, the answer
-        return ex                          # itself restated, or a check that confirms it ('Wait, ... consistent.')
+    after = tail[cue.end():]
+    named = [_value_key(n) for n in _NAMED_NUMBER_RE.findall(after)]
+    if not named:
+        return ex                          # nothing named after the cue
+    # the answer itself restated after the cue, as a number or a fraction ('$\\boxed{\\frac{3}{5}}$' is 3/5, not 3
+    # and 5), unless it is named to be denied ('this gives $256$, not $255$')
+    restated = [_value_key(m.group()) for m in _NAMED_NUMBER_RE.finditer(after) if not _denied(after, m.start())]
+    if "frac" in after:
+        restated += [_value_key(f"{m.group(1)}{m.group(2)}/{m.group(3)}") for m in _NAMED_FRACTION_RE.finditer(after)
+                     if not _denied(after, m.start())]
+    # a check that confirms the answer ('Wait, ... consistent.'), read from its clause ('let me recheck ...': the
+    # cue is the verb)
+    clause = max(tail.rfind("\n", 0, cue.start()), tail.rfind(". ", 0, cue.start()) + 1, cue.start() - 24)
+    if ka in restated or confirming_check(tail[clause:]):
+        return ex
     return Extraction(ex.answer, ex.method, ex.flags + ("hedge", "retracted"), ex.candidates)
+
+
+_DENIED_RE = re.compile(r"(?:\bnot|\binstead\s+of|\brather\s+than|n't)[ \t]*(?:\$|\\\(|\\boxed\{)*[ \t]*\Z", re.I)
+
+
+def _denied(text: str, at: int) -> bool:
+    """The number at ``at`` is named to be denied: 'not $255$', 'instead of 12'."""
+    return _DENIED_RE.search(text, max(0, at - 24), at) is not None
 
 
 def _is_number_key(key: str) -> bool:

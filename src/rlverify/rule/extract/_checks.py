@@ -26,7 +26,7 @@ _MAX_CHECK = 400
 # the doubt sets out to check, not to correct ('let me double-check', 'is the case ... counted correctly?')
 _CHECKING_RE = re.compile(
     r"\b(?:let\s+me|let's|let\s+us|i\s+should|i'll|i\s+will|we\s+should|we\s+can|to\s+be\s+safe,?\s+i)\s+"
-    r"(?:quickly\s+|also\s+|just\s+)?(?:double[- ]?check|check|verify|re-?examine|re-?verify|sanity[- ]check|confirm|"
+    r"(?:quickly\s+|also\s+|just\s+)?(?:double[- ]?check|re-?check|check|verify|re-?examine|re-?verify|sanity[- ]check|re-?confirm|confirm|"
     r"make\s+sure|test|cross-check|validate)\b"
     r"|\b(?:is|are|was|does|did)\s+(?:the|this|that|it|each|every)\b[^.?!\n]{0,80}\?", re.I)
 # it ends confirming what was stated
