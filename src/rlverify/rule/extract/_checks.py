@@ -27,12 +27,14 @@ _MAX_CHECK = 400
 _CHECKING_RE = re.compile(
     r"\b(?:let\s+me|let's|let\s+us|i\s+should|i'll|i\s+will|we\s+should|we\s+can|to\s+be\s+safe,?\s+i)\s+"
     r"(?:quickly\s+|also\s+|just\s+)?(?:double[- ]?check|re-?check|check|verify|re-?examine|re-?verify|sanity[- ]check|re-?confirm|confirm|"
-    r"make\s+sure|test|cross-check|validate)\b"
-    r"|\b(?:is|are|was|does|did)\s+(?:the|this|that|it|each|every)\b[^.?!\n]{0,80}\?", re.I)
+    r"make\s+sure|test|cross-check|validate|re-?count)\b"
+    r"|\b(?:re-?checking|double[- ]?checking|cross-checking|sanity[- ]checking|verifying)\b"
+    r"|\b(?:is|are|was|does|did)\s+(?:(?:the|this|that|it|each|every)\b|\$|\\\()[^?!\n]{0,80}\?", re.I)
 # it ends confirming what was stated
 _CONFIRM_RE = re.compile(
     r"\b(?:consistent|matches|match(?:es|ed)?|checks?\s+out|as\s+expected|as\s+(?:counted|computed|found|claimed|"
-    r"stated|required|before)|agrees?|confirm(?:s|ed|ing)?|verified|holds|stands|good|indeed|everything\s+is\s+fine)\b"
+    r"stated|required|before|used|assumed)|agrees?|confirm(?:s|ed|ing)?|verified|holds|stands|good|indeed|fine|yes|right|correct"
+    r"|works)\b"
     r"|[\u2713\u2714\u2705]", re.I)
 # any word of correction, negation or a new answer: not a confirmation
 _CORRECTION_RE = re.compile(
