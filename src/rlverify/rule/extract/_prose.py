@@ -759,6 +759,8 @@ def _from_lead_in(region: str) -> _Led | None:
     base = max(0, len(region) - _SPAN_WINDOW)
     t = region[base:]
     t = _strip_trailing(_without_hope_tail(t))
+    if t.endswith(")"):     # a closing remark on the value's precision: 'Final result: $1.23$ (to 3 significant figures)'
+        t = _strip_trailing(t[:-120] + _PRECISION_REMARK_RE.sub("", t[-120:]))
     found = _trailing_value(t) if t else None
     if found is None:
         return None
@@ -783,6 +785,15 @@ def _from_lead_in(region: str) -> _Led | None:
     return _Led(Extraction(value, "lead_in", flags), closed, base + lead_at)
 
 
+# a parenthetical remark that says only how the value before it is rounded ('(to two significant figures)', '(rounded
+# to the nearest tenth)', '(3 s.f.)', '(to 2 d.p.)'); no other value, no hedge
+_PRECISION_REMARK_RE = re.compile(
+    r"[ \t]*\((?:[ \t]*(?:rounded[ \t]+|correct[ \t]+|accurate[ \t]+)?to[ \t]+(?:the[ \t]+nearest[ \t]+[a-z]{3,12}"
+    r"|(?:\d{1,2}|one|two|three|four|five|six)[ \t]+(?:significant[ \t]+(?:figures?|digits?)|sig\.?[ \t]*figs?\.?|s\.[ \t]?f\.?"
+    r"|decimal[ \t]+places?|d\.[ \t]?p\.?))"
+    r"|[ \t]*(?:\d{1,2}|one|two|three|four|five|six)[ \t]+(?:significant[ \t]+(?:figures?|digits?)|sig\.?[ \t]*figs?\.?"
+    r"|s\.[ \t]?f\.?|decimal[ \t]+places?|d\.[ \t]?p\.?)"
+    r"|[ \t]*rounded)[ \t]*\)\Z", re.I)
 _LINE_BULLET_RE = re.compile(r"\n[ \t]*[-*\u2022][ \t]+\Z")
 _HOPE_TAIL_RE = re.compile(r"\s*I hope (?:it|this) is correct\.?\s*\Z", re.I)
 _TRAILING_CHARS = frozenset(".;,。")
