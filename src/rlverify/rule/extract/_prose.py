@@ -321,7 +321,18 @@ def _conclusion_value_of(body: str) -> str | None:
     if value is None:
         pieces = _math_pieces(body)
         value = pieces[-1].value if pieces and "=" in pieces[-1].value else None
+    if value is None:
+        # the connective, then a verb of obtaining, then the value: 'So we get $4.5$', 'Thus we obtain $12$ approximately',
+        # 'Hence this gives $3\,\text{m/s}$'
+        got = _OBTAINED_RE.match(rest)
+        said = rest[got.end():] if got is not None else ""
+        # one value said ('So we get $4.5$ for the first part and $7$ for the second' names two: no such reading)
+        value = _tail_value(said) if said and len(_values(said)) == 1 else None
     return value
+
+
+_OBTAINED_RE = re.compile(r"(?:we|one|this|that|it)\s+(?:(?:finally|then|now)\s+)?(?:get|gets|obtain|obtains|find|finds"
+                          r"|arrive\s+at|gives?|yields?)\b[\s:,]*", re.I)
 
 
 _WORD_COPULA_RE = re.compile(

@@ -1,0 +1,77 @@
+"""A concluding sentence whose connective is followed by a verb of obtaining states its value (issue 29,
+differential testing against Math-Verify on long physics answers): "So we get $4.5\\,\\text{V}$. This value is
+consistent with the estimate." and "Thus we obtain $X$ approximately." were read as a sentence of the working
+paragraph above ('v = 3 m/s', for 31 and 50 of 50 physics-dev references; Math-Verify reads the value): the
+conclusion reader took a value right after the connective, or a copula's, and 'we get' / 'we obtain' / 'this gives'
+left the last paragraph without a reading. Now the value after such a verb is read when it is the only value said.
+
+Seeded over real references (physics-dev golds with units, MATH-500 numbers): 4 connectives x 5 verbs x 4 closings;
+twin: a digit changed in the same shape, rejected. (A sentence naming two values, '... gives $63$ for the first
+part and $73$ for the second', is read as its first value, as before this change: not this family.)
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from rlverify import get_verifier
+from rlverify.analysis.attacks import load_problems
+
+ROOT = Path(__file__).resolve().parents[2]
+_WORKING = ("First, we compute the relevant quantities. The mass is $m = 2\\ \\text{kg}$ and the speed is "
+            "$v = 3\\ \\text{m/s}$, so $p = 6\\ \\text{kg m/s}$.\n\n")
+_CONNECTIVES = ("So", "Thus", "Hence", "Therefore")
+_VERBS = ("we get", "we obtain", "we find", "this gives", "we finally get")
+_CLOSINGS = (".", " approximately.", ". This value is consistent with the order-of-magnitude estimate.",
+             ". This is reasonable for such a setup.")
+_NUMBER_RE = re.compile(r"\d+\.\d+|\d{2,}")
+
+
+def _references(n: int, seed: int) -> list[tuple[str | None, str]]:
+    refs = set()
+    with gzip.open(ROOT / "data" / "corpora" / "physics-dev.jsonl.gz", "rt", encoding="utf-8") as f:
+        for line in f:
+            r = json.loads(line)
+            g = r["gold"]
+            if len(g) < 40 and "\\\\" not in g and "&" not in g and _NUMBER_RE.search(g) and "=" not in g:
+                refs.add((r["question"], g))
+    for p in load_problems(ROOT / "data" / "problems" / "math500.jsonl.gz"):
+        if re.fullmatch(r"\d+\.\d+|\d{2,}", p.gold.strip()):
+            refs.add((None, p.gold.strip()))
+    return random.Random(seed).sample(sorted(refs, key=lambda r: (r[1], r[0] or "")), n)
+
+
+def _changed(g: str, rng: random.Random) -> str:
+    m = list(_NUMBER_RE.finditer(g))[0]
+    digits = [i for i in range(m.start(), m.end()) if g[i].isdigit() and g[i] != "0"]
+    i = rng.choice(digits)
+    return g[:i] + str((int(g[i]) + rng.choice((1, 2, 3))) % 10 or 1) + g[i + 1:]
+
+
+@pytest.fixture(scope="module")
+def rule():
+    return get_verifier("rule")
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_value_obtained_in_the_concluding_sentence(rule, seed):
+    rng = random.Random(seed)
+    missed, accepted = [], []
+    for question, g in _references(25, seed):
+        head = f"{rng.choice(_CONNECTIVES)} {rng.choice(_VERBS)} "
+        closing = rng.choice(_CLOSINGS)
+        response = f"{_WORKING}{head}${g}${closing}"
+        if not rule.verify(response, g, question=question).correct:
+            missed.append((g, response[-100:]))
+        wrong = _changed(g, rng)
+        twin = f"{_WORKING}{head}${wrong}${closing}"
+        if rule.verify(twin, g, question=question).correct:
+            accepted.append((g, twin[-100:]))
+    assert not missed, missed
+    assert not accepted, accepted
