@@ -9,6 +9,7 @@ a number. The entry replaces the stage table for these pairs, so its verdict mus
 from __future__ import annotations
 
 import random
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -80,3 +81,31 @@ def test_integer_sequence_and_renaming_are_decided_by_the_entry() -> None:
     d = explain(r"(-1)^n", r"\cos(n\pi)", q)
     assert d.match.equal and d.stage == "typed:expression"
     assert not explain(r"(-1)^{n+1}", r"\cos(n\pi)", q).match.equal
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_decimal_rounding_a_constant_expression(seed: int) -> None:
+    """A number against an expression is not the expression entry's: the table's rounding (and quantity) stages accept
+    a decimal that rounds the expression's value where the question asks for a rounding (``0.268`` for
+    ``\\frac{80 - 56\\sqrt{2}}{3}``, "to three decimal places"), not ``0.270``; the metamorphic family decimal_rounded."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    from rlverify.rule.answers.surface import numeric_value
+
+    rng = random.Random(seed)
+    constants = [g for g in _references() if not re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", g))]
+    questions = ["Round your answer to three decimal places.", "Express your answer as a decimal to the nearest thousandth."]
+    checked = 0
+    for gold in rng.sample(constants, min(30, len(constants))):
+        with item_deadline(10.0):
+            value = numeric_value(gold)
+        if value is None or not 0.01 < abs(float(value)) < 1000 or float(value) == round(float(value), 3):
+            continue
+        right = Decimal(repr(float(value))).quantize(Decimal("0.001"), rounding=ROUND_HALF_UP)
+        q = rng.choice(questions)
+        for ans, equal in ((right, True), (right + Decimal("0.002"), False)):
+            with item_deadline(10.0):
+                d = explain(str(ans), gold, q)
+            assert d.match.equal is equal, (str(ans), gold, q, d)
+        checked += 1
+    assert checked >= 10

@@ -1,9 +1,8 @@
-"""The expression cells of the typed comparison (issue 29): Expr/Expr and Number/Expr (either way round).
+"""The expression cell of the typed comparison (issue 29): Expr/Expr.
 
 Interface::
 
-    expressions(answer, gold, question) -> Match     two texts read as :class:`~rlverify.rule.read.types.Expr` (or one a
-                                                     number written as a term: no percent, no words)
+    expressions(answer, gold, question) -> Match     two texts read as :class:`~rlverify.rule.read.types.Expr`
 
 An expression is one mathematical term and nothing else (:func:`rlverify.rule.read.expressions.is_expression`), so of
 what the stage table knew only these can apply, called here directly, in this order, the first that decides:
@@ -38,7 +37,7 @@ __all__ = ["expressions"]
 
 
 def expressions(answer: str, gold: str, q: Question) -> Match:
-    """The verdict on two expressions (or a number and an expression): see the module's steps."""
+    """The verdict on two expressions: see the module's steps."""
     m = fast_compare(answer, gold)
     if m is not None:
         return m
