@@ -5,7 +5,10 @@ paragraph above ('v = 3 m/s', for 31 and 50 of 50 physics-dev references; Math-V
 conclusion reader took a value right after the connective, or a copula's, and 'we get' / 'we obtain' / 'this gives'
 left the last paragraph without a reading. Now the value after such a verb is read when it is the only value said.
 
-Seeded over real references (physics-dev golds with units, MATH-500 numbers): 4 connectives x 5 verbs x 4 closings;
+Also after a clause of method in words and no connective ("Substituting the numbers, we obtain $X$ approximately.").
+
+Seeded over real references (physics-dev golds with units, MATH-500 numbers): 4 connectives (or 5 clauses of
+method) x 5 verbs x 4 closings;
 twin: a digit changed in the same shape, rejected. (A sentence naming two values, '... gives $63$ for the first
 part and $73$ for the second', is read as its first value, as before this change: not this family.)
 """
@@ -73,5 +76,29 @@ def test_a_value_obtained_in_the_concluding_sentence(rule, seed):
         twin = f"{_WORKING}{head}${wrong}${closing}"
         if rule.verify(twin, g, question=question).correct:
             accepted.append((g, twin[-100:]))
+    assert not missed, missed
+    assert not accepted, accepted
+
+
+_METHODS = ("Substituting the numbers,", "Plugging in the values,", "Using the formula above,", "Combining the two results,",
+            "With these values,")
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_value_obtained_after_a_clause_of_method(rule, seed):
+    """'Substituting the numbers, we obtain $X$ approximately.': no connective, a clause of method in words (no
+    value in it), then the value obtained (50 of 50 physics-dev references were read as the working above). 'Using the
+    formula above, we get $X$' was a hedge: 'above' read as a bound; followed by a comma it is the text's."""
+    rng = random.Random(seed)
+    missed, accepted = [], []
+    for question, g in _references(25, seed):
+        head = f"{rng.choice(_METHODS)} {rng.choice(_VERBS)} "
+        closing = rng.choice(_CLOSINGS)
+        if not rule.verify(f"{_WORKING}{head}${g}${closing}", g, question=question).correct:
+            missed.append((g, head))
+        for twin in (f"{_WORKING}{head}${_changed(g, rng)}${closing}",
+                     f"{_WORKING}{rng.choice(_METHODS)} the value is above ${g}$."):   # a bound, not the value
+            if rule.verify(twin, g, question=question).correct:
+                accepted.append((g, twin[-100:]))
     assert not missed, missed
     assert not accepted, accepted

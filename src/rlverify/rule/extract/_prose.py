@@ -310,7 +310,11 @@ def _conclusion_value(body: str) -> str | None:
 def _conclusion_value_of(body: str) -> str | None:
     m = _CONCLUSION_RE.match(body)
     if m is None:
-        return None
+        # a clause of method in words, then the value obtained: 'Substituting the numbers, we obtain $4.5$'
+        led = _METHOD_CLAUSE_RE.match(body)
+        got = _OBTAINED_RE.match(body, led.end()) if led is not None else None
+        said = body[got.end():] if got is not None else ""
+        return _tail_value(said) if said and len(_values(said)) == 1 else None
     if m.group(1).lower() == "the":
         return _statement_value(body)
     declared = _declared_first(body[m.end():])
@@ -331,6 +335,8 @@ def _conclusion_value_of(body: str) -> str | None:
     return value
 
 
+_METHOD_CLAUSE_RE = re.compile(r"(?:substituting|plugging|putting|inserting|using|combining|solving|evaluating|simplifying"
+                               r"|applying|with)\b[^$\\\d.;:!?\n]{0,60},\s*", re.I)
 _OBTAINED_RE = re.compile(r"(?:we|one|this|that|it)\s+(?:(?:finally|then|now)\s+)?(?:get|gets|obtain|obtains|find|finds"
                           r"|arrive\s+at|gives?|yields?)\b[\s:,]*", re.I)
 
@@ -580,7 +586,7 @@ _LEAD_OPEN_END_RE = re.compile(r"\b(?:where|whereas|while|for|if|when|whenever|s
                                r"|unless|provided|and|or|but|than|of|from|let|say|suppose|assume)\W*$", re.I)
 _LEAD_QUALIFIER_RE = re.compile(r"\b(?:at\s+(?:least|most)|(?:more|less|fewer|greater|smaller|larger|bigger|other)\s+than"
                                 r"|not|never|no|cannot|\w+n't|except|without|instead|bound(?:ed|s)?|(?:in|within)\s+(?:the\s+|a\s+)?range|range[sd]?\s+(?:from|over)|between|up\s+to"
-                                r"|exceeds?|almost|nearly|over|under|below|above)\b", re.I)
+                                r"|exceeds?|almost|nearly|over|under|below|above)\b(?![ \t]*,)", re.I)   # ('the formula above, we get': the text's)
 # not a declaration: a restatement in another form ("approximately:", "in decimal form": the stated answer came
 # before it), a verification or a step still to do ("Check:", "Let's compute")
 _LEAD_ASIDE_RE = re.compile(r"\b(?:approx(?:imately|\.)?|about|around|numerically|decimal|rounded|estimated?"
