@@ -270,8 +270,9 @@ _THEREFORE_RE = re.compile(r"^([ \t]*)(?:\u2234|\$\\therefore\$|\\\(\\therefore\
 _PROSE_WORD_RE = re.compile(r"(?<![\\{a-zA-Z])[a-zA-Z]{3,}")
 _TEXT_AND_RE = re.compile(r"\\text\{[ \t]*and[ \t]*\}")   # a list's joiner in math is no prose
 _ITALIC_PAR_RE = re.compile(r"\*(?!\*)([^*\n]{1,300}?)(?<!\*)\*|_(?!_)(\$[^$\n]{1,300}\$|[^_\n]{1,300}?)(?<!_)_")
-_CHECK_PAR_RE = re.compile(r"[*_ \t]*(?:verification|verifying|check(?:ing)?|sanity check|double[- ]check|as a check|a quick check"
-                           r"|this (?:agrees|matches|is consistent|checks out)|consistent with|indeed)\b", re.I)
+_CHECK_PAR_RE = re.compile(r"[*_ \t(]*(?:verification|verifying|check(?:ing)?|sanity check|double[- ]check|as a check|a quick check"
+                           r"|this (?:agrees|matches|is consistent|checks out)|consistent with|indeed"
+                           r"|for (?:instance|example)|as an (?:example|illustration)|e\.g)\b", re.I)   # (an example is a check)
 _CHECK_DOUBT_RE = re.compile(r"\b(?:answer|wrong|incorrect|mistake|error|actually|wait|instead|however|but|not|no|fails?"
                              r"|doesn't|does not|inconsistent|correct(?:ed|ion|ing)?|should|recomput\w*|redo\w*|oops|hmm)\b|[?\u2717\u2718]", re.I)
 _ITALIC_LABEL_RE = re.compile(r"^([ \t]*)(?:_{1,2}|\*(?!\*))((?:final[ \t]+)?answer)[ \t]*:?[ \t]*(?:_{1,2}|(?<!\*)\*(?!\*))[ \t]*:?",
@@ -297,7 +298,8 @@ def _drop_layout(region: str) -> str:
     are rewritten."""
     head, tail = region[:-_LAYOUT_WINDOW], region[-_LAYOUT_WINDOW:]
     if _LAYOUT_CHAR_RE.search(tail) is None and "complete" not in tail and "heck" not in tail \
-            and "consistent" not in tail and "agrees" not in tail and "matches" not in tail and "ndeed" not in tail:
+            and "consistent" not in tail and "agrees" not in tail and "matches" not in tail and "ndeed" not in tail \
+            and "nstance" not in tail and "xample" not in tail and "e.g" not in tail and "llustration" not in tail:
         return region   # C-speed check: nothing to drop
     return head + _layout_tail(tail)
 
