@@ -2,7 +2,8 @@
 
 ``P \\simeq 16\\%`` (physics-dev), ``x \\approx 3.5``, ``\\Delta V ≈ 1.2``: the sign is an approximation sign whichever
 of ``\\approx``, ``\\simeq``, ``≈``, ``≃``, ``\\thickapprox``, ``\\approxeq`` is written, and a label before it is the
-quantity's name. The value is what an answer states.
+quantity's name. The value is what an answer states; because the reference says it is rounded, an answer one digit
+finer that rounds to it agrees (a fraction against a percent as its percent), and one that rounds elsewhere does not.
 
 Seeded over the real decimal references of data/problems (olympiadbench's final answers, math500, deepscaler), each
 written under several names and signs, with a near-miss twin (the next value at the written precision).
@@ -74,3 +75,38 @@ def test_value_of_an_approximate_reference(seed):
         if verify(nxt, gold).outcome.value == "equal":
             bad.append(("near-miss accepted", nxt, gold))
     assert not bad, bad[:8]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_finer_answer_rounding_to_an_approximate_reference(seed):
+    """One digit finer and rounding to the reference: equal; rounding to the next value, or the next value at the
+    written precision: not equal."""
+    wrong_rejected, bad = 0, []
+    for gold, _, finer_in, finer_out, nxt in _cases(seed):
+        if verify(finer_in, gold).outcome.value != "equal":
+            bad.append(("finer", finer_in, gold))
+        for near in (finer_out, nxt):
+            if verify(near, gold).outcome.value == "equal":
+                bad.append(("near-miss accepted", near, gold))
+            else:
+                wrong_rejected += 1
+    assert not bad, bad[:8]
+    assert wrong_rejected > 0
+
+
+def test_approximate_percent_reference():
+    """``P \\simeq 16\\%`` (the form of a physics-dev reference): a percent one digit finer, or the fraction it
+    stands for, agrees; the next percent does not."""
+    rng = random.Random(7)
+    for _ in range(20):
+        p = rng.randint(11, 89)
+        sign = rng.choice(_SIGNS)
+        gold = rng.choice([f"P {sign} {p}\\%", f"{sign} {p}\\%"])
+        tenth = rng.choice([-3, -2, -1, 1, 2, 3])
+        finer = f"{p}.{abs(tenth)}" if tenth > 0 else f"{p - 1}.{10 + tenth}"
+        assert verify(f"{p}\\%", gold).outcome.value == "equal", gold
+        assert verify(f"{finer}\\%", gold).outcome.value == "equal", (finer, gold)
+        assert verify(f"{p + 1}\\%", gold).outcome.value != "equal", gold
+        assert verify(f"{p + 1}.4\\%", gold).outcome.value != "equal", gold
+        assert verify(f"0.{p}{abs(tenth)}" if tenth > 0 else f"0.{p - 1}{10 + tenth}", gold).outcome.value == "equal", gold
+        assert verify(f"0.{p + 1}4", gold).outcome.value != "equal", gold

@@ -49,7 +49,7 @@ from ..answers.match import Match
 from ..answers.pipeline import explain as explain_table
 from ..answers.question import Question, as_question
 from ..outcome import texty
-from ..read import read
+from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
 from .expressions import expressions
 from .numbers import numeric
@@ -136,7 +136,7 @@ _LEAVES = (Value, Number, Quantity, Expr)
 
 
 def _explain(answer: str, gold: str, q: Question) -> Decision:
-    ra, rg = read(answer), read(gold)
+    ra, rg = _in_context(read(answer), q), _in_context(read(gold), q)
     if isinstance(ra, _LEAVES) and isinstance(rg, _LEAVES) and not q.asks_antiderivative:
         if _values(ra, rg, q):
             return _numeric(answer, gold, ra, rg, q)        # no wrapper: the texts as they were written
@@ -148,6 +148,17 @@ def _explain(answer: str, gold: str, q: Question) -> Decision:
         return d        # two terms read whole are what the expression entry compared (the table's verdict too)
     whole = _table(answer, gold, q)
     return whole if whole.match.equal else d
+
+
+def _in_context(r: Reading, q: Question) -> Reading:
+    """A bare lower-case letter (``b``, ``\\text{b)}``) is an option letter where the question lists that option; read
+    without its question it is a value (``e``, a variable)."""
+    if isinstance(r, Option) or not q.text:
+        return r
+    letter = lower_letter(r.text)
+    if letter is None or q.option(letter.upper()) is None:
+        return r
+    return Option(r.text, letter.upper(), None)
 
 
 def _table(a: str, g: str, q: Question) -> Decision:
@@ -204,9 +215,10 @@ def _unit_sure(r: Reading, other: Reading, q: Question) -> bool:
     return q.text is not None and asked_unit(q.text, r.unit) is not None
 
 
-def _numeric(answer: str, gold: str, a: Reading, g: Reading, q: Question) -> Decision:
-    """Two numbers or quantities: the number entry's verdict; a rejection of two sure readings is a typed fact."""
-    m = numeric(answer, gold, a, g, q)    # type: ignore[arg-type]
+def _numeric(answer: str, gold: str, a: Reading, g: Reading, q: Question, approximate: bool = False) -> Decision:
+    """Two numbers or quantities: the number entry's verdict; a rejection of two sure readings is a typed fact.
+    ``approximate``: the reference was written with an approximation sign (its value is rounded)."""
+    m = numeric(answer, gold, a, g, q, approximate)    # type: ignore[arg-type]
     return Decision(m, "typed:number", final=not m.equal and not m.undecided)
 
 
@@ -233,7 +245,7 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     if _integrals(a, g, q):
         return _antiderivative(a, g, q)
     if _values(_leaf(a), _leaf(g), q):    # an approximation sign: the value is compared at its written digits
-        return _numeric(_leaf(a).text, _leaf(g).text, _leaf(a), _leaf(g), q)
+        return _numeric(_leaf(a).text, _leaf(g).text, _leaf(a), _leaf(g), q, approximate=isinstance(g, Approx))
     if _terms(a, g):
         return _expressions(a.text, g.text, q)
     return _table(a.text, g.text, q)
@@ -245,8 +257,9 @@ def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision 
     reference the values decide, units and precision kept (``E = 3.8\\,\\text{MeV}`` is no ``3.8 eV``,
     ``v = 3\\,\\text{km/s}`` is ``3000 m/s``). Against another name: two
     assignments to one variable each (``y = 3`` for ``x = 3``, :func:`rlverify.rule.answers.core.other_variable`) are
-    two unknowns, ``different``; any other pair of names is read whole by the table (still). None where a value is
-    neither (a list, a relation, a sentence: the table reads them)."""
+    two unknowns, ``different``; any other pair of names over two numbers or quantities is two spellings of the
+    quantity asked, and the values decide. None where a value is neither (a list, a relation, a sentence: the table
+    reads them), or for two terms under two names (a function's variable renamed: the table reads it)."""
     from ..answers.core import other_variable
 
     inner = g.inner if isinstance(g, Labelled) else g
@@ -255,7 +268,11 @@ def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision 
     if isinstance(g, Labelled):
         if other_variable(a.text, g.text):
             return Decision(Match(False, ("variable",)), "typed:other_name", final=True)
-        return None     # names not both one variable ('\\Delta H = ...' for 'L = ...'): read whole, still
+        if not _values(_leaf(a.inner), _leaf(inner), q):
+            return None     # 'f(x) = x' for 'f(z) = z': a function's variable renamed, read whole by the table
+        # names not both one variable ('\\Delta H_{vap} = ...' for 'L_{vapor} = ...', 'E \\approx 1.232 V' for
+        # '\\varepsilon = 1.23 V'): two spellings of the quantity asked, the values decide
+        return _relabel(_compare(a.inner, inner, q, depth + 1), "other_name")
     return _relabel(_compare(a.inner, inner, q, depth + 1), "answer_label")
 
 

@@ -30,6 +30,7 @@ numbers, precision, quantity, simplest, core, question). Never the stage table.
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from ...flags import Flag
@@ -38,7 +39,7 @@ from ..answers.fast import fast_compare
 from ..answers.magnitudes import asked_rounding, decide, in_words, percent_of
 from ..answers.match import Match
 from ..answers.numbers import Num, numbers_equal, parse_number
-from ..answers.precision import rounded_from_reference, within_reference
+from ..answers.precision import finer_rounds_to, rounded_from_reference, within_reference
 from ..answers.quantity import Aligned, align, bare_in_asked_unit
 from ..answers.quantity import Quantity as QuantityText
 from ..answers.question import Question
@@ -48,11 +49,17 @@ from ..read.types import Number, Quantity
 __all__ = ["numeric"]
 
 
-def numeric(answer: str, gold: str, a: Number | Quantity, g: Number | Quantity, q: Question) -> Match:
-    """The verdict on two numbers or quantities (see the module's steps)."""
+def numeric(answer: str, gold: str, a: Number | Quantity, g: Number | Quantity, q: Question,
+            approximate: bool = False) -> Match:
+    """The verdict on two numbers or quantities (see the module's steps). ``approximate``: the reference carries an
+    approximation sign, so it is a rounded value: an answer written more finely that rounds to it at its last written
+    digit agrees (``3.47`` for ``x \\approx 3.5``, ``15.7\\%`` or ``0.157`` for ``P \\simeq 16\\%``), one that
+    rounds elsewhere does not."""
     m = fast_compare(answer, gold) or percent_of(answer, gold, q)
     if m is not None:
         return m
+    if approximate and _finer_than_approximate(a, g):
+        return Match(True, (Flag.ROUNDING,))
     got = _in_asked_unit(a, g, q) or align(answer, gold, q.text)
     if isinstance(got, Match):
         return got
@@ -66,6 +73,20 @@ def numeric(answer: str, gold: str, a: Number | Quantity, g: Number | Quantity, 
     if isinstance(a, Number) and isinstance(g, Number) and a.exact is not None and g.exact is not None:
         return _exact(a, g, q)
     return compare_core(answer, gold, q)
+
+
+def _finer_than_approximate(a: Number | Quantity, g: Number | Quantity) -> bool:
+    """Two numbers, the answer written more finely than an approximate reference and rounding to it (a fraction
+    against a percent as its percent: ``0.157`` is ``15.7\\%``)."""
+    if not (isinstance(a, Number) and isinstance(g, Number)) or a.exact is None or g.exact is None:
+        return False
+    text = a.text
+    if g.percent and not a.percent:
+        try:
+            text = format(Decimal(a.text.strip()).scaleb(2), "f") + "\\%"
+        except (InvalidOperation, ValueError):
+            return False
+    return finer_rounds_to(text, g.text)
 
 
 def _in_asked_unit(a: Number | Quantity, g: Number | Quantity, q: Question) -> Aligned | None:

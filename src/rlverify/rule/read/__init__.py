@@ -66,6 +66,16 @@ def _option(s: str, again, depth: int) -> Reading | None:
     return Option(s, letter.upper(), None)
 
 
+def lower_letter(text: str) -> str | None:
+    """The letter of a bare lower-case option letter (``b``, ``\\text{b}``, ``\\text{b)}``, ``b.``), which only the
+    question can tell from a value (:func:`read` reads it as a value); None for any other text."""
+    plain = _FONT.sub(r"\1", text).strip().strip("$").strip().rstrip(".")
+    if len(plain) > 4:
+        return None
+    m = _LETTER_ALONE.fullmatch(plain)
+    return m.group(3) if m is not None and m.group(3) is not None and m.group(3).islower() else None
+
+
 # 'F(x)', 'y(t)', 'f^{-1}(x)': a function's name with its variable, as the left side of a definition.
 _FUNCTION_NAME = re.compile(r"\s*[A-Za-z](?:_\{?\w+\}?)?(?:\^\{?-1\}?)?\s*\(\s*[a-z]\s*\)\s*")
 # 'f(3)', 'I(6,3)', 'P(A)', 'h(\tfrac{1}{2})': a function's value at its arguments (no operator among them: 'x(x+1)' is a
