@@ -205,6 +205,20 @@ def _sentences(par: str) -> list[str]:
     return [s.strip() for s in out if s.strip()]
 
 
+def _asked(par: str) -> frozenset[str]:
+    """The sentences of ``par`` (as :func:`_sentences` gives them) that end with a question mark: a question states
+    no conclusion ('Wait, is $a_3$ really $11$?')."""
+    if "?" not in par:
+        return frozenset()
+    out, rest = [], par
+    while rest.strip() and len(out) < 200:
+        s = _first_sentence(rest)
+        if rest[len(s):len(s) + 1] == "?":
+            out.append(s.strip())
+        rest = rest[len(s) + 1:]
+    return frozenset(out)
+
+
 _RX_CLOSING_WORD_7 = re.compile(r"[ \t]*[.!]?[ \t]*(?:\n|$)")
 
 
@@ -379,8 +393,9 @@ def _graded(sentence: str) -> bool:
 
 
 def _from_statement(par: str) -> Extraction | None:
+    asked = _asked(par)
     for sent in reversed(_sentences(par)):
-        if _graded(sent):
+        if _graded(sent) or sent in asked:
             continue
         value = _statement_value(sent)
         if value:
@@ -401,8 +416,9 @@ _RX_FROM_CONCLUSION_12 = re.compile(r"^[^\w\\$]+")
 def _from_conclusion(par: str, statements: bool = True) -> Extraction | None:
     """The last concluding sentence's value; ``statements=False``: only sentences opened by a connective
     ("Thus x = 5"), not a plain statement ("The quantities involved are 6")."""
+    asked = _asked(par)
     for sent in reversed(_sentences(par)):
-        if _graded(sent):
+        if _graded(sent) or sent in asked:
             continue
         body = _strip_span(_RX_FROM_CONCLUSION_12.sub("", sent))
         opener = _CONCLUSION_RE.match(body)
@@ -592,6 +608,7 @@ _LEAD_QUALIFIER_RE = re.compile(r"\b(?:at\s+(?:least|most)|(?:more|less|fewer|gr
 _LEAD_ASIDE_RE = re.compile(r"\b(?:approx(?:imately|\.)?|about|around|numerically|decimal|rounded|estimated?"
                             r"|check(?:ing|s)?|verif(?:y|ying|ies|ication)|confirm(?:ing|s|ation)?|sanity|recall|note"
                             r"|notice|remember|compare|recomput\w*|recalculat\w*|let's|let\s+us|next|first)\b", re.I)
+_AFFIRMATION_RE = re.compile(r"(?:yes|yeah|yep|indeed|right|correct|ok(?:ay)?)[ \t,.!:;\u2014-]*", re.I)
 _LEAD_HEDGE_RE = re.compile(r"\b(?:either|maybe|perhaps|possibly|probably|likely|might|could|guess|roughly)\b", re.I)
 _CONSTANT_RE = re.compile(r"[-+\u2212]?\s*(?:[\u03b1-\u03c9]|pi|\u221e|infinity|\u221a\s*\w+|alpha|beta|gamma|delta"
                           r"|epsilon|theta|lambda|mu|sigma|phi|omega|tau|rho)", re.I)
@@ -754,6 +771,8 @@ def _lead_kind(lead: str) -> str | None:
     if _SCORE_LINE_RE.match(lead):
         return "graded"
     bare = lead.strip(" \t*#>_-:")
+    if _AFFIRMATION_RE.fullmatch(bare):   # 'Wait, is $a_3$ really $11$? Yes: ...': an answer to a doubt, no lead-in
+        return None
     words = _LEAD_WORD_RE.findall(bare)
     if (not words or len(words) > _LEAD_MAX_WORDS or len(bare) > _LEAD_MAX_CHARS or _LEAD_CHARS_RE.search(bare)
             or bare.endswith("?") or _LEAD_ASIDE_RE.search(bare)):
