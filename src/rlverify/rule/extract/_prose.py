@@ -465,6 +465,18 @@ def _from_whole(region: str) -> Extraction | None:
     return Extraction(value, "whole") if value else None
 
 
+_TEXT_GROUP_RE = re.compile(r"\\(?:text|textrm|textbf|textit|mathrm|mathbf|mbox|operatorname)\s*\{")
+
+
+def _unit_in_group(text: str, start: int, end: int) -> str:
+    """The unit after a number inside one text group with it (``\\text{1 keV}``, ``\\mathrm{c) 0.44 cm}``), else ''."""
+    close = text.find("}", end)
+    opens = list(_TEXT_GROUP_RE.finditer(text, max(0, start - 80), start))
+    if close < 0 or "{" in text[end:close] or not opens or "}" in text[opens[-1].end():start]:
+        return ""
+    return _unit_after(text[end:close])
+
+
 def _from_last_number(par: str) -> Extraction | None:
     for text in (par[-_SPAN_WINDOW:], par):
         vals = [v for v in _values(text) if v.value]
@@ -475,7 +487,9 @@ def _from_last_number(par: str) -> Extraction | None:
     last = vals[-1]
     if _score_line(text, last.start):
         return None
-    unit = "" if last.math else _unit_after(text[last.end:])    # 'Now we find 560 nm^2': the unit goes with it
+    # 'Now we find 560 nm^2': the unit goes with it, and one written in the number's own text group too ('\\text{1
+    # keV}' was read as 1: the prefix was lost and 1 matched 1 MeV)
+    unit = _unit_in_group(text, last.start, last.end) or ("" if last.math else _unit_after(text[last.end:]))
     unit = unit or _angle_reference_after(last.value, text[last.end:])   # '... θ ≈ 30° with the vertical'
     before = text[max(0, last.start - 200):last.start]
     ends = list(_SENTENCE_END_RE.finditer(before))
