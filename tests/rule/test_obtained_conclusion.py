@@ -15,46 +15,21 @@ part and $73$ for the second', is read as its first value, as before this change
 
 from __future__ import annotations
 
-import gzip
-import json
 import random
-import re
+import sys
 from pathlib import Path
 
 import pytest
 
 from rlverify import get_verifier
-from rlverify.analysis.attacks import load_problems
 
-ROOT = Path(__file__).resolve().parents[2]
-_WORKING = ("First, we compute the relevant quantities. The mass is $m = 2\\ \\text{kg}$ and the speed is "
-            "$v = 3\\ \\text{m/s}$, so $p = 6\\ \\text{kg m/s}$.\n\n")
+sys.path.insert(0, str(Path(__file__).parent))
+from physics_refs import WORKING as _WORKING, changed as _changed, references as _references  # noqa: E402
+
 _CONNECTIVES = ("So", "Thus", "Hence", "Therefore")
 _VERBS = ("we get", "we obtain", "we find", "this gives", "we finally get")
 _CLOSINGS = (".", " approximately.", ". This value is consistent with the order-of-magnitude estimate.",
              ". This is reasonable for such a setup.")
-_NUMBER_RE = re.compile(r"\d+\.\d+|\d{2,}")
-
-
-def _references(n: int, seed: int) -> list[tuple[str | None, str]]:
-    refs = set()
-    with gzip.open(ROOT / "data" / "corpora" / "physics-dev.jsonl.gz", "rt", encoding="utf-8") as f:
-        for line in f:
-            r = json.loads(line)
-            g = r["gold"]
-            if len(g) < 40 and "\\\\" not in g and "&" not in g and _NUMBER_RE.search(g) and "=" not in g:
-                refs.add((r["question"], g))
-    for p in load_problems(ROOT / "data" / "problems" / "math500.jsonl.gz"):
-        if re.fullmatch(r"\d+\.\d+|\d{2,}", p.gold.strip()):
-            refs.add((None, p.gold.strip()))
-    return random.Random(seed).sample(sorted(refs, key=lambda r: (r[1], r[0] or "")), n)
-
-
-def _changed(g: str, rng: random.Random) -> str:
-    m = list(_NUMBER_RE.finditer(g))[0]
-    digits = [i for i in range(m.start(), m.end()) if g[i].isdigit() and g[i] != "0"]
-    i = rng.choice(digits)
-    return g[:i] + str((int(g[i]) + rng.choice((1, 2, 3))) % 10 or 1) + g[i + 1:]
 
 
 @pytest.fixture(scope="module")
