@@ -70,3 +70,38 @@ def test_thousands_groups_are_one_number(rule, seed):
         if not rule.verify(text, gold=ref).correct:
             missed.append((ref, text))
     assert missed == []
+
+
+def _summands(ref: str, rng: random.Random) -> tuple[int, int]:
+    """Two positive integers side by side whose sum is the reference (the grammar read '1 8' as 1 + 8), neither
+    glued to the other into the reference's digits."""
+    n = int(ref)
+    while True:
+        a = rng.randint(1, max(1, n - 1))
+        if f"{a}{n - a}" != ref and n - a > 0:
+            return a, n - a
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_numbers_side_by_side_are_not_their_sum(rule, seed):
+    """``\\boxed{19  9}``, ``\\boxed{9 * 2 = 19  9}`` and ``8 = 2 + 1 8`` were accepted for 28 and 11 (the probe's
+    broken_arithmetic family): the grammar reads numbers side by side as their sum and ``exact_number`` as their
+    concatenation. Twin: the sum written with its plus signs is accepted."""
+    rng = random.Random(seed)
+    accepted, missed = [], []
+    for ref in _references(40, seed):
+        a, b = _summands(ref, rng)
+        k = rng.randint(2, 9)
+        for text in (f"{a} {b}", f"{k} * 2 = {a}  {b}", f"{a} + {b} = {a}  {b}" if a > 1 else f"{a}  {b}"):
+            if rule.verify(_place(text, rng), gold=ref).correct:
+                accepted.append((ref, text))
+        if not rule.verify(f"\\boxed{{{a} + {b}}}", gold=ref).correct:
+            missed.append((ref, f"{a} + {b}"))
+    assert accepted == [] and missed == []
+
+
+def test_a_mixed_number_is_not_its_digits_glued():
+    """``3 1/2`` is no 31/2 (``exact_number`` removed the blank)."""
+    from rlverify.rule.answers.surface import exact_number
+
+    assert exact_number("3 1/2") != 31 / 2 and exact_number("19 9") is None and exact_number("12 345") == 12345

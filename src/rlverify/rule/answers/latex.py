@@ -35,6 +35,7 @@ __all__ = [
     "short_fracs",
     "balanced",
     "unescaped",
+    "numbers_side_by_side",
 ]
 
 _OPEN = "([{"
@@ -158,6 +159,17 @@ def digits_apart(text: str) -> str:
     """Numbers side by side keep a separator (``\\x00``) where their blanks would be removed: ``1 1`` is not 11. A run
     in thousands groups (``1 000 000``, single blanks) is one number and stays as written."""
     return _DIGIT_RUN.sub(_kept_apart, text) if _SPACED_DIGITS.search(text) else text
+
+
+# a digit run that is no script (not after ^ or _) followed by blanks and another digit
+_SIDE_BY_SIDE = re.compile(r"(?<![\d.^_{])\d+\s+\d")
+
+
+def numbers_side_by_side(text: str) -> bool:
+    """Two numbers written side by side, split by blanks only (``19  9``, ``2 + 1 8``, ``3 1/2``): no value is written
+    (the grammar reads their sum, a blank-blind reader their concatenation). Not thousands groups (``12 345``), nor a
+    script before its argument (``\\sin^3 2``)."""
+    return " " in text and _SIDE_BY_SIDE.search(text) is not None and "\x00" in digits_apart(text)
 
 
 @memo_text("rule.latex_clean")

@@ -21,7 +21,7 @@ from typing import Any
 from ...runtime.bounded import run_bounded
 from ...errors import BoundExceeded
 from ...runtime.limits import MAX_ANSWER_CHARS
-from .latex import clean, short_fracs, split_top  # split_top: split outside (), [], {} (re-exported)
+from .latex import clean, numbers_side_by_side, short_fracs, split_top  # split_top: split outside (), [], {} (re-exported)
 from ...runtime.caches import lru, memo_text
 
 __all__ = ["unwrap", "split_top", "numeric_value", "exact_number", "strip_outer", "strip_approx", "presentation",
@@ -117,7 +117,10 @@ _EXPONENTS = re.compile(r"(?:[eE]|\^\{?)([+-]?\d+)")
 
 
 def exact_number(tex: str) -> Fraction | None:
-    """A plain number (decimal, a/b, \\frac{a}{b}, a x 10^n) as an exact Fraction, else None."""
+    """A plain number (decimal, a/b, \\frac{a}{b}, a x 10^n) as an exact Fraction, else None. Numbers side by side
+    (``19 9``, ``3 1/2``) are none: only thousands groups (``12 345``) lose their blanks (:func:`.latex.digits_apart`)."""
+    if numbers_side_by_side(tex):
+        return None
     t = tex.replace(" ", "").replace("{,}", "")
     if _GROUPED_THOUSANDS.fullmatch(t):   # never a leading 0 group (0,111)
         t = t.replace(",", "")

@@ -35,6 +35,7 @@ from ...runtime.bounded import run_bounded
 from ...runtime.caches import lru
 from ...runtime.limits import DEFAULT_CAS_TIMEOUT
 from .arith import read_arith
+from .latex import numbers_side_by_side
 
 __all__ = ["too_big", "symbolic_equal", "elided_instances", "compare_latex", "differ_by_constant", "differ_by_constant_latex", "parse_cached", "parse_grammar", "latex_to_sympy",
            "warm_up"]
@@ -363,6 +364,8 @@ def parse_grammar(text: str) -> Any:
     if "\\pi" in text:
         text = _PI_PAREN.sub(r"\\pi \\cdot (", text)   # '\pi (n)' is pi times n: the grammar read a function \pi of n
     text = _NOPAREN_EXTREMUM.sub(r"\\\1(\2)", text)  # \max S -> \max(S), which the grammar reads
+    if numbers_side_by_side(text):
+        return None     # numbers side by side ('1 8', '19  9'): the grammar reads their sum; no value is written
     gamma = _LOWER_GAMMA.search(text) is not None
     if gamma:     # a variable (an adiabatic index): read as a constant, never as the gamma function of what follows
         text = _LOWER_GAMMA.sub(lambda m: r"\mathit{gamma} \cdot (" if m.group(1) else r"\mathit{gamma}", text)
