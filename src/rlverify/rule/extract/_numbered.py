@@ -45,22 +45,11 @@ def _number(m: re.Match) -> tuple[str, int]:
 _JOINER_RE = re.compile(r"(?:\s+|,|;|\.|(?<!\\)\\[,;: ]|\\q?quad|\\\\|~|\\text\s*\{\s*(?:and|,|;)?\s*\}|(?<![A-Za-z])and)\Z", re.I)
 
 
-def _balanced(s: str) -> bool:
-    depth = 0
-    for ch in s:
-        if ch in "{([":
-            depth += 1
-        elif ch in "})]":
-            depth -= 1
-            if depth < 0:
-                return False
-    return depth == 0
-
-
 def numbered_parts(span: str) -> str | None:
     """The parts of a span whose members are numbered ``Word 1: ... Word 2: ...`` (see the module docstring)."""
     if len(span) > _MAX_CHARS or ":" not in span and "\\colon" not in span:
         return None
+    from ..answers.latex import balanced   # noqa: PLC0415 - lazy: the extractor does not import the comparison's package
     marks = list(_LABEL_RE.finditer(span))
     if len(marks) < 2 or span[:marks[0].start()].strip(" \t\n$"):
         return None
@@ -76,7 +65,7 @@ def numbered_parts(span: str) -> str | None:
                 break
             body = body[:j.start()]
         body = body.strip().strip("$").strip()
-        if not body or not _balanced(body):
+        if not body or not balanced(body):
             return None
         parts.append(body)
     return "; ".join(parts)

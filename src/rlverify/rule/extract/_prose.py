@@ -326,9 +326,7 @@ def _conclusion_value_of(body: str) -> str | None:
     if m is None:
         # a clause of method in words, then the value obtained: 'Substituting the numbers, we obtain $4.5$'
         led = _METHOD_CLAUSE_RE.match(body)
-        got = _OBTAINED_RE.match(body, led.end()) if led is not None else None
-        said = body[got.end():] if got is not None else ""
-        return _tail_value(said) if said and len(_values(said)) == 1 else None
+        return _value_obtained(body, led.end()) if led is not None else None
     if m.group(1).lower() == "the":
         return _statement_value(body)
     declared = _declared_first(body[m.end():])
@@ -342,11 +340,16 @@ def _conclusion_value_of(body: str) -> str | None:
     if value is None:
         # the connective, then a verb of obtaining, then the value: 'So we get $4.5$', 'Thus we obtain $12$ approximately',
         # 'Hence this gives $3\,\text{m/s}$'
-        got = _OBTAINED_RE.match(rest)
-        said = rest[got.end():] if got is not None else ""
-        # one value said ('So we get $4.5$ for the first part and $7$ for the second' names two: no such reading)
-        value = _tail_value(said) if said and len(_values(said)) == 1 else None
+        value = _value_obtained(rest)
     return value
+
+
+def _value_obtained(text: str, at: int = 0) -> str | None:
+    """The value after a verb of obtaining at ``at`` ('we get $4.5$'), when one value is said ('So we get $4.5$ for the
+    first part and $7$ for the second' names two: no such reading)."""
+    got = _OBTAINED_RE.match(text, at)
+    said = text[got.end():] if got is not None else ""
+    return _tail_value(said) if said and len(_values(said)) == 1 else None
 
 
 _METHOD_CLAUSE_RE = re.compile(r"(?:substituting|plugging|putting|inserting|using|combining|solving|evaluating|simplifying"
