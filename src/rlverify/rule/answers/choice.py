@@ -76,12 +76,30 @@ _LABEL_VALUE = re.compile(r"^(?:\(\s*([A-Ea-e])\s*\)|([A-Ea-e])\))\s+([-+]?(?:\d
 
 
 _WRAPPED_LABEL = re.compile(r"^\\(?:textbf|text|mathbf|mathrm|textit)\s*\{\s*(\(\s*[A-Ea-e]\s*\))\s*\}\s*")  # \textbf{(a)}
+# the label's own wrapping: a font group holding the label and maybe the value (``\text{b) 1 MeV}``, ``\text{b) } 10``,
+# ``\textbf{b)}``), braces (``{(b)}``), a full stop or colon after it (``b).``, ``(b):``); and the value's inline math
+# delimiters (``b). \(10^{-13}\)``)
+_FONT_LABEL = re.compile(r"^\\(?:textbf|text|mathbf|mathrm|textit)\s*\{\s*((?:\(\s*[A-Ea-e]\s*\)|[A-Ea-e]\))[^{}]*)\}")
+_BRACED_LABEL = re.compile(r"^\{\s*(\(\s*[A-Ea-e]\s*\)|[A-Ea-e]\))\s*\}")
+_LABEL_STOP = re.compile(r"^(\(\s*[A-Ea-e]\s*\)|[A-Ea-e]\))\s*[.:](?=\s)")
+_INLINE_MATH = re.compile(r"^(\(\s*[A-Ea-e]\s*\)|[A-Ea-e]\))(\s+)\\\((.*)\\\)\s*$", re.S)
+
+
+def _label_first(s: str) -> str:
+    """The span with its leading option label unwrapped to ``(b) value`` / ``b) value`` (see the patterns above)."""
+    s = _WRAPPED_LABEL.sub(r"\1 ", s)
+    s = _FONT_LABEL.sub(lambda m: m.group(1).strip() + " ", s, count=1)
+    s = _BRACED_LABEL.sub(r"\1 ", s, count=1)
+    s = _LABEL_STOP.sub(r"\1", s, count=1).strip()
+    return _INLINE_MATH.sub(r"\1\2\3", s, count=1)
+
+
 _OTHER_LABEL = re.compile(r"\(\s*[A-Ea-e]\s*\)|(?<![A-Za-z\\])[A-Ea-e]\)")
 
 
 def labelled_value(span: str) -> tuple[str, str] | None:
     """The option letter and the value written after it, when a span is ``label blank value``."""
-    m = _LABEL_VALUE.match(_WRAPPED_LABEL.sub(r"\1 ", clean(span)))
+    m = _LABEL_VALUE.match(_label_first(clean(span)))
     if m is None or _OTHER_LABEL.search(m.group(3)):
         return None    # "(b) 5, (a) 10": labelled parts, not one labelled value
     return (m.group(1) or m.group(2)).upper(), m.group(3).strip()

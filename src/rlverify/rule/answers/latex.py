@@ -47,6 +47,9 @@ _NOISE = re.compile(
     r"|hphantom\{[^{}]*\}|vphantom\{[^{}]*\}|big|Big|bigg|Bigg|bigl|bigr|Bigl|Bigr|biggl|biggr)"
     r"(?![a-zA-Z])"
 )
+# Empty groups that render as nothing: empty scripts (``{}^{}_{}``, ``x^{}``) and an empty font group (``\text{}``).
+# A lone ``{}`` stays: ``{}^{14}C`` is a prefix script.
+_EMPTY_GROUPS = re.compile(r"(?:\{\s*\})?(?:[\^_]\s*\{\s*\})+|\\(?:text|mathrm|textrm|mathbf|textbf|mbox|mathit)\s*\{\s*\}")
 _SPACES = re.compile(r"(?<!\\)\\(?:,|;|:|!|>|\s|quad(?![a-zA-Z])|qquad(?![a-zA-Z])|thinspace|medspace|thickspace"
                      r"|enspace|hspace\*?\{[^{}]*\}|kern\{?-?[\d.]+\w*\}?)|~")
 _LEFT_RIGHT = re.compile(r"\\(?:left|right)(?![a-zA-Z])\s*(\\[{}|]|[()[\]|.]|\\[lr]?[vV]ert|\\langle|\\rangle)?")
@@ -190,6 +193,7 @@ def clean(text: str) -> str:
     s = _UPRIGHT_CONSTANT.sub(r" \1 ", s) if "{" in s else s
     s = _UPRIGHT_NUMBER.sub(r"\1", s) if "rm" in s or "mathup" in s else s
     s = _NOISE.sub("", s)
+    s = _EMPTY_GROUPS.sub("", s) if "{" in s else s
     s = _LEFT_RIGHT.sub(lambda m: m.group(1) if m.group(1) and m.group(1) != "." else "", s)
     s = s.replace("\\lbrace", "\\{").replace("\\rbrace", "\\}").replace("\\lvert", "|").replace("\\rvert", "|")
     s = s.replace("\\langle", "(").replace("\\rangle", ")")

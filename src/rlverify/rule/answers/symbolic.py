@@ -369,11 +369,31 @@ def parse_grammar(text: str) -> Any:
     gamma = _LOWER_GAMMA.search(text) is not None
     if gamma:     # a variable (an adiabatic index): read as a constant, never as the gamma function of what follows
         text = _LOWER_GAMMA.sub(lambda m: r"\mathit{gamma} \cdot (" if m.group(1) else r"\mathit{gamma}", text)
+    special = "erf" in text
+    if special:     # the error functions: the grammar knows no \\erf, and reads \\operatorname{erf} not at all
+        text = _ERF.sub(lambda m: r"\mathrm{%s}" % (m.group(1) or m.group(2) or m.group(3)), text)
     try:
         expr = _exactify(latex_to_sympy(text, cfg, norm))
     except Exception:  # noqa: BLE001 - the grammar raises plain Exceptions on bad input
         return None
+    expr = _error_functions(expr) if special else expr
     return _gamma_as_variable(expr) if gamma else expr
+
+
+# 'erf', 'erfc' under any upright font or as a command, before its argument
+_ERF = re.compile(r"(?:\\(?:operatorname|mathrm|text|rm|textrm)\s*\{\s*(erfc?)\s*\}|\\(erfc?)(?![a-zA-Z])"
+                  r"|(?<![\\a-zA-Z])(erfc?)(?=\s*\())")
+
+
+def _error_functions(expr: Any) -> Any:
+    """The grammar's undefined functions ``erf``/``erfc`` (written ``\\mathrm{erf}`` by :func:`parse_grammar`) become
+    sympy's error functions, so ``1 - \\operatorname{erf}(1)`` has its value (0.1573)."""
+    import sympy
+
+    names = {"\\text{erf}": sympy.erf, "\\text{erfc}": sympy.erfc, "erf": sympy.erf, "erfc": sympy.erfc}
+    calls = {f: names[str(f.func)](*f.args) for f in expr.atoms(sympy.core.function.AppliedUndef)
+             if str(f.func) in names and len(f.args) == 1}
+    return expr.xreplace(calls) if calls else expr
 
 
 _LOWER_GAMMA = re.compile(r"\\gamma(?![a-zA-Z])(\s*\()?")   # '\gamma (x + 1)' is a product, as '\gamma x' is
