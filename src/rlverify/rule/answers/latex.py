@@ -68,7 +68,7 @@ _SHORT_FRAC_TOKENS = re.compile(r"\\frac(?:\s*" + _TOKEN_ARG + r"|\s+([a-zA-Z]))
 _SHORT_SQRT = re.compile(r"\\sqrt\s*(\d+|[a-zA-Z])(?![a-zA-Z])")
 _TEXT_CMD = re.compile(r"\\(?:text|textbf|textit|textrm|textnormal|mathrm|mathbf|mathit|mathsf|mathtt|operatorname|mbox|bf|rm|it)\s*\{")
 _STRAY_BACKSLASH = re.compile(r"(?<!\\)\\(?=\d)")  # "\15" (a lost "\$") is "15"; "\\2" row breaks stay
-_PLAIN_FUNC = re.compile(r"(?<![A-Za-z\\])(sqrt|pi|sin|cos|tan|cot|sec|csc|ln|log|exp|arcsin|arccos|arctan"
+_PLAIN_FUNC = re.compile(r"(?<![A-Za-z\\])(sqrt|pi|sin|cos|tan|cot|sec|csc|ln|log|exp|arcsin|arccos|arctan|erfc|erf"
                          r"|alpha|beta|gamma|delta|theta|lambda|sigma|omega|varphi|epsilon|tau|mu|phi|rho|kappa"
                          r"|zeta|psi)(?![A-Za-z])")
 # a Python module's name before a function or constant: 'np.arcsin(', 'math.sqrt(', 'np.pi', 'math.asin(' ('a' + sin: arcsin)
@@ -78,7 +78,7 @@ _PLAIN_SQRT = re.compile(r"(?<![A-Za-z\\])sqrt\s*\(([^()]*)\)")
 # a function's name set upright by hand, applied to an argument: ``\\text{sin}(x)``, ``\\mathrm{log} 2``,
 # ``\\operatorname{arctan}\\frac12`` -> ``\\sin (x)``; the bare word (``\\text{ln}``) stays text
 _WRAPPED_FUNCTION = re.compile(r"\\(?:text|mathrm|operatorname|textrm|rm)\s*\{\s*(sin|cos|tan|cot|sec|csc|ln|log|exp"
-                               r"|arcsin|arccos|arctan|sinh|cosh|tanh|lg|max|min|gcd|det)\s*\}(?=\s*[\w(\[{\\])")
+                               r"|arcsin|arccos|arctan|sinh|cosh|tanh|lg|max|min|gcd|det|erfc|erf)\s*\}(?=\s*[\w(\[{\\])")
 # ISO upright constants: \mathrm{e} is Euler's number, \mathrm{i} the imaginary unit (``\mathrm{e}^{\mathrm{i}\pi}``)
 _UPRIGHT_CONSTANT = re.compile(r"\\(?:mathrm|rm|operatorname|mathup|textrm)\s*\{\s*([ei])\s*\}")
 # a number in upright type ('\\mathrm{-448/6561}', '\\mathrm{1/2}'): the number (a unit has letters)

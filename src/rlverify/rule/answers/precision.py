@@ -27,6 +27,9 @@ Interface::
         the answer is the reference rounded (half up) at the answer's own last digit, written with
         >= 3 significant digits (``2.65`` or ``2.7`` for ``2.653``: only the first);
         for callers that know an approximation is expected (a measured quantity, "approximately").
+    constant_rounds_to(value, gold) -> bool
+        an exact constant's value (``\\sqrt{2}``, ``\\operatorname{erfc}(1)``, evaluated by the caller) rounds (half
+        up) to a reference stated to >= 2 significant digits, at its last written digit: for an approximate reference
     converted_as_written(gold, answer_value, gold_value, answer_ulp, answer_digits) -> bool
         an answer converted from another unit agrees at the coarser of the two written precisions;
         an exact reference that is no literal needs >= 3 answer digits, a one-digit one >= 4
@@ -288,3 +291,14 @@ def finer_rounds_to(answer: str, gold: str) -> bool:
     if not wa.decimal and not wa.sci:     # the answer's trailing zeros state no digit: 950 is 95 tens, no finer 1.0e3
         digits -= len(str(abs(wa.value.numerator))) - len(str(abs(wa.value.numerator)).rstrip("0"))
     return digits > wg.digits and _round(wa.value, wg.last) == _as_decimal(wg)
+
+
+def constant_rounds_to(value: float, gold: str) -> bool:
+    """An exact constant whose value (``value``, a percent reference's value in percent) rounds half up to ``gold``, a
+    reference stated to >= 2 significant digits, at the reference's last written digit: ``\\sqrt{2}`` for ``\\approx 1.4``,
+    ``\\operatorname{erfc}(1)`` (0.1573) for ``\\simeq 16\\%``, never for ``\\approx 1.5`` or a one-digit ``\\approx 2``.
+    For callers that know the reference is rounded (written with an approximation sign)."""
+    wg = written(gold)
+    if wg is None or wg.digits < _MEASURED_MIN_DIGITS or value != value or value in (float("inf"), float("-inf")):
+        return False
+    return _round(Fraction(value) * (100 if wg.percent else 1), wg.last) == _as_decimal(wg)

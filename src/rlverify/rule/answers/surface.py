@@ -203,7 +203,7 @@ def _latex_float(tex: str) -> float | None:
     return val.real if abs(val.imag) < 1e-12 else None
 
 
-_SAFE_TEX = re.compile(r"(?:[\d\s.+\-*/^(){}\[\]]|\\(?:frac|sqrt|pi|cdot|times|ln|log|sin|cos|tan|e\b)"
+_SAFE_TEX = re.compile(r"(?:[\d\s.+\-*/^(){}\[\]]|\\(?:frac|sqrt|pi|cdot|times|ln|log|sin|cos|tan|erfc|erf|e\b)"
                        r"|(?<![A-Za-z\\])e(?![A-Za-z]))*")   # a bare ``e`` is Euler's number
 
 

@@ -148,14 +148,24 @@ def latex_to_sympy(text: str, conversion: Any = None, normalization: Any = None,
     from latex2sympy2_extended.latex2sympy2 import ConversionConfig
     from latex2sympy2_extended.math_normalization import NormalizationConfig, normalize_latex
 
+    calls: dict[str, tuple[str, str]] = {}
+    if "erf" in text:     # the error functions: the grammar knows no \\erf, and reads \\operatorname{erf} not at all
+        text, calls = _error_function_calls(text)
     text = normalize_latex(text, normalization if normalization is not None else NormalizationConfig())
     cls = _converter_class(exact_numbers)
     converter = cls(None, None, False, config=conversion if conversion is not None else ConversionConfig())
     try:
-        return converter.parse(text)
+        expr = converter.parse(text)
     except Exception:  # noqa: BLE001 - SLL reported an error: the input may need full LL prediction
         converter.sll = False
-        return converter.parse(text)
+        expr = converter.parse(text)
+    if not calls:
+        return expr
+    import sympy
+
+    funcs = {"erf": sympy.erf, "erfc": sympy.erfc}
+    return expr.xreplace({sympy.Symbol(k): funcs[name](latex_to_sympy(arg, conversion, normalization, exact_numbers))
+                          for k, (name, arg) in calls.items()})
 
 
 _BMOD = re.compile(r"\\bmod(?![A-Za-z])")
@@ -369,31 +379,52 @@ def parse_grammar(text: str) -> Any:
     gamma = _LOWER_GAMMA.search(text) is not None
     if gamma:     # a variable (an adiabatic index): read as a constant, never as the gamma function of what follows
         text = _LOWER_GAMMA.sub(lambda m: r"\mathit{gamma} \cdot (" if m.group(1) else r"\mathit{gamma}", text)
-    special = "erf" in text
-    if special:     # the error functions: the grammar knows no \\erf, and reads \\operatorname{erf} not at all
-        text = _ERF.sub(lambda m: r"\mathrm{%s}" % (m.group(1) or m.group(2) or m.group(3)), text)
     try:
         expr = _exactify(latex_to_sympy(text, cfg, norm))
     except Exception:  # noqa: BLE001 - the grammar raises plain Exceptions on bad input
         return None
-    expr = _error_functions(expr) if special else expr
     return _gamma_as_variable(expr) if gamma else expr
 
 
-# 'erf', 'erfc' under any upright font or as a command, before its argument
+# 'erf', 'erfc' under any upright font or as a command, or bare before a parenthesis
 _ERF = re.compile(r"(?:\\(?:operatorname|mathrm|text|rm|textrm)\s*\{\s*(erfc?)\s*\}|\\(erfc?)(?![a-zA-Z])"
-                  r"|(?<![\\a-zA-Z])(erfc?)(?=\s*\())")
+                  r"|(?<![\\a-zA-Z])(erfc?)(?=\s*(?:\\left\s*)?\())\s*(?:\\left\s*)?\(")
+_MAX_CALLS = 4
 
 
-def _error_functions(expr: Any) -> Any:
-    """The grammar's undefined functions ``erf``/``erfc`` (written ``\\mathrm{erf}`` by :func:`parse_grammar`) become
-    sympy's error functions, so ``1 - \\operatorname{erf}(1)`` has its value (0.1573)."""
-    import sympy
+def _error_function_calls(text: str) -> tuple[str, dict[str, tuple[str, str]]]:
+    """Each ``erf(...)``/``erfc(...)`` call (its argument in parentheses) replaced by a symbol of its own
+    (``\\mathit{rlverfa}``), with the function and the argument's text for each symbol: the caller reads the
+    argument and puts the function back. A name the grammar cannot read (no parenthesis after it, more than
+    :data:`_MAX_CALLS` calls, an unbalanced argument) raises ValueError: no reading."""
+    calls: dict[str, tuple[str, str]] = {}
+    out, i = [], 0
+    for m in _ERF.finditer(text):
+        if m.start() < i:
+            continue        # inside an argument already taken: read with it
+        end = _closing(text, m.end())
+        if end is None or len(calls) >= _MAX_CALLS:
+            raise ValueError("an error function the reader cannot take")
+        key = "rlverf" + "abcd"[len(calls)]
+        calls[key] = (m.group(1) or m.group(2) or m.group(3), re.sub(r"\\right\s*$", "", text[m.end():end]))
+        out.append(text[i:m.start()] + r"\mathit{%s}" % key)
+        i = end + 1
+    if re.search(r"(?<![a-zA-Z])erfc?(?![a-zA-Z])", "".join(out) + text[i:]):
+        raise ValueError("an error function without its argument in parentheses")
+    return "".join(out) + text[i:], calls
 
-    names = {"\\text{erf}": sympy.erf, "\\text{erfc}": sympy.erfc, "erf": sympy.erf, "erfc": sympy.erfc}
-    calls = {f: names[str(f.func)](*f.args) for f in expr.atoms(sympy.core.function.AppliedUndef)
-             if str(f.func) in names and len(f.args) == 1}
-    return expr.xreplace(calls) if calls else expr
+
+def _closing(text: str, start: int) -> int | None:
+    """The index of the parenthesis that closes the one opened just before ``start``."""
+    depth = 1
+    for k in range(start, len(text)):
+        if text[k] == "(":
+            depth += 1
+        elif text[k] == ")":
+            depth -= 1
+            if depth == 0:
+                return k
+    return None
 
 
 _LOWER_GAMMA = re.compile(r"\\gamma(?![a-zA-Z])(\s*\()?")   # '\gamma (x + 1)' is a product, as '\gamma x' is

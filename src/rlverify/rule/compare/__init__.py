@@ -52,7 +52,7 @@ from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
 from .expressions import expressions
-from .numbers import numeric
+from .numbers import constant_against_approximate, numeric
 
 __all__ = ["Decision", "compare", "explain", "enabled"]
 
@@ -248,7 +248,16 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         return _numeric(_leaf(a).text, _leaf(g).text, _leaf(a), _leaf(g), q, approximate=isinstance(g, Approx))
     if _terms(a, g):
         return _expressions(a.text, g.text, q)
+    if _approximated(a, g):
+        m = constant_against_approximate(a.text, g.inner)     # type: ignore[attr-defined]
+        if m is not None:
+            return Decision(m, "typed:constant_approximated", final=not m.equal)
     return _table(a.text, g.text, q)
+
+
+def _approximated(a: Reading, g: Reading) -> bool:
+    """An expression (a constant, where it has a value) against a number written with an approximation sign."""
+    return isinstance(a, Expr) and isinstance(g, Approx) and isinstance(g.inner, Number)
 
 
 def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision | None:
@@ -263,12 +272,12 @@ def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision 
     from ..answers.core import other_variable
 
     inner = g.inner if isinstance(g, Labelled) else g
-    if not (_values(_leaf(a.inner), _leaf(inner), q) or _terms(a.inner, inner)):
+    if not (_values(_leaf(a.inner), _leaf(inner), q) or _terms(a.inner, inner) or _approximated(a.inner, inner)):
         return None
     if isinstance(g, Labelled):
         if other_variable(a.text, g.text):
             return Decision(Match(False, ("variable",)), "typed:other_name", final=True)
-        if not _values(_leaf(a.inner), _leaf(inner), q):
+        if not (_values(_leaf(a.inner), _leaf(inner), q) or _approximated(a.inner, inner)):
             return None     # 'f(x) = x' for 'f(z) = z': a function's variable renamed, read whole by the table
         # names not both one variable ('\\Delta H_{vap} = ...' for 'L_{vapor} = ...', 'E \\approx 1.232 V' for
         # '\\varepsilon = 1.23 V'): two spellings of the quantity asked, the values decide

@@ -2,6 +2,7 @@
 
 Interface::
 
+    constant_against_approximate(answer, g) -> Match | None   a constant expression against an approximate number
     numeric(answer, gold, a, g, question) -> Match     two readings of :data:`rlverify.rule.read.types.NUMERIC` (``a``,
                                                        ``g``) and the texts they stand for (an approximation sign or
                                                        the raw span around them: what the unit alignment reads)
@@ -25,7 +26,7 @@ In order, the first that decides:
 A rejection by any of them is a typed fact (two sure readings that differ), unless it is undecided or timed out.
 
 May import: :mod:`rlverify.rule.read.types` and the leaf comparisons of :mod:`rlverify.rule.answers` (fast, magnitudes,
-numbers, precision, quantity, simplest, core, question). Never the stage table.
+numbers, precision, quantity, simplest, surface, core, question). Never the stage table.
 """
 
 from __future__ import annotations
@@ -39,11 +40,12 @@ from ..answers.fast import fast_compare
 from ..answers.magnitudes import asked_rounding, decide, in_words, percent_of
 from ..answers.match import Match
 from ..answers.numbers import Num, numbers_equal, parse_number
-from ..answers.precision import finer_rounds_to, rounded_from_reference, within_reference
+from ..answers.precision import constant_rounds_to, finer_rounds_to, rounded_from_reference, within_reference
 from ..answers.quantity import Aligned, align, bare_in_asked_unit
 from ..answers.quantity import Quantity as QuantityText
 from ..answers.question import Question
 from ..answers.simplest import form_violation
+from ..answers.surface import numeric_value
 from ..read.types import Number, Quantity
 
 __all__ = ["numeric"]
@@ -78,8 +80,11 @@ def numeric(answer: str, gold: str, a: Number | Quantity, g: Number | Quantity, 
 def _finer_than_approximate(a: Number | Quantity, g: Number | Quantity) -> bool:
     """Two numbers, the answer written more finely than an approximate reference and rounding to it (a fraction
     against a percent as its percent: ``0.157`` is ``15.7\\%``)."""
-    if not (isinstance(a, Number) and isinstance(g, Number)) or a.exact is None or g.exact is None:
+    if not (isinstance(a, Number) and isinstance(g, Number)) or g.exact is None:
         return False
+    if a.exact is None:     # a constant ('\\sqrt{2}', '2\\pi'): its value, which states every digit
+        value = None if a.percent else numeric_value(a.text)
+        return value is not None and constant_rounds_to(value, g.text)
     text = a.text
     if g.percent and not a.percent:
         try:
@@ -87,6 +92,19 @@ def _finer_than_approximate(a: Number | Quantity, g: Number | Quantity) -> bool:
         except (InvalidOperation, ValueError):
             return False
     return finer_rounds_to(text, g.text)
+
+
+def constant_against_approximate(answer: str, g: Number) -> Match | None:
+    """An expression with a constant value (``\\operatorname{erfc}(1)``, ``\\frac{\\sqrt{3}}{2}``) against a reference
+    written with an approximation sign (``P \\simeq 16\\%``): equal when its value rounds to the reference at the
+    reference's last written digit, else ``different`` (both values are sure); None where the expression has no
+    constant value (a free variable, a text the bounded reader cannot take)."""
+    if g.exact is None:
+        return None
+    value = numeric_value(answer)
+    if value is None:
+        return None
+    return Match(True, (Flag.ROUNDING,)) if constant_rounds_to(value, g.text) else Match(False)
 
 
 def _in_asked_unit(a: Number | Quantity, g: Number | Quantity, q: Question) -> Aligned | None:
