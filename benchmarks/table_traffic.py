@@ -6,13 +6,13 @@
 For every row of the vendored corpora (and ``--composing-n`` rows of the composing generator, ``--composing-seed``),
 the rule verifier's own steps up to the comparison are replayed in this process: each reading of the reference
 (:func:`rlverify.rule.reference.reference_readings`), the response sanitized and its answer span extracted; then the
-verifier's cheap stages (:func:`rlverify.rule.answers.compare_cheap`, table stages run in-process) and, where they do
-not decide, :func:`rlverify.rule.compare.explain` under the item deadline. Every call the typed comparison makes into
-the table (``rlverify.rule.compare.explain_table``) is counted by the stage that decided it, and so is every cheap
-stage that decided. The table can go when every count is 0.
+verifier's in-process comparison (:func:`rlverify.rule.compare.cheap`: the same text, two plain numbers; no table
+stage) and, where it does not decide, :func:`rlverify.rule.compare.explain` under the item deadline. Every call the
+typed comparison makes into the table (``rlverify.rule.compare.explain_table``) is counted by the stage that decided
+it. The table can go when every count is 0.
 
 Prints: rows replayed, the table calls the typed comparison made (the number to bring to 0) and the rows they
-came from, the rows the verifier's cheap stages decided before it, the count per stage (cheap stages as ``cheap:NAME``),
+came from, the rows the in-process comparison decided before it (``cheap``), the count per stage,
 and with ``--pairs N`` the commonest (answer reading, reference reading, stage) triples with one example each, where a
 reading is written as its wrappers then its leaf (``Labelled>Approx>Quantity``; ``~`` marks a quantity that may be a
 variable's name). The hedge paths of the verifier (several candidates) are not replayed.
@@ -60,8 +60,7 @@ def _shape(r) -> str:
 
 def _replay(row: dict) -> list[tuple[str, str, str, str]]:
     """(stage, answer shape, reference shape, example) for each table stage the row's comparison reached."""
-    from rlverify.rule.answers import compare_cheap
-    from rlverify.rule.compare import explain
+    from rlverify.rule.compare import cheap, explain
     from rlverify.rule.extract import extract_answer
     from rlverify.rule.read import read
     from rlverify.rule.reference import reference_readings
@@ -83,9 +82,9 @@ def _replay(row: dict) -> list[tuple[str, str, str, str]]:
         del _CALLS[:]
         try:
             with item_deadline(DEFAULT_ITEM_TIMEOUT):
-                m = compare_cheap(ex.answer, s.gold, s.question)
+                m = cheap(ex.answer, s.gold, s.question)
                 if m is not None:
-                    stages = ["cheap:" + _cheap_stage(ex.answer, s.gold, s.question)]
+                    stages = ["cheap"]
                 else:
                     m = explain(ex.answer, s.gold, s.question).match
                     stages = list(_CALLS)
@@ -96,16 +95,6 @@ def _replay(row: dict) -> list[tuple[str, str, str, str]]:
         if m.equal:
             break
     return out
-
-
-def _cheap_stage(answer: str, gold: str, question: str | None) -> str:
-    """The name of the cheap stage that decided (what ``compare_cheap`` ran)."""
-    from rlverify.rule.answers.pipeline import _CHEAP, STAGES
-    from rlverify.rule.answers.question import as_question
-    from rlverify.rule.answers.stage import Pair
-
-    pair = Pair(answer, gold, as_question(question), lambda a, g: None)
-    return next((st.name for st in STAGES if st.name in _CHEAP and st.run(pair) is not None), "?")
 
 
 def _chunk(rows: list[dict]) -> list[list[tuple[str, str, str, str]]]:
@@ -133,13 +122,13 @@ def main(argv: list[str] | None = None) -> int:
         done = [_chunk(c) for c in chunks]
     per_row = [x for c in done for x in c]
     stages = Counter(st for hits in per_row for st, *_ in hits)
-    typed = sum(n for st, n in stages.items() if not st.startswith("cheap:"))
-    reached = sum(1 for hits in per_row if any(not st.startswith("cheap:") for st, *_ in hits))
-    cheap = sum(1 for hits in per_row if any(st.startswith("cheap:") for st, *_ in hits))
+    typed = sum(n for st, n in stages.items() if st != "cheap")
+    reached = sum(1 for hits in per_row if any(st != "cheap" for st, *_ in hits))
+    cheap = sum(1 for hits in per_row if any(st == "cheap" for st, *_ in hits))
     print(f"{len(rows)} rows ({len(rows) - args.composing_n} corpus, {args.composing_n} composing seed "
           f"{args.composing_seed}) in {time.perf_counter() - t0:.0f} s")
     print(f"table calls from the typed comparison: {typed} (rows: {reached}); "
-          f"rows decided by the verifier's cheap stages: {cheap}")
+          f"rows decided in-process by rlverify.rule.compare.cheap (no table stage): {cheap}")
     for name, n in stages.most_common():
         print(f"  {name:24} {n:6}")
     if args.pairs:

@@ -6,8 +6,8 @@ Registered as ``rule``. ``verify`` never raises: a bound hit is
 Inputs first go through :func:`rlverify.rule.sanitize.sanitize` (size caps, NUL, surrogates,
 box floods, deep nesting). The whole item runs under one deadline
 (:func:`rlverify.runtime.bounded.item_deadline`, ``timeout`` seconds): cheap cases are decided
-in-process by the pipeline's cheap stages (:func:`rlverify.rule.answers.compare_cheap`); the rest of
-the pipeline (:func:`rlverify.rule.answers.compare`) runs as one
+in-process (:func:`rlverify.rule.compare.cheap`: the same text, two plain numbers); the typed comparison
+(:func:`rlverify.rule.compare.compare`) runs as one
 job in a killable helper process bounded by what is left of that deadline (its own CAS
 calls run inline there), and its results are memoized. ``verify_batch(items, workers=N>1)`` uses :mod:`rlverify.runtime.pool` (N worker
 processes, a hard per-item deadline enforced from the parent).
@@ -21,8 +21,8 @@ import logging
 import time
 from typing import Any, Mapping, Sequence
 
-from .answers import Match, compare_cheap
-from .compare import compare
+from .answers import Match
+from .compare import cheap, compare
 from ..runtime.bounded import item_deadline, remaining, run_bounded
 from ..errors import BoundExceeded
 from .extract import extract_answer
@@ -174,7 +174,7 @@ class RuleVerifier(BaseVerifier):
                     refused = _fallback_refusal(s.response, s.gold)
                     if refused:
                         return self._verdict(False, t0, extracted, flags + refused)
-                m = compare_cheap(ex.answer, s.gold, s.question)   # the pipeline's cheap stages, in-process
+                m = cheap(ex.answer, s.gold, s.question)   # in-process: the same text, two plain numbers
                 refused = answer_refusal(ex.answer) if m is None else ()
                 if refused:
                     return self._verdict(False, t0, extracted, flags + refused)
@@ -256,7 +256,7 @@ def _same_alternatives(ex: Any, gold: str, question: str | None) -> bool:
 
 
 def _equal_cheap_first(a: str, g: str, question: str | None) -> bool:
-    m = compare_cheap(a, g, question)
+    m = cheap(a, g, question)
     m = m if m is not None else memo_compare(a, g, question, _bounded_compare)
     return m.equal and Flag.HEDGE not in m.flags
 
@@ -279,7 +279,7 @@ def _all_equal(ex: Any, gold: str, question: str | None) -> bool:
     if not 2 <= len(cands) <= _MAX_RESTATED or "retracted" in ex.flags:
         return False
     for c in cands:
-        m = compare_cheap(c, gold, question)
+        m = cheap(c, gold, question)
         if m is None:
             m = memo_compare(c, gold, question, _bounded_compare)
         if not m.equal or Flag.HEDGE in m.flags:

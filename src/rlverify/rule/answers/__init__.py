@@ -3,7 +3,6 @@
 Interface::
 
     compare(answer: str, gold: str, question: str | Question | None = None) -> Match
-    compare_cheap(answer, gold, question=None) -> Match | None    the cheap stages only
     read_question(text) -> Question                               the question's frozen reading
 
 ``pipeline.compare`` reads the question once (:mod:`.question`) and runs one ordered table of
@@ -18,7 +17,7 @@ again calls ``pair.again``, so no module of this package imports the package its
 from __future__ import annotations
 
 from .match import Match, same_multiset
-from .pipeline import STAGES, compare, compare_cheap
+from .pipeline import STAGES, compare
 from .question import Question, read_question
 
-__all__ = ["Match", "Question", "STAGES", "compare", "compare_cheap", "read_question", "same_multiset"]
+__all__ = ["Match", "Question", "STAGES", "compare", "read_question", "same_multiset"]

@@ -4,8 +4,6 @@ Interface::
 
     compare(answer, gold, question=None) -> Match
     explain(answer, gold, question=None) -> Decision            the Match and the stage that decided it
-    compare_cheap(answer, gold, question=None) -> Match | None   the cheap stages only (no CAS):
-        what the verifier decides in-process before it hands the pair to the bounded helper
     STAGES                                                       the table, in order
 
 A verdict is decided here and only here. ``compare`` reads the question once into a frozen
@@ -40,7 +38,7 @@ from .quantity_parts import compare_quantity_parts
 from .stage import Pair, Role, Stage
 from .views import is_name
 
-__all__ = ["Decision", "compare", "compare_cheap", "explain", "STAGES"]
+__all__ = ["Decision", "compare", "explain", "STAGES"]
 
 
 def _cheap(p: Pair) -> Match | None:
@@ -105,9 +103,6 @@ STAGES: tuple[Stage, ...] = (
     Stage("solved_equation", Role.RESCUE, context.solved),
 )
 
-_CHEAP = ("option_label", "same_text")
-
-
 @dataclass(frozen=True)
 class Decision:
     match: Match
@@ -147,18 +142,6 @@ def explain(answer: str, gold: str, question: Question | str | None = None) -> D
             return Decision(m, stage.name) if m.equal else core
     assert core is not None
     return core
-
-
-def compare_cheap(answer: str, gold: str, question: Question | str | None = None) -> Match | None:
-    """The cheap stages (no CAS, no parser): a Match they decide, else None."""
-    q = as_question(question)
-    pair = Pair(answer, gold, q, lambda a, g: compare(a, g, q))
-    for stage in STAGES:
-        if stage.name in _CHEAP:
-            m = stage.run(pair)
-            if m is not None:
-                return m
-    return None
 
 
 _NAMED_OPS = ("=", "\\approx")

@@ -7,6 +7,8 @@ Interface::
     explain(answer, gold, question) -> Decision     both sides read once (:func:`rlverify.rule.read.read`), then
                                                     compared; ``Decision.stage`` names the dispatch entry
     enabled() -> bool                               the typed path is on (the default)
+    cheap(answer, gold, question) -> Match | None   what the verifier decides in-process, before the bounded helper:
+                                                    the same text or two plain numbers (no reader, no CAS)
 
 The wrappers of both sides are unwrapped first, in any nesting, so that every wrapper composes with every value:
 
@@ -45,6 +47,8 @@ from ...errors import BoundExceeded
 from ...runtime.bounded import remaining
 from ...runtime.caches import lru
 from ...runtime.limits import DEFAULT_CAS_TIMEOUT
+from ..answers.choice import labelled_value
+from ..answers.fast import fast_compare
 from ..answers.match import Match
 from ..answers.pipeline import explain as explain_table
 from ..answers.question import Question, as_question
@@ -54,7 +58,7 @@ from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number
 from .expressions import expressions
 from .numbers import constant_against_approximate, numeric
 
-__all__ = ["Decision", "compare", "explain", "enabled"]
+__all__ = ["Decision", "cheap", "compare", "explain", "enabled"]
 
 _MAX_DEPTH = 6
 
@@ -70,6 +74,15 @@ class Decision:
     match: Match
     stage: str   # the dispatch entry (``typed:<wrapper>>...``), or the table's stage for a value it decided
     final: bool = False   # a rejection that is a typed fact (a hedge of two options, two values that differ)
+
+
+def cheap(answer: str, gold: str, question: Question | str | None = None) -> Match | None:
+    """The verdict where two texts need no reading: the same text, or two plain numbers
+    (:func:`rlverify.rule.answers.fast.fast_compare`); None for the rest, and for an answer that leads with an option
+    label (``(C) 72``: the question's options decide, and a label and a value naming two options are a hedge)."""
+    if ("(" in answer[:8] or ")" in answer[:4]) and labelled_value(answer) is not None:
+        return None
+    return fast_compare(answer, gold)
 
 
 def compare(answer: str, gold: str, question: Question | str | None = None) -> Match:
