@@ -38,7 +38,7 @@ from ...runtime.caches import lru, memo_text
 
 __all__ = ["Part", "Parts", "parse_parts", "function_rhs", "compare_parts", "compare_labelled", "same_relation",
            "same_solution_family", "looks_like_family", "same_set_in_domain", "same_real_set", "value_for_set", "question_domain", "bound_of_relation",
-           "congruence_residue", "split_condition"]
+           "congruence_residue", "split_condition", "label_order"]
 
 _log = logging.getLogger(__name__)
 
@@ -227,6 +227,12 @@ def function_rhs(text: str) -> str | None:
     if m and "=" not in m.group(1):
         return m.group(1).strip()
     return None
+
+
+def label_order(question: str | None, labels: list[str]) -> list[str] | None:
+    """The labels in the order the question names them (``(p, q)``, or where each first occurs); None where the
+    question does not name every one."""
+    return _label_order(question, labels)
 
 
 def _label_order(question: str | None, labels: list[str]) -> list[str] | None:

@@ -13,6 +13,8 @@ Interface::
         joiner: "or" when a list was written with "or" (a hedge when one value is asked),
                 "pm" when it came from expanding \\pm
     inequality_as_interval(text) -> Shape | None     ``a < x \\le b`` -> ``(a, b]``
+    outer_bracket(text) -> (left, inner, right) | None   one bracket pair wraps the whole text
+    wraps_set(text) -> bool                           ``\\{...\\}`` wraps the whole text
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any
 from .latex import clean, split_top
 from ...runtime.caches import memo_text
 
-__all__ = ["Shape", "parse_shape", "inequality_as_interval", "matrix_arithmetic", "MAX_ITEMS"]
+__all__ = ["Shape", "parse_shape", "inequality_as_interval", "matrix_arithmetic", "outer_bracket", "wraps_set", "MAX_ITEMS"]
 
 MAX_ITEMS = 64
 
@@ -109,6 +111,10 @@ def _wraps_set(s: str) -> bool:
         if depth == 0:
             return m.end() == len(s)
     return False
+
+
+outer_bracket = _outer_bracket     # the text helpers the readers share (rlverify.rule.read.sequences)
+wraps_set = _wraps_set
 
 
 @memo_text("rule.parse_shape")

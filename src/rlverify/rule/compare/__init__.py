@@ -30,11 +30,13 @@ What is left after unwrapping, a value against a value, is decided by the entry 
   values that differ are ``different`` (a final rejection);
 * an expression against an expression (:mod:`.expressions`): residue classes, general solutions, renamed
   parameters, the bounded CAS, equality at the integers the question declares;
+* a tuple, a finite set or a bare list on either side (:mod:`.sequences`): item by item through this comparison,
+  in order or not as the question and the brackets say; a ``different`` is final where every item was read surely;
 * any other pair, still, by the stage table (:func:`rlverify.rule.answers.pipeline.explain`) on the unwrapped texts;
   its cells move here one by one, and the table goes when none is left.
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
-entries (:mod:`.numbers`, :mod:`.expressions`). Never the extractor or the verifier.
+entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations
@@ -55,8 +57,10 @@ from ..answers.question import Question, as_question
 from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
+from ..read.types import SEQUENCES
 from .expressions import expressions
 from .numbers import constant_against_approximate, numeric
+from .sequences import sequences
 
 __all__ = ["Decision", "cheap", "compare", "explain", "enabled"]
 
@@ -145,12 +149,15 @@ def _question_key(text: str) -> str:
     return _arith_key(text)
 
 
-_LEAVES = (Value, Number, Quantity, Expr)
+_LEAVES = (Value, Number, Quantity, Expr) + SEQUENCES
 
 
 def _explain(answer: str, gold: str, q: Question) -> Decision:
     ra, rg = _in_context(read(answer), q), _in_context(read(gold), q)
     if isinstance(ra, _LEAVES) and isinstance(rg, _LEAVES) and not q.asks_antiderivative:
+        d = _sequences(ra, rg, q, 0)
+        if d is not None:
+            return d
         if _values(ra, rg, q):
             return _numeric(answer, gold, ra, rg, q)        # no wrapper: the texts as they were written
         if _terms(ra, rg):
@@ -238,6 +245,9 @@ def _numeric(answer: str, gold: str, a: Reading, g: Reading, q: Question, approx
 def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     if depth > _MAX_DEPTH:
         return _table(a.text, g.text, q)
+    d = _sequences(a, g, q, depth)
+    if d is not None:
+        return d
     # the reference's wrappers
     if isinstance(g, Option):
         return _against_letter(a, g, q, depth)
@@ -271,6 +281,15 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
 def _approximated(a: Reading, g: Reading) -> bool:
     """An expression (a constant, where it has a value) against a number written with an approximation sign."""
     return isinstance(a, Expr) and isinstance(g, Approx) and isinstance(g.inner, Number)
+
+
+def _sequences(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
+    """A tuple, a set or a list on either side (:mod:`.sequences`), compared item by item through this comparison;
+    None where that entry leaves the pair to the table."""
+    if not (isinstance(a, SEQUENCES) or isinstance(g, SEQUENCES)) or q.asks_antiderivative:
+        return None
+    v = sequences(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
+    return None if v is None else Decision(v.match, "typed:sequence", final=v.final)
 
 
 def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision | None:

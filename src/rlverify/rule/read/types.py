@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = ["Reading", "Labelled", "Approx", "Option", "Antiderivative", "Number", "Quantity", "Expr", "Value",
-           "WRAPPERS", "NUMERIC"]
+           "Tuple", "Set", "Items", "WRAPPERS", "NUMERIC", "SEQUENCES"]
 
 
 @dataclass(frozen=True)
@@ -91,5 +91,32 @@ class Value(Reading):
     compared by the value comparison (:mod:`rlverify.rule.compare`)."""
 
 
+@dataclass(frozen=True)
+class Tuple(Reading):
+    """``(45^\\circ, 60^\\circ)``, ``[1, 2, 3]``, ``\\left(1, \\frac{1}{2}\\right)``: an ordered tuple, a point or a vector
+    in one pair of brackets of one kind (``(`` ``)`` or ``[`` ``]``), two items or more, no infinite end (an
+    interval). A two-item ``(a, b)`` may still be an open interval: the brackets are kept (``left``)."""
+    items: tuple[Reading, ...]
+    left: str            # "(" or "["
+
+
+@dataclass(frozen=True)
+class Set(Reading):
+    """``\\{1, 2, 3\\}``: a finite set written by its members (one or more); no set-builder."""
+    items: tuple[Reading, ...]
+
+
+@dataclass(frozen=True)
+class Items(Reading):
+    """``\\frac{1}{3}, 1, \\frac{1}{9}``, ``x = 1; y = 2``, ``(1, 2), (3, 4)``: two or more values separated by a
+    comma or a semicolon at the top level, no bracket around them (a text that reads as one number, ``1,000``, is a
+    :class:`Number`). Whether order matters is the question's (:attr:`rlverify.rule.answers.question.Question.lists_are_sets`).
+    ``alternatives``: joined by "or" (``f(x) = x \\text{ or } f(x) = 2 - x``): a solution set against a list, a hedge
+    where one value is asked."""
+    items: tuple[Reading, ...]
+    alternatives: bool = False
+
+
 WRAPPERS = (Labelled, Approx, Option)
+SEQUENCES = (Tuple, Set, Items)
 NUMERIC = (Number, Quantity)

@@ -1,0 +1,303 @@
+"""The sequence cells of the typed comparison (issue 29): tuples, finite sets and bare lists, item by item.
+
+Interface::
+
+    sequences(answer, gold, question, item) -> Verdict | None
+        ``answer``/``gold``: readings, at least one a :data:`~rlverify.rule.read.types.SEQUENCES` (the other may be
+        one value, wrappers included); ``item(x, y)``: the whole typed comparison of two item readings (so each item
+        gets its units, labels, rounding, expressions); None where this entry does not decide (the table reads the
+        pair whole, as before)
+
+The table's semantics, pair by pair of shapes:
+
+* a tuple against a tuple: in order, the same brackets (``(1, 2)`` is no ``[1, 2]``; where the question asks for
+  intervals of monotonicity the ends are a convention and the brackets may differ);
+* a bare list against a tuple: in order (``1, 2`` writes the pair ``(1, 2)``);
+* a finite set against a set or a list: the members once each, in any order;
+* a bare list against a bare list: in order, unless the question asks for a set (all solutions, roots, a request that
+  enumerates nothing: :attr:`~rlverify.rule.answers.question.Question.lists_are_sets`), or for a minimum and a maximum
+  (a pair of two values told apart by size); in any order, a value listed twice is listed once (``-2, -2`` is the
+  double root ``-2``); labels decide where both sides label every item with distinct names (``x = 1, y = 2``);
+  ``x = 1, x = 4`` (one name) is a solution set;
+* groups against a flat list (``\\{1, 2\\}, \\{3, 4\\}`` for ``1, 2, 3, 4``): the groups' members in order, as a list;
+* one value against a set of one member or a list of one value repeated: that value; against two values or more:
+  ``different`` (``1`` for ``1, 2``: a part of the answer; final whenever every item was read, surely or not),
+  unless the question asks for one example of the listed ones (then one of them is the answer).
+
+``equal`` when every item pair is; ``different`` is a typed fact (``final``) only when every item on both sides was
+read surely (a number, a quantity whose unit is sure, an expression without a free letter, a tuple of those, under a
+label or an approximation sign) and each item pair that decided it was itself a typed ``different`` (or the counts
+differ). Anything else is None: the table decides, as it did.
+
+* values named with distinct names against plain values (``d(6) = \\frac{1}{3}, d(16) = 1`` for ``\\frac{1}{3}, 1``):
+  the names in the order the question names them, then in order (where it names every one).
+
+Not decided here (None), because a stage of the table reads them whole: a side with a value no reader knows (words, a
+relation, an option letter, a set-builder), one labelled value against a repeated value (``a = -2``
+for ``-2, -2`` where "a and b" are asked), labelled values in the answer against one reference value (the part of
+its dimension: ``quantity_parts``), two tuples in brackets of two kinds or under a domain the question fixes
+(an interval), a list where a decimal comma may be read
+(``2,5`` against ``2.5``), an item pair the expression entry decided by renaming a parameter or as a family.
+
+May import: :mod:`rlverify.rule.read.types`, the leaf helpers of :mod:`rlverify.rule.answers` (match, latex, numbers,
+question, forms.label_order). Never the stage table.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from ..answers.forms import label_order
+from ..answers.latex import plain_key, split_top
+from ..answers.match import Match
+from ..answers.numbers import decimal_comma
+from ..answers.question import Question
+from ..read.types import Approx, Expr, Items, Labelled, Number, Quantity, Reading, Set, Tuple
+
+__all__ = ["Verdict", "sequences"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    match: Match
+    final: bool
+
+
+Item = Callable[[Reading, Reading], object]     # -> a Decision (its .match and .final are read)
+
+_SEQUENCES = (Tuple, Set, Items)
+# an item pair decided by reading a letter as a free parameter: only the whole pair can say the renaming is consistent
+_WHOLE_ONLY = frozenset(("renamed", "general_solution", "residue", "integer_points"))
+_COMMAND = re.compile(r"\\[A-Za-z]+")
+_LETTER = re.compile(r"[A-Za-z]")
+
+
+def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
+    """See the module doc."""
+    if _comma_may_be_decimal(a, g) or _comma_may_be_decimal(g, a):
+        return None
+    if not (_readable(a) and _readable(g)):
+        return None
+    sure = _sure(a) and _sure(g)
+    if _alternatives(a) or _alternatives(g):
+        if not (isinstance(a, _SEQUENCES) and isinstance(g, _SEQUENCES)):
+            return None                   # alternatives where one value is asked: a hedge (the table flags it)
+    if not isinstance(g, _SEQUENCES) or _one_group(g, a):
+        return _one_value(g, a, False, q, item)
+    if not isinstance(a, _SEQUENCES) or _one_group(a, g):
+        return _one_value(a, g, True, q, item)
+    a, g = _flat_groups(a, g), _flat_groups(g, a)
+    if _grouped(a, g) or _grouped(g, a):
+        return None
+    xs, ys = a.items, g.items
+    la, lg = _labels(xs), _labels(ys)
+    if la is None or lg is None:
+        return None                       # some items labelled, some not
+    if la and lg and len(set(la)) == len(la) and len(set(lg)) == len(lg):
+        return _by_name(xs, ys, la, lg, item, sure)
+    if (la and len(set(la)) > 1) or (lg and len(set(lg)) > 1):
+        return _named_in_question(a, g, q, item, sure)
+    # 'x = 1, x = 4' (one name) is a solution set, and so is a list of alternatives
+    order = _ordered(a, g, q) if not (la or lg or _alternatives(a) or _alternatives(g)) else False
+    if order is None:
+        return None
+    if order:
+        return _in_order(xs, ys, item, sure)
+    return _any_order(_distinct(xs), _distinct(ys), item, sure)
+
+
+def _one_value(one: Reading, seq: Reading, answer_is_one: bool, q: Question, item: Item) -> Verdict | None:
+    """One value (a tuple of values, too, against a list of tuples) against a sequence."""
+    sure = _sure(one) and _sure(seq)
+    if not answer_is_one and _labels(seq.items):
+        return None      # 'v = 3 m/s, a = 2 m/s^2' for '3 m/s': the part of the reference's dimension (quantity_parts)
+    members = _distinct(seq.items) if not isinstance(seq, Tuple) else seq.items
+    if len(members) == 1:
+        if isinstance(one, Labelled) and isinstance(seq, Items):
+            return None  # 'a = -2' for '-2, -2': one of the values asked, or the double root (the question says)
+        d = item(one, members[0]) if answer_is_one else item(members[0], one)
+        return _verdict(d, sure)
+    if answer_is_one and isinstance(seq, Items) and q.asks_one_example:
+        return _any_of(one, seq.items, item, sure)
+    return Verdict(Match(False), final=True)   # one value for several (read, if not surely: a count is no renaming)
+
+
+def _one_group(one: Reading, seq: Reading) -> bool:
+    """A tuple of values against a list or a set of tuples (``(2, 2, 2)`` for ``(2, 2, 2), (2, 2, 3)``): one value."""
+    return isinstance(one, Tuple) and not isinstance(seq, Tuple) and isinstance(seq, _SEQUENCES) \
+        and not any(isinstance(r, _SEQUENCES) for r in one.items) and all(isinstance(r, Tuple) for r in seq.items)
+
+
+def _alternatives(r: Reading) -> bool:
+    return isinstance(r, Items) and r.alternatives
+
+
+def _any_of(one: Reading, ys: tuple[Reading, ...], item: Item, sure: bool) -> Verdict | None:
+    final = sure
+    for y in ys:
+        d = item(one, y)
+        if _whole_only(d):
+            return None
+        if d.match.equal:
+            return Verdict(d.match, False)
+        final = final and d.final
+    return Verdict(Match(False), True) if final else None
+
+
+def _in_order(xs: tuple[Reading, ...], ys: tuple[Reading, ...], item: Item, sure: bool) -> Verdict | None:
+    if len(xs) != len(ys):
+        return Verdict(Match(False), True) if sure else None
+    flags: list[str] = []
+    for x, y in zip(xs, ys):
+        d = item(x, y)
+        if _whole_only(d):
+            return None
+        if not d.match.equal:
+            return Verdict(Match(False), True) if sure and d.final else None
+        flags += d.match.flags
+    return Verdict(Match(True, tuple(dict.fromkeys(flags))), False)
+
+
+def _any_order(xs: tuple[Reading, ...], ys: tuple[Reading, ...], item: Item, sure: bool) -> Verdict | None:
+    """Every x pairs off with a distinct y (greedily, as the table does); ``different`` when the counts differ, or an
+    x is a typed ``different`` from every y (then no pairing exists at all)."""
+    if len(xs) != len(ys):
+        return Verdict(Match(False), True) if sure else None
+    left = list(range(len(ys)))
+    flags: list[str] = []
+    for x in xs:
+        decided: dict[int, object] = {}
+        hit = None
+        for k in left:
+            d = decided[k] = item(x, ys[k])
+            if _whole_only(d):
+                return None
+            if d.match.equal:
+                hit = k
+                break
+        if hit is None:
+            if sure and all(d.final for d in decided.values()) and \
+                    all(item(x, ys[k]).final for k in range(len(ys)) if k not in decided):
+                return Verdict(Match(False), True)
+            return None
+        flags += decided[hit].match.flags
+        left.remove(hit)
+    return Verdict(Match(True, tuple(dict.fromkeys(flags))), False)
+
+
+def _by_name(xs, ys, la: list[str], lg: list[str], item: Item, sure: bool) -> Verdict | None:
+    """Both sides name every item, each name once: the items of one name are compared (``x = 1, y = 2`` against
+    ``y = 2, x = 1``); other names on the two sides are the table's."""
+    if set(la) != set(lg):
+        return None
+    by = dict(zip(lg, ys))
+    return _in_order(xs, tuple(by[n] for n in la), item, sure)
+
+
+def _named_in_question(a: Reading, g: Reading, q: Question, item: Item, sure: bool) -> Verdict | None:
+    """Values named with distinct names (``d(6) = \\frac{1}{3}, d(16) = 1``) against plain values, in a bare list or
+    in parentheses: the names taken in the order the question names them (:func:`rlverify.rule.answers.forms.label_order`),
+    then in order; None where the question does not name every one."""
+    named, plain = (a, g) if _labels(a.items) else (g, a)
+    if _labels(plain.items) or isinstance(plain, Set) or isinstance(plain, Tuple) and plain.left != "(":
+        return None
+    names = [_name(r) for r in named.items]
+    if len(set(names)) != len(names):
+        return None
+    order = label_order(q.text, names)
+    if order is None:
+        return None
+    by = dict(zip(names, named.items))
+    values = tuple(by[n].inner for n in order)      # type: ignore[attr-defined]
+    return _in_order(values, plain.items, item, sure) if named is a else _in_order(plain.items, values, item, sure)
+
+
+def _name(r: Reading) -> str:
+    """A labelled item's name as written (``d(6)``, ``x_1``)."""
+    return split_top(r.text, ("=", "\\approx"))[0].strip()
+
+
+def _verdict(d, sure: bool) -> Verdict | None:
+    if _whole_only(d):
+        return None
+    if d.match.equal:
+        return Verdict(d.match, False)
+    return Verdict(d.match, True) if sure and d.final else None
+
+
+def _whole_only(d) -> bool:
+    return bool(_WHOLE_ONLY.intersection(d.match.flags))
+
+
+def _ordered(a: Reading, g: Reading, q: Question) -> bool | None:
+    """True: in order; False: in any order; None: the table's (two tuples that may be intervals)."""
+    if isinstance(a, Tuple) and isinstance(g, Tuple):
+        if len(a.items) == len(g.items) == 2 and (q.domain.value or a.left != g.left and not q.asks_monotone_intervals):
+            return None
+        return True
+    if isinstance(a, Set) or isinstance(g, Set):
+        return None if isinstance(a, Tuple) or isinstance(g, Tuple) else False
+    if isinstance(a, Tuple) or isinstance(g, Tuple):
+        return True
+    return not (q.lists_are_sets or len(a.items) == len(g.items) == 2 and q.asks_extrema)
+
+
+def _labels(items: tuple[Reading, ...]) -> list[str] | None:
+    """The names of the items when every item is labelled, [] when none is, None for a mix."""
+    names = [r.name for r in items if isinstance(r, Labelled)]
+    return names if len(names) == len(items) else [] if not names else None
+
+
+def _distinct(items: tuple[Reading, ...]) -> tuple[Reading, ...]:
+    """Each member once (the same text up to spacing and wrappers); equal values written differently stay."""
+    seen: dict[str, Reading] = {}
+    for r in items:
+        seen.setdefault(plain_key(r.text), r)
+    return tuple(seen.values())
+
+
+def _flat_groups(s: Reading, other: Reading) -> Reading:
+    """``\\{1, 2\\}, \\{3, 4\\}`` against a flat list of values: the groups' members in order, as one list (the
+    table's reading)."""
+    if not (isinstance(s, Items) and isinstance(other, Items)) or any(isinstance(r, _SEQUENCES) for r in other.items):
+        return s
+    if not all(isinstance(r, Set | Tuple) for r in s.items):
+        return s
+    return Items(s.text, tuple(x for r in s.items for x in r.items))
+
+
+def _grouped(s: Reading, other: Reading) -> bool:
+    """Groups (tuples, sets) against a flat list of values: the table reads the groups' members in order."""
+    return isinstance(other, _SEQUENCES) and any(isinstance(r, _SEQUENCES) for r in s.items) \
+        and not any(isinstance(r, _SEQUENCES) for r in other.items)
+
+
+def _comma_may_be_decimal(s: Reading, other: Reading) -> bool:
+    """``2,5`` against a number: the comma may be a decimal comma (the table reads it so where the question allows)."""
+    return isinstance(s, Items) and not isinstance(other, _SEQUENCES) and decimal_comma(s.text) is not None
+
+
+def _readable(r: Reading) -> bool:
+    """Every item a value this comparison knows (no Value, option letter, antiderivative; sequences one level deep
+    inside a list)."""
+    if isinstance(r, Labelled | Approx):
+        return _readable(r.inner)
+    if isinstance(r, _SEQUENCES):
+        return all(_readable(x) and not isinstance(x, Items) for x in r.items)
+    return isinstance(r, Number | Quantity | Expr)
+
+
+def _sure(r: Reading) -> bool:
+    """Read surely: a number, a quantity whose unit is sure, an expression without a free letter (a letter may be a
+    parameter another side renames), under labels, signs and brackets."""
+    if isinstance(r, Labelled | Approx):
+        return _sure(r.inner)
+    if isinstance(r, _SEQUENCES):
+        return all(_sure(x) for x in r.items)
+    if isinstance(r, Quantity):
+        return r.sure
+    if isinstance(r, Expr):
+        return _LETTER.search(_COMMAND.sub(" ", r.text)) is None
+    return isinstance(r, Number)

@@ -1,0 +1,76 @@
+"""The sequence reader (issue 29): tuples ``(1, 2)``, finite sets ``\\{1, 2\\}`` and bare lists ``1, 2, 3``.
+
+Interface::
+
+    sequence(text, again, depth) -> Tuple | Set | Items | None      a reader (see :data:`rlverify.rule.read.READERS`)
+
+Each item is read with ``again`` (the whole reader), so an item is whatever any other reader makes of it: a number,
+a quantity with its unit, a label ``x = 1``, an approximation, an expression, a tuple (``(1, 2), (3, 4)`` is a list of
+tuples), or a :class:`~.types.Value` the comparison does not decide item by item. Read after the number reader: a
+text that is one number (``1,000``, ``2,5`` where a parser takes it) stays a :class:`~.types.Number`.
+
+"and" separates items as a comma does; "or" too, and the list is then one of alternatives
+(:attr:`~.types.Items.alternatives`: a hedge where one value is asked, which the comparison leaves to the table).
+
+Not read here (None, so the text stays whatever the later readers make of it, a :class:`~.types.Value`): an interval
+with an infinite end or brackets of two kinds (``(-\\infty, 2]``, ``[0, 1)``), a set-builder (``\\{x \\mid x > 0\\}``),
+an empty item
+(``1,,2``), more than :data:`MAX_ITEMS` items.
+
+May import: :mod:`.types` and the text helpers of :mod:`rlverify.rule.answers` (latex, shapes). Never the comparison.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..answers.latex import split_top
+from ..answers.shapes import outer_bracket as _outer_bracket, wraps_set as _wraps_set
+from .types import Items, Reading, Set, Tuple
+
+__all__ = ["sequence", "MAX_ITEMS"]
+
+MAX_ITEMS = 16
+_SEPARATORS = (",", ";")
+# what makes a bracketed pair an interval or a set-builder, not a tuple or a finite set
+_INFINITE = re.compile(r"\\infty|∞|\\infinity")
+_BUILDER = ("\\mid", "|", ":")
+# 'or' joins alternatives (a hedge where one value is asked, a solution set against a list)
+_OR_JOIN = re.compile(r",?\s*(?:\\text\s*\{\s*or\s*\}|(?<![A-Za-z\\])or(?![A-Za-z])|\\(?:lor|vee)(?![A-Za-z]))\s*")
+# spacing around an item: '\\quad n = 4', '\\, B = 2A'
+_SPACING = re.compile(r"^(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|~|\s)+|(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|~|\s)+$")
+# 'and' between two items is a separator, as a comma: '1 \\text{ and } 3', '1, 2, and 3', '1 and 3'
+_AND = re.compile(r",?\s*(?:\\text\s*\{\s*and\s*\}|(?<![A-Za-z\\])and(?![A-Za-z]))\s*")
+
+
+def sequence(s: str, again, depth: int) -> Reading | None:
+    """A finite set, a tuple in one pair of brackets, or a bare list of two items or more (see the module doc)."""
+    if not s:
+        return None
+    if _wraps_set(s):
+        inner = s[2:-2]
+        if len(split_top(inner, _BUILDER)) > 1:
+            return None           # a set-builder: '\\{x \\mid x > 0\\}'
+        items = _items(inner, again, depth, 1)
+        return Set(s, items) if items is not None else None
+    text, s = s, _AND.sub(", ", s) if "and" in s else s
+    alternatives = _OR_JOIN.search(s) is not None
+    s = _OR_JOIN.sub(", ", s) if alternatives else s
+    if "," not in s and ";" not in s:
+        return None
+    br = _outer_bracket(s)
+    if br is not None:
+        left, inner, right = br
+        if {left, right} not in ({"(", ")"}, {"[", "]"}) or _INFINITE.search(inner) or alternatives:
+            return None           # an interval: half-open, or an infinite end
+        items = _items(inner, again, depth, 2)
+        return Tuple(text, items, left) if items is not None else None
+    items = _items(s, again, depth, 2)
+    return Items(text, items, alternatives) if items is not None else None
+
+
+def _items(inner: str, again, depth: int, least: int) -> tuple[Reading, ...] | None:
+    parts = [_SPACING.sub("", p) for p in split_top(inner, _SEPARATORS)]
+    if not least <= len(parts) <= MAX_ITEMS or not all(parts):
+        return None
+    return tuple(again(p, depth + 1) for p in parts)
