@@ -72,14 +72,16 @@ _SEQUENCES = (Tuple, Set, Items)
 _WHOLE_ONLY = frozenset(("renamed", "general_solution", "residue", "integer_points"))
 _COMMAND = re.compile(r"\\[A-Za-z]+")
 _LETTER = re.compile(r"[A-Za-z]")
+_COMMA_NUMBER = re.compile(r"(?<![\d.])\d+,\d+(?![\d,])")
 
 
 def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
     """See the module doc."""
-    if _comma_may_be_decimal(a, g) or _comma_may_be_decimal(g, a):
+    if _comma_may_be_decimal(a, g, q.answer_commas) or _comma_may_be_decimal(g, a, q.gold_commas):
         return None
     if not (_readable(a) and _readable(g)):
         return None
+    item = _consistent(item)
     sure = _sure(a) and _sure(g)
     if _alternatives(a) or _alternatives(g):
         if not (isinstance(a, _SEQUENCES) and isinstance(g, _SEQUENCES)):
@@ -274,9 +276,36 @@ def _grouped(s: Reading, other: Reading) -> bool:
         and not any(isinstance(r, _SEQUENCES) for r in other.items)
 
 
-def _comma_may_be_decimal(s: Reading, other: Reading) -> bool:
-    """``2,5`` against a number: the comma may be a decimal comma (the table reads it so where the question allows)."""
-    return isinstance(s, Items) and not isinstance(other, _SEQUENCES) and decimal_comma(s.text) is not None
+def _comma_may_be_decimal(s: Reading, other: Reading, allowed: bool) -> bool:
+    """``2,5`` against a number: the comma may be a decimal comma, where the question allows it on that side
+    (:attr:`~rlverify.rule.answers.question.Question.answer_commas`, ``gold_commas``: the table's reading)."""
+    if not allowed or not isinstance(s, Items) or isinstance(other, _SEQUENCES):
+        return False
+    return any(decimal_comma(m.group()) is not None for m in _COMMA_NUMBER.finditer(s.text))   # 'x = -0,0613' too
+
+
+@dataclass(frozen=True)
+class _Renamed:
+    match: Match
+    final: bool = False
+
+
+def _consistent(item: Item) -> Item:
+    """``item``, where two expressions found equal with other letters (``t`` for ``k``: a parameter renamed) are
+    flagged ``renamed``: whether the renaming is consistent across the items only the whole pair can say."""
+    def run(x: Reading, y: Reading):
+        d = item(x, y)
+        if d.match.equal and _letters(x) != _letters(y):    # type: ignore[attr-defined]
+            return _Renamed(Match(True, d.match.flags + ("renamed",)))     # type: ignore[attr-defined]
+        return d
+    return run
+
+
+def _letters(r: Reading) -> frozenset[str]:
+    """The letters of an expression's value (under its label), outside commands; none for a number or a quantity."""
+    while isinstance(r, Labelled | Approx):
+        r = r.inner
+    return frozenset(_LETTER.findall(_COMMAND.sub(" ", r.text))) if isinstance(r, Expr) else frozenset()
 
 
 def _readable(r: Reading) -> bool:
