@@ -160,6 +160,9 @@ def test_items_in_another_unit(seed: int) -> None:
     (r"\{1, 2\}, \{3, 4\}", "1, 2, 3, 4", None, True),
     ("(2, 2, 2)", "(2,2,2),(2,2,3)", "Find all triples.", False),
     ("1 and 3", "1,3", "Find all n.", True),
+    (r"S = \{2, 1\}", r"\{1, 2\}", None, True),                        # a name on the whole set
+    (r"S = \{1, 3\}", r"\{1, 2\}", None, False),
+    ("P = (1, 2)", "(1, 2)", None, True),
 ])
 def test_decided_by_the_entry(answer: str, gold: str, question: str | None, equal: bool) -> None:
     with item_deadline(10.0):
@@ -176,6 +179,8 @@ def test_decided_by_the_entry(answer: str, gold: str, question: str | None, equa
     ("1 or 2", "1", "Find x."),              # alternatives where one value is asked: a hedge
     ("v = 3 m/s, a = 2 m/s^2", "3 m/s", None),   # the part of the reference's dimension
     ("(t, 2t)", "(k, 2k)", None),            # a parameter renamed: only the whole pair says it is consistent
+    (r"\approx 1.2, 3.4", "1.2, 3.4", None),  # an approximation sign over the list loosens each item
+    ("P = (1, 2)", "Q = (1, 2)", None),      # two names
 ])
 def test_left_to_the_table(answer: str, gold: str, question: str | None) -> None:
     with item_deadline(10.0):

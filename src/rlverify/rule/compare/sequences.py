@@ -77,6 +77,10 @@ _COMMA_NUMBER = re.compile(r"(?<![\d.])\d+,\d+(?![\d,])")
 
 def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
     """See the module doc."""
+    got = _names_off(a, g)
+    if got is None:
+        return None
+    a, g = got
     if _comma_may_be_decimal(a, g, q.answer_commas) or _comma_may_be_decimal(g, a, q.gold_commas):
         return None
     if not (_readable(a) and _readable(g)):
@@ -108,6 +112,30 @@ def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None
     if order:
         return _in_order(xs, ys, item, sure)
     return _any_order(_distinct(xs), _distinct(ys), item, sure)
+
+
+def _names_off(a: Reading, g: Reading) -> tuple[Reading, Reading] | None:
+    """A sequence under a name (``S = \\{1, 2\\}``, ``P = (1, 2)``) is the sequence; under two different names, or under
+    an approximation sign (which loosens each item), the table's (None)."""
+    if _under(a, Approx) or _under(g, Approx):
+        return None
+    na, ng = _seq_name(a), _seq_name(g)
+    if na is not None and ng is not None and na != ng:
+        return None
+    return (a.inner if na is not None else a), (g.inner if ng is not None else g)    # type: ignore[attr-defined]
+
+
+def _seq_name(r: Reading) -> str | None:
+    return r.name if isinstance(r, Labelled) and isinstance(r.inner, _SEQUENCES) else None
+
+
+def _under(r: Reading, wrapper: type) -> bool:
+    """A sequence under ``wrapper`` (directly or under other labels and signs)."""
+    seen = False
+    while isinstance(r, Labelled | Approx):
+        seen = seen or isinstance(r, wrapper)
+        r = r.inner
+    return seen and isinstance(r, _SEQUENCES)
 
 
 def _one_value(one: Reading, seq: Reading, answer_is_one: bool, q: Question, item: Item) -> Verdict | None:
