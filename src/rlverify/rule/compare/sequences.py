@@ -72,14 +72,20 @@ _SEQUENCES = (Tuple, Set, Items)
 _WHOLE_ONLY = frozenset(("renamed", "general_solution", "residue", "integer_points"))
 _COMMAND = re.compile(r"\\[A-Za-z]+")
 _LETTER = re.compile(r"[A-Za-z]")
+_COMMA_NUMBER = re.compile(r"(?<![\d.])\d+,\d+(?![\d,])")
 
 
 def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
     """See the module doc."""
-    if _comma_may_be_decimal(a, g) or _comma_may_be_decimal(g, a):
+    got = _names_off(a, g)
+    if got is None:
+        return None
+    a, g = got
+    if _comma_may_be_decimal(a, g, q.answer_commas) or _comma_may_be_decimal(g, a, q.gold_commas):
         return None
     if not (_readable(a) and _readable(g)):
         return None
+    item = _consistent(item)
     sure = _sure(a) and _sure(g)
     if _alternatives(a) or _alternatives(g):
         if not (isinstance(a, _SEQUENCES) and isinstance(g, _SEQUENCES)):
@@ -106,6 +112,30 @@ def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None
     if order:
         return _in_order(xs, ys, item, sure)
     return _any_order(_distinct(xs), _distinct(ys), item, sure)
+
+
+def _names_off(a: Reading, g: Reading) -> tuple[Reading, Reading] | None:
+    """A sequence under a name (``S = \\{1, 2\\}``, ``P = (1, 2)``) is the sequence; under two different names, or under
+    an approximation sign (which loosens each item), the table's (None)."""
+    if _under(a, Approx) or _under(g, Approx):
+        return None
+    na, ng = _seq_name(a), _seq_name(g)
+    if na is not None and ng is not None and na != ng:
+        return None
+    return (a.inner if na is not None else a), (g.inner if ng is not None else g)    # type: ignore[attr-defined]
+
+
+def _seq_name(r: Reading) -> str | None:
+    return r.name if isinstance(r, Labelled) and isinstance(r.inner, _SEQUENCES) else None
+
+
+def _under(r: Reading, wrapper: type) -> bool:
+    """A sequence under ``wrapper`` (directly or under other labels and signs)."""
+    seen = False
+    while isinstance(r, Labelled | Approx):
+        seen = seen or isinstance(r, wrapper)
+        r = r.inner
+    return seen and isinstance(r, _SEQUENCES)
 
 
 def _one_value(one: Reading, seq: Reading, answer_is_one: bool, q: Question, item: Item) -> Verdict | None:
@@ -274,9 +304,36 @@ def _grouped(s: Reading, other: Reading) -> bool:
         and not any(isinstance(r, _SEQUENCES) for r in other.items)
 
 
-def _comma_may_be_decimal(s: Reading, other: Reading) -> bool:
-    """``2,5`` against a number: the comma may be a decimal comma (the table reads it so where the question allows)."""
-    return isinstance(s, Items) and not isinstance(other, _SEQUENCES) and decimal_comma(s.text) is not None
+def _comma_may_be_decimal(s: Reading, other: Reading, allowed: bool) -> bool:
+    """``2,5`` against a number: the comma may be a decimal comma, where the question allows it on that side
+    (:attr:`~rlverify.rule.answers.question.Question.answer_commas`, ``gold_commas``: the table's reading)."""
+    if not allowed or not isinstance(s, Items) or isinstance(other, _SEQUENCES):
+        return False
+    return any(decimal_comma(m.group()) is not None for m in _COMMA_NUMBER.finditer(s.text))   # 'x = -0,0613' too
+
+
+@dataclass(frozen=True)
+class _Renamed:
+    match: Match
+    final: bool = False
+
+
+def _consistent(item: Item) -> Item:
+    """``item``, where two expressions found equal with other letters (``t`` for ``k``: a parameter renamed) are
+    flagged ``renamed``: whether the renaming is consistent across the items only the whole pair can say."""
+    def run(x: Reading, y: Reading):
+        d = item(x, y)
+        if d.match.equal and _letters(x) != _letters(y):    # type: ignore[attr-defined]
+            return _Renamed(Match(True, d.match.flags + ("renamed",)))     # type: ignore[attr-defined]
+        return d
+    return run
+
+
+def _letters(r: Reading) -> frozenset[str]:
+    """The letters of an expression's value (under its label), outside commands; none for a number or a quantity."""
+    while isinstance(r, Labelled | Approx):
+        r = r.inner
+    return frozenset(_LETTER.findall(_COMMAND.sub(" ", r.text))) if isinstance(r, Expr) else frozenset()
 
 
 def _readable(r: Reading) -> bool:
