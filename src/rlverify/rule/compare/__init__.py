@@ -59,6 +59,7 @@ from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
 from ..read.types import SEQUENCES
 from .expressions import expressions
+from .functions import renamed_body
 from .numbers import constant_against_approximate, numeric
 from .sequences import sequences
 
@@ -253,6 +254,11 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         return _against_letter(a, g, q, depth)
     if isinstance(g, Labelled):
         if isinstance(a, Labelled) and a.name != g.name:
+            body = renamed_body(a, g)      # 'f(n) = n' for 'f(z) = z': the bodies, under the reference's variable
+            if body == "":      # the answer's function also depends on the reference's argument, a second name
+                return Decision(Match(False, ("variable",)), "typed:function", final=True)
+            if body is not None:
+                return _relabel(_compare(read(body), g.inner, q, depth + 1), "function")
             return _named_answer(a, g, q, depth) or _table(a.text, g.text, q)
         if isinstance(a, Labelled) and not (_values(_leaf(a.inner), _leaf(g.inner), q)
                                             or _integrals(a.inner, g.inner, q) or _terms(a.inner, g.inner)):
