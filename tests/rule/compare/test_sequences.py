@@ -174,6 +174,8 @@ def test_decided_by_the_entry(answer: str, gold: str, question: str | None, equa
 
 @pytest.mark.parametrize("answer, gold, question", [
     ("2.5", "2,5", None),                    # a decimal comma, where the question allows it
+    ("x = -0,0613", "-0.0613", None),
+    ("x = 1,520", "1520", "Find x."),        # a thousands separator
     ("(1, 2)", "[1, 2]", None),              # an open interval, or a point: the table's rules
     ("(-1, 5)", "(0, 5)", "for positive x"),  # an interval inside the domain the question fixes
     ("1 or 2", "1", "Find x."),              # alternatives where one value is asked: a hedge

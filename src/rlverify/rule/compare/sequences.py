@@ -36,8 +36,8 @@ Not decided here (None), because a stage of the table reads them whole: a side w
 relation, an option letter, a set-builder), one labelled value against a repeated value (``a = -2``
 for ``-2, -2`` where "a and b" are asked), labelled values in the answer against one reference value (the part of
 its dimension: ``quantity_parts``), two tuples in brackets of two kinds or under a domain the question fixes
-(an interval), a list where a decimal comma may be read
-(``2,5`` against ``2.5``), an item pair the expression entry decided by renaming a parameter or as a family.
+(an interval), a list where a comma may belong to a number (``2,5`` against ``2.5``, ``x = 1,520``
+against ``1520``), an item pair the expression entry decided by renaming a parameter or as a family.
 
 May import: :mod:`rlverify.rule.read.types`, the leaf helpers of :mod:`rlverify.rule.answers` (match, latex, numbers,
 question, forms.label_order). Never the stage table.
@@ -72,7 +72,8 @@ _SEQUENCES = (Tuple, Set, Items)
 _WHOLE_ONLY = frozenset(("renamed", "general_solution", "residue", "integer_points"))
 _COMMAND = re.compile(r"\\[A-Za-z]+")
 _LETTER = re.compile(r"[A-Za-z]")
-_COMMA_NUMBER = re.compile(r"(?<![\d.])\d+,\d+(?![\d,])")
+_COMMA_NUMBER = re.compile(r"(?<![\d.,])\d+(?:,\d+)+(?![\d,])")
+_GROUPED = re.compile(r"[1-9]\d{0,2}(?:,\d{3})+")
 
 
 def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
@@ -81,7 +82,7 @@ def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None
     if got is None:
         return None
     a, g = got
-    if _comma_may_be_decimal(a, g, q.answer_commas) or _comma_may_be_decimal(g, a, q.gold_commas):
+    if _comma_in_number(a, g, q.answer_commas) or _comma_in_number(g, a, q.gold_commas):
         return None
     if not (_readable(a) and _readable(g)):
         return None
@@ -304,12 +305,14 @@ def _grouped(s: Reading, other: Reading) -> bool:
         and not any(isinstance(r, _SEQUENCES) for r in other.items)
 
 
-def _comma_may_be_decimal(s: Reading, other: Reading, allowed: bool) -> bool:
-    """``2,5`` against a number: the comma may be a decimal comma, where the question allows it on that side
-    (:attr:`~rlverify.rule.answers.question.Question.answer_commas`, ``gold_commas``: the table's reading)."""
-    if not allowed or not isinstance(s, Items) or isinstance(other, _SEQUENCES):
+def _comma_in_number(s: Reading, other: Reading, decimal: bool) -> bool:
+    """A list against one value whose comma may belong to a number the table reads whole: a thousands separator
+    (``x = 1,520``), or a decimal comma where the question allows one on that side (``x = -0,0613``;
+    :attr:`~rlverify.rule.answers.question.Question.answer_commas`, ``gold_commas``)."""
+    if not isinstance(s, Items) or isinstance(other, _SEQUENCES):
         return False
-    return any(decimal_comma(m.group()) is not None for m in _COMMA_NUMBER.finditer(s.text))   # 'x = -0,0613' too
+    return any(_GROUPED.fullmatch(m.group()) or decimal and decimal_comma(m.group()) is not None
+               for m in _COMMA_NUMBER.finditer(s.text))
 
 
 @dataclass(frozen=True)
