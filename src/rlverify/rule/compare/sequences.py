@@ -19,25 +19,29 @@ The table's semantics, pair by pair of shapes:
   (a pair of two values told apart by size); in any order, a value listed twice is listed once (``-2, -2`` is the
   double root ``-2``); labels decide where both sides label every item with distinct names (``x = 1, y = 2``);
   ``x = 1, x = 4`` (one name) is a solution set;
+* values named with distinct names against plain values (``d(6) = \\frac{1}{3}, d(16) = 1`` for ``\\frac{1}{3}, 1``):
+  the names in the order the question names them, then in order (where it names every one);
+* alternatives (``f(x) = x \\text{ or } f(x) = 2 - x``) against a list or a set: in any order;
 * groups against a flat list (``\\{1, 2\\}, \\{3, 4\\}`` for ``1, 2, 3, 4``): the groups' members in order, as a list;
-* one value against a set of one member or a list of one value repeated: that value; against two values or more:
-  ``different`` (``1`` for ``1, 2``: a part of the answer; final whenever every item was read, surely or not),
-  unless the question asks for one example of the listed ones (then one of them is the answer).
+* a sequence under a name (``S = \\{1, 2\\}``, ``P = (1, 2)``) is that sequence;
+* one value (or one tuple against a list of tuples) against a set of one member or a list of one value repeated: that
+  value; against two values or more: ``different`` (``1`` for ``1, 2``: a part of the answer; final whenever every
+  item was read, surely or not), unless the question asks for one example of the listed ones (then one of them is
+  the answer).
 
 ``equal`` when every item pair is; ``different`` is a typed fact (``final``) only when every item on both sides was
 read surely (a number, a quantity whose unit is sure, an expression without a free letter, a tuple of those, under a
 label or an approximation sign) and each item pair that decided it was itself a typed ``different`` (or the counts
 differ). Anything else is None: the table decides, as it did.
 
-* values named with distinct names against plain values (``d(6) = \\frac{1}{3}, d(16) = 1`` for ``\\frac{1}{3}, 1``):
-  the names in the order the question names them, then in order (where it names every one).
-
 Not decided here (None), because a stage of the table reads them whole: a side with a value no reader knows (words, a
 relation, an option letter, a set-builder), one labelled value against a repeated value (``a = -2``
 for ``-2, -2`` where "a and b" are asked), labelled values in the answer against one reference value (the part of
 its dimension: ``quantity_parts``), two tuples in brackets of two kinds or under a domain the question fixes
 (an interval), a list where a comma may belong to a number (``2,5`` against ``2.5``, ``x = 1,520``
-against ``1520``), an item pair the expression entry decided by renaming a parameter or as a family.
+against ``1520``), an item pair the expression entry decided by renaming a parameter or as a family (or equal under
+other letters), alternatives against one value (a hedge: the table flags it), a sequence under an approximation
+sign or under two different names.
 
 May import: :mod:`rlverify.rule.read.types`, the leaf helpers of :mod:`rlverify.rule.answers` (match, latex, numbers,
 question, forms.label_order). Never the stage table.
