@@ -296,7 +296,7 @@ def _distinct(items: tuple[Reading, ...]) -> tuple[Reading, ...]:
 def _flat_groups(s: Reading, other: Reading) -> Reading:
     """``\\{1, 2\\}, \\{3, 4\\}`` against a flat list of values: the groups' members in order, as one list (the
     table's reading)."""
-    if not (isinstance(s, Items) and isinstance(other, Items)) or any(isinstance(r, _SEQUENCES) for r in other.items):
+    if not (isinstance(s, Items) and isinstance(other, Items)) or any(_group(r) for r in other.items):
         return s
     if not all(isinstance(r, Set | Tuple) for r in s.items):
         return s
@@ -305,8 +305,14 @@ def _flat_groups(s: Reading, other: Reading) -> Reading:
 
 def _grouped(s: Reading, other: Reading) -> bool:
     """Groups (tuples, sets) against a flat list of values: the table reads the groups' members in order."""
-    return isinstance(other, _SEQUENCES) and any(isinstance(r, _SEQUENCES) for r in s.items) \
-        and not any(isinstance(r, _SEQUENCES) for r in other.items)
+    return isinstance(other, _SEQUENCES) and any(_group(r) for r in s.items) and not any(_group(r) for r in other.items)
+
+
+def _group(r: Reading) -> bool:
+    """An item that is itself a sequence, under labels too (``x = (2, 32)``)."""
+    while isinstance(r, Labelled | Approx):
+        r = r.inner
+    return isinstance(r, _SEQUENCES)
 
 
 def _comma_in_number(s: Reading, other: Reading, decimal: bool) -> bool:
@@ -350,7 +356,9 @@ def _readable(r: Reading) -> bool:
         return _readable(r.inner)
     if isinstance(r, _SEQUENCES):
         return all(_readable(x) and not isinstance(x, Items) for x in r.items)
-    return isinstance(r, Number | Quantity | Expr)
+    if isinstance(r, Quantity):     # '(0^\\circ)' reads as the magnitude '(0': the table reads it whole
+        return r.magnitude.count("(") == r.magnitude.count(")") and r.magnitude.count("[") == r.magnitude.count("]")
+    return isinstance(r, Number | Expr)
 
 
 def _sure(r: Reading) -> bool:
