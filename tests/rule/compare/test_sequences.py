@@ -163,6 +163,8 @@ def test_items_in_another_unit(seed: int) -> None:
     (r"S = \{2, 1\}", r"\{1, 2\}", None, True),                        # a name on the whole set
     (r"S = \{1, 3\}", r"\{1, 2\}", None, False),
     ("P = (1, 2)", "(1, 2)", None, True),
+    ("x = (2,32), x = (8,18)", "(2,32), (8,18)", None, True),                # a label on each tuple
+    ("x = (2,32), x = (8,19)", "(2,32), (8,18)", None, False),
 ])
 def test_decided_by_the_entry(answer: str, gold: str, question: str | None, equal: bool) -> None:
     with item_deadline(10.0):
@@ -174,6 +176,8 @@ def test_decided_by_the_entry(answer: str, gold: str, question: str | None, equa
 
 @pytest.mark.parametrize("answer, gold, question", [
     ("2.5", "2,5", None),                    # a decimal comma, where the question allows it
+    ("x = -0,0613", "-0.0613", None),
+    ("x = 1,520", "1520", "Find x."),        # a thousands separator
     ("(1, 2)", "[1, 2]", None),              # an open interval, or a point: the table's rules
     ("(-1, 5)", "(0, 5)", "for positive x"),  # an interval inside the domain the question fixes
     ("1 or 2", "1", "Find x."),              # alternatives where one value is asked: a hedge
@@ -181,6 +185,7 @@ def test_decided_by_the_entry(answer: str, gold: str, question: str | None, equa
     ("(t, 2t)", "(k, 2k)", None),            # a parameter renamed: only the whole pair says it is consistent
     (r"\approx 1.2, 3.4", "1.2, 3.4", None),  # an approximation sign over the list loosens each item
     ("P = (1, 2)", "Q = (1, 2)", None),      # two names
+    (r"\left(0^\circ\right), \left(360^\circ\right)", r"0^\circ \text{ and } 360^\circ", None),  # '(0' read as a magnitude
 ])
 def test_left_to_the_table(answer: str, gold: str, question: str | None) -> None:
     with item_deadline(10.0):
@@ -200,3 +205,54 @@ def test_what_reads_as_a_sequence(text: str, kind: type | None) -> None:
         assert not isinstance(r, Tuple | Set | Items), r
     else:
         assert isinstance(r, kind), r
+
+
+@lru_cache(maxsize=1)
+def _any_references() -> list[tuple[str, str | None]]:
+    """(reference, question) of every reference read as a tuple, a set or a list, whatever its items."""
+    out: dict[str, str | None] = {}
+    for path in sorted((DATA / "problems").glob("*.jsonl.gz")) + sorted((DATA / "corpora").glob("*.jsonl.gz")):
+        for r in read_jsonl(path):
+            g, q = r.get("answer", r.get("gold")), r.get("problem", r.get("question"))
+            if isinstance(g, str) and len(g) < 150 and isinstance(read(g), Tuple | Set | Items):
+                out.setdefault(g, q)
+    return sorted(out.items())
+
+
+def _mutated(gold: str, rng: random.Random) -> str:
+    r = read(gold)
+    items = [x.text for x in r.items]    # type: ignore[attr-defined]
+    k = rng.randrange(6)
+    if k == 0:
+        rng.shuffle(items)
+    elif k == 1 and len(items) > 1:
+        items.pop(rng.randrange(len(items)))
+    elif k == 2:
+        items.append(items[0])
+    elif k == 3:
+        items = [f"x = {i}" for i in items]
+    elif k == 4:
+        items = [f"\\left({i}\\right)" for i in items]
+    else:
+        items = items[::-1]
+    body = ", ".join(items)
+    if isinstance(r, Tuple):
+        return r.left + body + (")" if r.left == "(" else "]")
+    return "\\{" + body + "\\}" if isinstance(r, Set) else body
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_entry_and_the_table_agree(seed: int) -> None:
+    """Real references of any items (quantities, labels, expressions, tuples), each answered by a mutation (reordered,
+    an item dropped or repeated, labelled, bracketed, reversed) or by another reference, with or without its question:
+    where the entry decides, its verdict is the table's."""
+    rng = random.Random(seed)
+    refs = _any_references()
+    assert len(refs) >= 150
+    for gold, question in rng.sample(refs, 60):
+        ans = _mutated(gold, rng) if rng.random() < 0.8 else rng.choice(refs)[0]
+        q = question if rng.random() < 0.7 else None
+        with item_deadline(10.0):
+            d = explain(ans, gold, q)
+            t = explain_table(ans, gold, q)
+        assert d.match.equal == t.match.equal, (ans, gold, q, d, t)

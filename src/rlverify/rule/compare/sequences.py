@@ -19,25 +19,29 @@ The table's semantics, pair by pair of shapes:
   (a pair of two values told apart by size); in any order, a value listed twice is listed once (``-2, -2`` is the
   double root ``-2``); labels decide where both sides label every item with distinct names (``x = 1, y = 2``);
   ``x = 1, x = 4`` (one name) is a solution set;
+* values named with distinct names against plain values (``d(6) = \\frac{1}{3}, d(16) = 1`` for ``\\frac{1}{3}, 1``):
+  the names in the order the question names them, then in order (where it names every one);
+* alternatives (``f(x) = x \\text{ or } f(x) = 2 - x``) against a list or a set: in any order;
 * groups against a flat list (``\\{1, 2\\}, \\{3, 4\\}`` for ``1, 2, 3, 4``): the groups' members in order, as a list;
-* one value against a set of one member or a list of one value repeated: that value; against two values or more:
-  ``different`` (``1`` for ``1, 2``: a part of the answer; final whenever every item was read, surely or not),
-  unless the question asks for one example of the listed ones (then one of them is the answer).
+* a sequence under a name (``S = \\{1, 2\\}``, ``P = (1, 2)``) is that sequence;
+* one value (or one tuple against a list of tuples) against a set of one member or a list of one value repeated: that
+  value; against two values or more: ``different`` (``1`` for ``1, 2``: a part of the answer; final whenever every
+  item was read, surely or not), unless the question asks for one example of the listed ones (then one of them is
+  the answer).
 
 ``equal`` when every item pair is; ``different`` is a typed fact (``final``) only when every item on both sides was
 read surely (a number, a quantity whose unit is sure, an expression without a free letter, a tuple of those, under a
 label or an approximation sign) and each item pair that decided it was itself a typed ``different`` (or the counts
 differ). Anything else is None: the table decides, as it did.
 
-* values named with distinct names against plain values (``d(6) = \\frac{1}{3}, d(16) = 1`` for ``\\frac{1}{3}, 1``):
-  the names in the order the question names them, then in order (where it names every one).
-
 Not decided here (None), because a stage of the table reads them whole: a side with a value no reader knows (words, a
 relation, an option letter, a set-builder), one labelled value against a repeated value (``a = -2``
 for ``-2, -2`` where "a and b" are asked), labelled values in the answer against one reference value (the part of
 its dimension: ``quantity_parts``), two tuples in brackets of two kinds or under a domain the question fixes
-(an interval), a list where a decimal comma may be read
-(``2,5`` against ``2.5``), an item pair the expression entry decided by renaming a parameter or as a family.
+(an interval), a list where a comma may belong to a number (``2,5`` against ``2.5``, ``x = 1,520``
+against ``1520``), an item pair the expression entry decided by renaming a parameter or as a family (or equal under
+other letters), alternatives against one value (a hedge: the table flags it), a sequence under an approximation
+sign or under two different names.
 
 May import: :mod:`rlverify.rule.read.types`, the leaf helpers of :mod:`rlverify.rule.answers` (match, latex, numbers,
 question, forms.label_order). Never the stage table.
@@ -72,7 +76,8 @@ _SEQUENCES = (Tuple, Set, Items)
 _WHOLE_ONLY = frozenset(("renamed", "general_solution", "residue", "integer_points"))
 _COMMAND = re.compile(r"\\[A-Za-z]+")
 _LETTER = re.compile(r"[A-Za-z]")
-_COMMA_NUMBER = re.compile(r"(?<![\d.])\d+,\d+(?![\d,])")
+_COMMA_NUMBER = re.compile(r"(?<![\d.,])\d+(?:,\d+)+(?![\d,])")
+_GROUPED = re.compile(r"[1-9]\d{0,2}(?:,\d{3})+")
 
 
 def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
@@ -81,7 +86,7 @@ def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None
     if got is None:
         return None
     a, g = got
-    if _comma_may_be_decimal(a, g, q.answer_commas) or _comma_may_be_decimal(g, a, q.gold_commas):
+    if _comma_in_number(a, g, q.answer_commas) or _comma_in_number(g, a, q.gold_commas):
         return None
     if not (_readable(a) and _readable(g)):
         return None
@@ -291,7 +296,7 @@ def _distinct(items: tuple[Reading, ...]) -> tuple[Reading, ...]:
 def _flat_groups(s: Reading, other: Reading) -> Reading:
     """``\\{1, 2\\}, \\{3, 4\\}`` against a flat list of values: the groups' members in order, as one list (the
     table's reading)."""
-    if not (isinstance(s, Items) and isinstance(other, Items)) or any(isinstance(r, _SEQUENCES) for r in other.items):
+    if not (isinstance(s, Items) and isinstance(other, Items)) or any(_group(r) for r in other.items):
         return s
     if not all(isinstance(r, Set | Tuple) for r in s.items):
         return s
@@ -300,16 +305,24 @@ def _flat_groups(s: Reading, other: Reading) -> Reading:
 
 def _grouped(s: Reading, other: Reading) -> bool:
     """Groups (tuples, sets) against a flat list of values: the table reads the groups' members in order."""
-    return isinstance(other, _SEQUENCES) and any(isinstance(r, _SEQUENCES) for r in s.items) \
-        and not any(isinstance(r, _SEQUENCES) for r in other.items)
+    return isinstance(other, _SEQUENCES) and any(_group(r) for r in s.items) and not any(_group(r) for r in other.items)
 
 
-def _comma_may_be_decimal(s: Reading, other: Reading, allowed: bool) -> bool:
-    """``2,5`` against a number: the comma may be a decimal comma, where the question allows it on that side
-    (:attr:`~rlverify.rule.answers.question.Question.answer_commas`, ``gold_commas``: the table's reading)."""
-    if not allowed or not isinstance(s, Items) or isinstance(other, _SEQUENCES):
+def _group(r: Reading) -> bool:
+    """An item that is itself a sequence, under labels too (``x = (2, 32)``)."""
+    while isinstance(r, Labelled | Approx):
+        r = r.inner
+    return isinstance(r, _SEQUENCES)
+
+
+def _comma_in_number(s: Reading, other: Reading, decimal: bool) -> bool:
+    """A list against one value whose comma may belong to a number the table reads whole: a thousands separator
+    (``x = 1,520``), or a decimal comma where the question allows one on that side (``x = -0,0613``;
+    :attr:`~rlverify.rule.answers.question.Question.answer_commas`, ``gold_commas``)."""
+    if not isinstance(s, Items) or isinstance(other, _SEQUENCES):
         return False
-    return any(decimal_comma(m.group()) is not None for m in _COMMA_NUMBER.finditer(s.text))   # 'x = -0,0613' too
+    return any(_GROUPED.fullmatch(m.group()) or decimal and decimal_comma(m.group()) is not None
+               for m in _COMMA_NUMBER.finditer(s.text))
 
 
 @dataclass(frozen=True)
@@ -343,7 +356,9 @@ def _readable(r: Reading) -> bool:
         return _readable(r.inner)
     if isinstance(r, _SEQUENCES):
         return all(_readable(x) and not isinstance(x, Items) for x in r.items)
-    return isinstance(r, Number | Quantity | Expr)
+    if isinstance(r, Quantity):     # '(0^\\circ)' reads as the magnitude '(0': the table reads it whole
+        return r.magnitude.count("(") == r.magnitude.count(")") and r.magnitude.count("[") == r.magnitude.count("]")
+    return isinstance(r, Number | Expr)
 
 
 def _sure(r: Reading) -> bool:
