@@ -28,11 +28,16 @@ What is left after unwrapping, a value against a value, is decided by the entry 
   values that differ are ``different`` (a final rejection);
 * an expression against an expression (:mod:`.expressions`): residue classes, general solutions, renamed
   parameters, the bounded CAS, equality at the integers the question declares;
+* a number against an expression (:mod:`.constants`): a decimal rounding the expression's constant value at its own
+  digits where the question asks a unit, else the bounded comparison; a rejection is final for a constant, or for an
+  expression in a variable the question gives no value;
+* a relation, a chain or a set of reals (:mod:`.relations`): a chain's last value, an equation's value side, a bound
+  where a value is asked (``different``) or asked for (its bound), two sets of reals;
 * any other pair, still, by the stage table (:func:`rlverify.rule.answers.pipeline.explain`) on the unwrapped texts;
   its cells move here one by one, and the table goes when none is left.
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
-entries (:mod:`.numbers`, :mod:`.expressions`). Never the extractor or the verifier.
+entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.constants`, :mod:`.relations`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ from ..answers.question import Question, as_question
 from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
+from . import constants, relations
 from .expressions import expressions
 from .numbers import numeric
 
@@ -142,6 +148,8 @@ def _explain(answer: str, gold: str, q: Question) -> Decision:
             return _numeric(answer, gold, ra, rg, q)        # no wrapper: the texts as they were written
         if _terms(ra, rg):
             return _expressions(answer, gold, q)
+        if constants.pair(ra, rg):
+            return _or_table(_number_expression(answer, gold, ra, rg, q), answer, gold, q)
         return _table(answer, gold, q)
     d = _compare(ra, rg, q, 0)
     if d.match.equal or d.final or _terms(ra, rg):
@@ -248,7 +256,24 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         return _numeric(_leaf(a).text, _leaf(g).text, _leaf(a), _leaf(g), q, approximate=isinstance(g, Approx))
     if _terms(a, g):
         return _expressions(a.text, g.text, q)
+    if constants.pair(a, g):
+        return _or_table(_number_expression(a.text, g.text, a, g, q), a.text, g.text, q)
+    if relations.applies(a, g):
+        v = relations.relations(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
+        if v is not None:
+            return Decision(v.match, v.entry, v.final)
     return _table(a.text, g.text, q)
+
+
+def _number_expression(answer: str, gold: str, a: Reading, g: Reading, q: Question) -> Decision:
+    """A number against an expression (:mod:`.constants`): a rejection is final where it is a typed fact."""
+    m, final = constants.number_and_expression(answer, gold, a, g, q)
+    return Decision(m, "typed:number_expression", final=final and not m.equal)
+
+
+def _or_table(d: Decision, answer: str, gold: str, q: Question) -> Decision:
+    """The typed verdict where it is an equality or a typed fact; else the table's, as before the entry."""
+    return d if d.match.equal or d.final else _table(answer, gold, q)
 
 
 def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision | None:
@@ -263,7 +288,8 @@ def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision 
     from ..answers.core import other_variable
 
     inner = g.inner if isinstance(g, Labelled) else g
-    if not (_values(_leaf(a.inner), _leaf(inner), q) or _terms(a.inner, inner)):
+    if not (_values(_leaf(a.inner), _leaf(inner), q) or _terms(a.inner, inner)
+            or constants.pair(a.inner, inner) and not isinstance(g, Labelled)):
         return None
     if isinstance(g, Labelled):
         if other_variable(a.text, g.text):

@@ -9,10 +9,11 @@ A reader owns one notation and reads the rest of its text with ``read`` again, s
 (``(b)\\ v \\approx 3.2\\,\\mathrm{m/s}``: an option holding a label holding an approximation). The question is
 not read here: it is the comparison's context (:class:`rlverify.rule.answers.question.Question`).
 
-A text no wrapper reader applies to is read as a number or a quantity (:mod:`.numbers`) where it is one, else as an
+A set of reals (:func:`.relations.interval`), a relation or a chain of equalities (:func:`.relations.relation`) is
+read before a number. A text no wrapper reader applies to is read as a number or a quantity (:mod:`.numbers`) where it is one, else as an
 expression (:mod:`.expressions`: one term, no relation, separator or words) where it is one, else a Value.
 
-May import: :mod:`.types`, :mod:`.numbers`, :mod:`.expressions`, the text helpers of :mod:`rlverify.rule.answers`
+May import: :mod:`.types`, :mod:`.numbers`, :mod:`.expressions`, :mod:`.relations`, the text helpers of :mod:`rlverify.rule.answers`
 (latex, choice, views) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
 """
 
@@ -27,6 +28,7 @@ from ..answers.latex import clean, plain_key, split_top, unwrap_text
 from ..answers.views import is_name
 from .expressions import expression
 from .numbers import number_or_quantity
+from .relations import interval, relation
 from .types import Antiderivative, Approx, Labelled, Option, Reading, Value
 
 __all__ = ["read", "READERS", "Reading"]
@@ -155,6 +157,8 @@ READERS: tuple[tuple[str, Reader], ...] = (
     ("labelled", _labelled),
     ("approx", _approx),
     ("antiderivative", _antiderivative),
+    ("interval", interval),
+    ("relation", relation),
     ("number", number_or_quantity),
     ("expression", expression),
 )
