@@ -23,11 +23,25 @@ from rlverify.rule.answers.pipeline import explain as explain_table
 from rlverify.rule.compare import explain
 from rlverify.rule.compare.constants import free_letters
 from rlverify.rule.read import read
-from rlverify.rule.read.types import Chain, Expr, Interval, Number, Relation
+from rlverify.rule.read.types import Chain, Expr, Interval, Labelled, Number, Quantity, Relation
 from rlverify.runtime.bounded import item_deadline
 
 DATA = Path(__file__).resolve().parents[3] / "data"
 _SEEDS = range(3)
+
+
+@lru_cache(maxsize=1)
+def _quantities() -> list[Quantity]:
+    out = {}
+    for path in sorted((DATA / "corpora").glob("*.jsonl.gz")):
+        for r in read_jsonl(path):
+            g = r.get("gold")
+            rg = read(g) if isinstance(g, str) and len(g) <= 60 else None
+            if isinstance(rg, Labelled):
+                rg = rg.inner
+            if isinstance(rg, Quantity) and rg.sure:
+                out[rg.text] = rg
+    return [out[k] for k in sorted(out)]
 
 
 @lru_cache(maxsize=1)
@@ -161,3 +175,34 @@ def test_interval_ends(seed: int) -> None:
         _check(f"k < {_plain(g.exact + 1)}", gold, q, False, "typed:real_set")
         _check(f"k > {g.text}", gold, q, False, "typed:real_set")
         _check(f"k \\ge {g.text}", f"[{g.text}, \\infty)", q, True, "typed:real_set")
+
+
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_formula_for_a_value(seed: int) -> None:
+    """A formula in free variables (named, or as an equation's right side) where a quantity is the reference: a
+    typed ``different``; where the question gives a variable a value, no typed fact (the table decides)."""
+    rng = random.Random(seed)
+    _, _, terms = _golds()
+    quantities = _quantities()
+    assert len(quantities) >= 50
+    for g in rng.sample(quantities, 20):
+        formula = rng.choice(terms).text
+        _check(f"Q = {formula}", g.text, None, False, "typed:number_expression")
+        _check(f"|Q_{{1}}| = {formula}", g.text, None, False, "typed:equation")
+        letter = sorted(free_letters(formula))[0]
+        with item_deadline(10.0):
+            d = explain(formula, g.text, f"Take ${letter} = 2$ and find Q.")
+        assert not d.final, (formula, g.text, d)
+
+
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_equation_solved_for_a_term(seed: int) -> None:
+    """``y - (e) = 0`` against the term ``e``: an equation that may be solved for it is no typed ``different`` (the
+    table reads it, as for the metamorphic family implicit_equation)."""
+    rng = random.Random(seed)
+    _, _, terms = _golds()
+    for g in rng.sample(terms, 10):
+        with item_deadline(10.0):
+            d = explain(f"y - \\left({g.text}\\right) = 0", g.text)
+            t = explain_table(f"y - \\left({g.text}\\right) = 0", g.text)
+        assert not d.final and d.match.equal is t.match.equal, (g.text, d, t)

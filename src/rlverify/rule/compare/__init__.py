@@ -240,7 +240,8 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         if isinstance(a, Labelled) and a.name != g.name:
             return _named_answer(a, g, q, depth) or _table(a.text, g.text, q)
         if isinstance(a, Labelled) and not (_values(_leaf(a.inner), _leaf(g.inner), q)
-                                            or _integrals(a.inner, g.inner, q) or _terms(a.inner, g.inner)):
+                                            or _integrals(a.inner, g.inner, q) or _terms(a.inner, g.inner)
+                                            or constants.pair(a.inner, g.inner)):
             return _table(a.text, g.text, q)     # a named expression (a function, a residue class 'n = 10k') is
             #                                      read whole by the table
         inner = a.inner if isinstance(a, Labelled) else a
@@ -289,12 +290,12 @@ def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision 
 
     inner = g.inner if isinstance(g, Labelled) else g
     if not (_values(_leaf(a.inner), _leaf(inner), q) or _terms(a.inner, inner)
-            or constants.pair(a.inner, inner) and not isinstance(g, Labelled)):
+            or constants.pair(a.inner, inner)):
         return None
     if isinstance(g, Labelled):
         if other_variable(a.text, g.text):
             return Decision(Match(False, ("variable",)), "typed:other_name", final=True)
-        if not _values(_leaf(a.inner), _leaf(inner), q):
+        if not (_values(_leaf(a.inner), _leaf(inner), q) or constants.pair(a.inner, inner)):
             return None     # 'f(x) = x' for 'f(z) = z': a function's variable renamed, read whole by the table
         # names not both one variable ('\\Delta H_{vap} = ...' for 'L_{vapor} = ...', 'E \\approx 1.232 V' for
         # '\\varepsilon = 1.23 V'): two spellings of the quantity asked, the values decide

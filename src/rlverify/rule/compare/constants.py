@@ -1,4 +1,5 @@
-"""The number-against-expression cell of the typed comparison (issue 29): Number/Expr and Expr/Number.
+"""The number-against-expression cell of the typed comparison (issue 29): Number/Expr and Expr/Number, a sure
+Quantity for the Number too.
 
 Interface::
 
@@ -30,7 +31,7 @@ from ...flags import Flag
 from ..answers import integer_points
 from ..answers.match import Match
 from ..answers.question import Question
-from ..read.types import Expr, Number, Reading
+from ..read.types import Expr, Number, Quantity, Reading
 from .numbers import numeric
 
 __all__ = ["pair", "number_and_expression", "free_letters"]
@@ -40,8 +41,13 @@ _LETTER = re.compile(r"[A-Za-z]")
 
 
 def pair(a: Reading, g: Reading) -> bool:
-    """A number against an expression, either way round."""
-    return isinstance(a, Number) and isinstance(g, Expr) or isinstance(a, Expr) and isinstance(g, Number)
+    """A number or a sure quantity against an expression, either way round (``\\Delta x = R\\omega\\theta`` where
+    ``0.017\\,\\text{m}`` is asked: a formula for a value)."""
+    return _value(a) and isinstance(g, Expr) or isinstance(a, Expr) and _value(g)
+
+
+def _value(r: Reading) -> bool:
+    return isinstance(r, Number) or isinstance(r, Quantity) and r.sure
 
 
 def free_letters(text: str) -> set[str]:

@@ -25,7 +25,9 @@ with every side). In order:
   ``8300\\,m \\equiv 8.3\\,m``): its value side (the right one first) against the value; where it agrees and the other
   side is no name nor an approximation's exact member, the table decides (``x + y`` may be what the question asks;
   ``\\frac{49}{11} \\approx 4.465`` states the fraction), and where it differs while the other side agrees, the
-  table reads it too.
+  table reads it too; a formula in free variables where the reference is a value is ``different`` where
+  :mod:`.constants` says so. Only against a value: an equation against a term in variables (``y - (x^2+1) = 0`` for
+  ``x^2 + 1``) may be solved for it, and a chain's rejection there is no typed fact.
 
 A rejection is final only where both readings it rests on are sure (the comparison's own final flag).
 
@@ -138,13 +140,15 @@ def _chain(a: Chain, g: Reading, again: Again) -> Verdict | None:
         return Verdict(d.match, "typed:chain")
     if any(_value(m) and again(m, g).match.equal for m in a.members[1:]):
         return None       # another member agrees: the table reads the chain
-    return Verdict(d.match, "typed:chain", final=d.final)
+    return Verdict(d.match, "typed:chain", final=d.final and _value(g))
 
 
 def _equation(a: Relation, g: Reading, again: Again) -> Verdict | None:
+    if not _value(g):
+        return None       # 'y - (x^2 + 1) = 0' for 'x^2 + 1': an equation solved for a term (the table reads it)
     sides = [s for s in (a.right, a.left) if _value(s)]
     if not sides:
-        return None
+        return _formula(a, g, again)
     right = sides[0] is a.right
     value, other = (a.right, a.left) if right else (a.left, a.right)
     if a.op in APPROXIMATE:
@@ -158,3 +162,13 @@ def _equation(a: Relation, g: Reading, again: Again) -> Verdict | None:
     if _value(other) and again(other, g).match.equal:
         return None       # '40 = 20 \\times 2' read the other way round, '\\frac{1}{3} \\approx 0.3': the table reads it
     return Verdict(d.match, "typed:equation", final=d.final)
+
+
+def _formula(a: Relation, g: Reading, again: Again) -> Verdict | None:
+    """An equation whose right side is a formula in variables (``|B| = \\frac{\\mu_0 I}{4\\pi d}``) where the reference
+    is a number or a quantity: ``different`` where the formula against the value is a typed fact
+    (:mod:`.constants`: a variable the question gives no value)."""
+    if not isinstance(a.right, Expr) or not _sure_value(g):
+        return None
+    d = again(a.right, g)
+    return Verdict(d.match, "typed:equation", final=True) if d.final and not d.match.equal else None
