@@ -175,6 +175,12 @@ def test_interval_ends(seed: int) -> None:
         _check(f"k < {_plain(g.exact + 1)}", gold, q, False, "typed:real_set")
         _check(f"k > {g.text}", gold, q, False, "typed:real_set")
         _check(f"k \\ge {g.text}", f"[{g.text}, \\infty)", q, True, "typed:real_set")
+        # interval notation on both sides: the bounded comparison's verdict, a rejection final
+        v, w = g.text, _plain(g.exact + 1)
+        union = f"(-\\infty, {v}) \\cup ({w}, \\infty)"
+        _check(f"\\left(-\\infty, {v}\\right) \\cup \\left({w}, +\\infty\\right)", union, q, True, "typed:real_set")
+        _check(f"(-\\infty, {v}] \\cup ({w}, \\infty)", union, q, False, "typed:real_set")
+        _check(f"(-\\infty, {w}) \\cup ({w}, \\infty)", union, q, False, "typed:real_set")
 
 
 @pytest.mark.parametrize("seed", _SEEDS)

@@ -40,7 +40,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ...flags import Flag
 from ..answers import forms
+from ..answers.core import compare_core
 from ..answers.match import Match
 from ..answers.question import Question
 from ..answers.relation_hedge import offers_several_bounds
@@ -112,7 +114,23 @@ def _sets(a: Reading, g: Reading, q: Question) -> Verdict | None:
         return Verdict(Match(r, ("domain_set",)), "typed:real_set", final=not r)
     if isinstance(a, Interval) and not isinstance(g, _SIDES) and _sure_value(g):
         return _bound_for_value(a, q)
+    if isinstance(a, Interval) and isinstance(g, Interval):
+        return _notation(a, g, q)
     return None
+
+
+def _notation(a: Interval, g: Interval, q: Question) -> Verdict | None:
+    """Two sets of reals in interval notation on both sides (what :func:`~rlverify.rule.answers.forms.same_real_set`
+    leaves to the bounded comparison): its verdict, or the same set in the question's domain; a rejection it decided is
+    a typed fact."""
+    m = compare_core(a.text, g.text, q)
+    if m.equal:
+        return Verdict(m, "typed:real_set")
+    if m.undecided or Flag.HEDGE in m.flags or "timeout" in m.flags:
+        return None
+    if forms.same_set_in_domain(a.text, g.text, q.text, only_equal=True):
+        return Verdict(Match(True, ("domain_set",)), "typed:real_set")
+    return Verdict(m, "typed:real_set", final=True)
 
 
 def _bound_for_value(a: Relation | Interval, q: Question) -> Verdict | None:
