@@ -32,11 +32,16 @@ What is left after unwrapping, a value against a value, is decided by the entry 
   parameters, the bounded CAS, equality at the integers the question declares;
 * a tuple, a finite set or a bare list on either side (:mod:`.sequences`): item by item through this comparison,
   in order or not as the question and the brackets say; a ``different`` is final where every item was read surely;
+* a number against an expression (:mod:`.constants`): a decimal rounding the expression's constant value at its own
+  digits where the question asks a unit, else the bounded comparison; a rejection is final for a constant, or for an
+  expression in a variable the question gives no value;
+* a relation, a chain or a set of reals (:mod:`.relations`): a chain's last value, an equation's value side, a bound
+  where a value is asked (``different``) or asked for (its bound), two sets of reals;
 * any other pair, still, by the stage table (:func:`rlverify.rule.answers.pipeline.explain`) on the unwrapped texts;
   its cells move here one by one, and the table goes when none is left.
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
-entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`). Never the extractor or the verifier.
+entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.constants`, :mod:`.relations`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
 from ..read.types import SEQUENCES
+from . import constants, relations
 from .expressions import expressions
 from .functions import renamed_body
 from .numbers import constant_against_approximate, numeric
@@ -163,6 +169,8 @@ def _explain(answer: str, gold: str, q: Question) -> Decision:
             return _numeric(answer, gold, ra, rg, q)        # no wrapper: the texts as they were written
         if _terms(ra, rg):
             return _expressions(answer, gold, q)
+        if constants.pair(ra, rg):
+            return _or_table(_number_expression(answer, gold, ra, rg, q), answer, gold, q)
         return _table(answer, gold, q)
     d = _compare(ra, rg, q, 0)
     if d.match.equal or d.final or _terms(ra, rg):
@@ -261,7 +269,8 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
                 return _relabel(_compare(read(body), g.inner, q, depth + 1), "function")
             return _named_answer(a, g, q, depth) or _table(a.text, g.text, q)
         if isinstance(a, Labelled) and not (_values(_leaf(a.inner), _leaf(g.inner), q)
-                                            or _integrals(a.inner, g.inner, q) or _terms(a.inner, g.inner)):
+                                            or _integrals(a.inner, g.inner, q) or _terms(a.inner, g.inner)
+                                            or constants.pair(a.inner, g.inner)):
             return _table(a.text, g.text, q)     # a named expression (a function, a residue class 'n = 10k') is
             #                                      read whole by the table
         inner = a.inner if isinstance(a, Labelled) else a
@@ -281,6 +290,12 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         m = constant_against_approximate(a.text, g.inner)     # type: ignore[attr-defined]
         if m is not None:
             return Decision(m, "typed:constant_approximated", final=not m.equal)
+    if constants.pair(a, g):
+        return _or_table(_number_expression(a.text, g.text, a, g, q), a.text, g.text, q)
+    if relations.applies(a, g):
+        v = relations.relations(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
+        if v is not None:
+            return Decision(v.match, v.entry, v.final)
     return _table(a.text, g.text, q)
 
 
@@ -298,6 +313,17 @@ def _sequences(a: Reading, g: Reading, q: Question, depth: int) -> Decision | No
     return None if v is None else Decision(v.match, "typed:sequence", final=v.final)
 
 
+def _number_expression(answer: str, gold: str, a: Reading, g: Reading, q: Question) -> Decision:
+    """A number against an expression (:mod:`.constants`): a rejection is final where it is a typed fact."""
+    m, final = constants.number_and_expression(answer, gold, a, g, q)
+    return Decision(m, "typed:number_expression", final=final and not m.equal)
+
+
+def _or_table(d: Decision, answer: str, gold: str, q: Question) -> Decision:
+    """The typed verdict where it is an equality or a typed fact; else the table's, as before the entry."""
+    return d if d.match.equal or d.final else _table(answer, gold, q)
+
+
 def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision | None:
     """An answer's name the reference does not give (it has none, or another one), its value a number or a quantity
     like the reference's, or a term like the reference's (``f(x) = 2x + 1`` for ``1 + 2x``). Against an unnamed
@@ -310,12 +336,14 @@ def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision 
     from ..answers.core import other_variable
 
     inner = g.inner if isinstance(g, Labelled) else g
-    if not (_values(_leaf(a.inner), _leaf(inner), q) or _terms(a.inner, inner) or _approximated(a.inner, inner)):
+    if not (_values(_leaf(a.inner), _leaf(inner), q) or _terms(a.inner, inner) or _approximated(a.inner, inner)
+            or constants.pair(a.inner, inner)):
         return None
     if isinstance(g, Labelled):
         if other_variable(a.text, g.text):
             return Decision(Match(False, ("variable",)), "typed:other_name", final=True)
-        if not (_values(_leaf(a.inner), _leaf(inner), q) or _approximated(a.inner, inner)):
+        if not (_values(_leaf(a.inner), _leaf(inner), q) or _approximated(a.inner, inner)
+                or constants.pair(a.inner, inner)):
             return None     # 'f(x) = x' for 'f(z) = z': a function's variable renamed, read whole by the table
         # names not both one variable ('\\Delta H_{vap} = ...' for 'L_{vapor} = ...', 'E \\approx 1.232 V' for
         # '\\varepsilon = 1.23 V'): two spellings of the quantity asked, the values decide

@@ -9,11 +9,12 @@ A reader owns one notation and reads the rest of its text with ``read`` again, s
 (``(b)\\ v \\approx 3.2\\,\\mathrm{m/s}``: an option holding a label holding an approximation). The question is
 not read here: it is the comparison's context (:class:`rlverify.rule.answers.question.Question`).
 
-A text no wrapper reader applies to is read as a number or a quantity (:mod:`.numbers`) where it is one, else as a
-tuple, a finite set or a bare list (:mod:`.sequences`, each item read again) where it is one, else as an
-expression (:mod:`.expressions`: one term, no relation, separator or words) where it is one, else a Value.
+A set of reals (:func:`.relations.interval`), a relation or a chain of equalities (:func:`.relations.relation`) is
+read before a number. A text no wrapper reader applies to is read as a number or a quantity (:mod:`.numbers`) where
+it is one, else as a tuple, a finite set or a bare list (:mod:`.sequences`, each item read again) where it is one,
+else as an expression (:mod:`.expressions`: one term, no relation, separator or words) where it is one, else a Value.
 
-May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.expressions`, the text helpers of :mod:`rlverify.rule.answers`
+May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.expressions`, :mod:`.relations`, the text helpers of :mod:`rlverify.rule.answers`
 (latex, choice, views) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
 """
 
@@ -29,6 +30,7 @@ from ..answers.views import is_name
 from .expressions import expression
 from .numbers import number_or_quantity
 from .sequences import sequence
+from .relations import interval, relation
 from .types import Antiderivative, Approx, Labelled, Option, Reading, Value
 
 __all__ = ["read", "READERS", "Reading"]
@@ -157,6 +159,8 @@ READERS: tuple[tuple[str, Reader], ...] = (
     ("labelled", _labelled),
     ("approx", _approx),
     ("antiderivative", _antiderivative),
+    ("interval", interval),
+    ("relation", relation),
     ("number", number_or_quantity),
     ("sequence", sequence),
     ("expression", expression),

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = ["Reading", "Labelled", "Approx", "Option", "Antiderivative", "Number", "Quantity", "Expr", "Value",
-           "Tuple", "Set", "Items", "WRAPPERS", "NUMERIC", "SEQUENCES"]
+           "Tuple", "Set", "Items", "WRAPPERS", "NUMERIC", "SEQUENCES", "Relation", "Chain", "Interval"]
 
 
 @dataclass(frozen=True)
@@ -120,3 +120,31 @@ class Items(Reading):
 WRAPPERS = (Labelled, Approx, Option)
 SEQUENCES = (Tuple, Set, Items)
 NUMERIC = (Number, Quantity)
+
+
+@dataclass(frozen=True)
+class Relation(Reading):
+    """``x + y = 4027``, ``R < 17\\,\\text{km}``, ``\\Delta\\lambda \\sim 5\\times10^{-3}\\,Å``, ``8300\\,m \\equiv 8.3\\,m``:
+    two sides and one relation at the top, where the left side is no plain quantity name stated equal to a value
+    (that is a :class:`Labelled`). ``op`` is one spelling: ``= < > \\le \\ge \\ne \\approx \\sim \\equiv``."""
+    left: Reading
+    op: str
+    right: Reading
+
+
+@dataclass(frozen=True)
+class Chain(Reading):
+    """``P = \\operatorname{erfc}(1) \\approx 0.1573``, ``\\mu = \\frac{BR^2}{2} = 2.75\\,A m^2``: three or more members
+    joined by ``=`` and approximation signs. ``last`` is the value stated last, an :class:`Approx` where the sign
+    before it is one; ``members`` the readings of the others, in order."""
+    members: tuple[Reading, ...]
+    ops: tuple[str, ...]
+    last: Reading
+
+
+@dataclass(frozen=True)
+class Interval(Reading):
+    """``k < -5``, ``(-\\infty, -5)``, ``x \\in [1, 2)``, ``x \\le 0 \\text{ or } x = 2``: a set of reals holding an
+    interval, in a notation :func:`rlverify.rule.answers.sets.read_set` reads (never a lone ``(a, b)``: a point as much
+    as an interval). ``var``: the variable its conditions name, if any."""
+    var: str | None

@@ -1,0 +1,192 @@
+"""The relation cells of the typed comparison (issue 29): a relation, a chain or a set of reals against a value, and
+two sets of reals.
+
+Interface::
+
+    applies(a, g) -> bool                     a side is a Relation, a Chain or an Interval (the answer's, or both)
+    relations(a, g, q, again) -> Verdict | None    None: no typed fact, the caller hands the pair to the table
+
+``again(answer_reading, gold_reading)`` is the comparison itself (units, labels, approximations and rounding compose
+with every side). In order:
+
+* two sets of reals (``k < -5`` and ``(-\\infty, -5)``), or one against a value: the same sets in the question's
+  domain or in any notation (:func:`rlverify.rule.answers.forms.same_set_in_domain`,
+  :func:`~rlverify.rule.answers.forms.same_real_set`), a single value where the reference is a set holding an
+  interval (:func:`~rlverify.rule.answers.forms.value_for_set`); a set of reals holding an interval is no single
+  value (``different``);
+* a reference that is a chain: its value stated last, against the answer;
+* a chain (``P = \\operatorname{erfc}(1) \\approx 0.1573``): the value stated last, with its approximation sign,
+  is the answer's value; where it differs and another member agrees (``\\frac{32}{9} \\approx 6.4``: a slip in the
+  decimal) or the approximation contradicts its exact member, the table reads it;
+* an inequality (``R < 17\\,\\text{km}``, ``\\sum \\frac{a}{b+c} \\ge \\frac34``): where the question asks for a bound,
+  the bound (:func:`rlverify.rule.answers.forms.bound_of_relation`) against the value; else a bound is no value:
+  ``different`` against a number or a quantity; several bounds listed for one reference are a hedge;
+* an equation or an approximation (``x + y = 4027``, ``\\Delta\\lambda \\sim 5\\times10^{-3}\\,Å``,
+  ``8300\\,m \\equiv 8.3\\,m``): its value side (the right one first) against the value; where it agrees and the other
+  side is no name nor an approximation's exact member, the table decides (``x + y`` may be what the question asks;
+  ``\\frac{49}{11} \\approx 4.465`` states the fraction), and where it differs while the other side agrees, the
+  table reads it too; a formula in free variables where the reference is a value is ``different`` where
+  :mod:`.constants` says so. Only against a value: an equation against a term in variables (``y - (x^2+1) = 0`` for
+  ``x^2 + 1``) may be solved for it, and a chain's rejection there is no typed fact.
+
+A rejection is final only where both readings it rests on are sure (the comparison's own final flag).
+
+May import: :mod:`rlverify.rule.read.types`, the leaf helpers of :mod:`rlverify.rule.answers` named above. Never the
+stage table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ...flags import Flag
+from ..answers import forms
+from ..answers.core import compare_core
+from ..answers.match import Match
+from ..answers.question import Question
+from ..answers.relation_hedge import offers_several_bounds
+from ..answers.views import approximation_contradicts, is_name
+from ..read import read
+from ..read.relations import APPROXIMATE, INEQUALITIES
+from ..read.types import Approx, Chain, Expr, Interval, Number, Quantity, Reading, Relation
+from .constants import free_letters
+
+__all__ = ["Verdict", "applies", "relations"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    match: Match
+    entry: str           # the name of the cell that decided
+    final: bool = False
+
+
+Again = Callable[[Reading, Reading], Any]   # the comparison: a record with ``match`` and ``final`` (its Decision)
+
+_SIDES = (Relation, Chain, Interval)
+
+
+def applies(a: Reading, g: Reading) -> bool:
+    return isinstance(a, _SIDES) or isinstance(g, Interval | Chain)
+
+
+def _leaf(r: Reading) -> Reading:
+    return r.inner if isinstance(r, Approx) else r
+
+
+def _sure_value(r: Reading) -> bool:
+    """A number or a quantity (an approximation of one too): what a bound or a set of reals is never equal to."""
+    return isinstance(_leaf(r), Number | Quantity)
+
+
+def _value(r: Reading) -> bool:
+    """A side that states a value: a number, a quantity, or a constant term (no variable)."""
+    leaf = _leaf(r)
+    return _sure_value(leaf) or isinstance(leaf, Expr) and not free_letters(leaf.text)
+
+
+def relations(a: Reading, g: Reading, q: Question, again: Again) -> Verdict | None:
+    """The verdict of the first cell that applies (see the module), or None."""
+    if isinstance(a, Interval) or isinstance(g, Interval):
+        return _sets(a, g, q)
+    if isinstance(g, Chain) and not isinstance(a, _SIDES):
+        d = again(a, g.last)     # a reference chain states its value last ('h = \\frac{\\tau}{mg} \\approx 1.5')
+        return Verdict(d.match, "typed:reference_chain", final=d.final) if d.match.equal or d.final else None
+    if isinstance(g, _SIDES):
+        return None
+    if isinstance(a, Chain):
+        return _chain(a, g, again)
+    if isinstance(a, Relation) and a.op in INEQUALITIES:
+        return _bound(a, g, q, again)
+    if isinstance(a, Relation):
+        return _equation(a, g, again)
+    return None
+
+
+def _sets(a: Reading, g: Reading, q: Question) -> Verdict | None:
+    r = forms.same_set_in_domain(a.text, g.text, q.text, require_domain=True)
+    if r is None:
+        r = forms.same_real_set(a.text, g.text, q.text)
+    if r is None and forms.value_for_set(a.text, g.text):
+        r = False
+    if r is not None:
+        return Verdict(Match(r, ("domain_set",)), "typed:real_set", final=not r)
+    if isinstance(a, Interval) and not isinstance(g, _SIDES) and _sure_value(g):
+        return _bound_for_value(a, q)
+    if isinstance(a, Interval) and isinstance(g, Interval):
+        return _notation(a, g, q)
+    return None
+
+
+def _notation(a: Interval, g: Interval, q: Question) -> Verdict | None:
+    """Two sets of reals in interval notation on both sides (what :func:`~rlverify.rule.answers.forms.same_real_set`
+    leaves to the bounded comparison): its verdict, or the same set in the question's domain; a rejection it decided is
+    a typed fact."""
+    m = compare_core(a.text, g.text, q)
+    if m.equal:
+        return Verdict(m, "typed:real_set")
+    if m.undecided or Flag.HEDGE in m.flags or "timeout" in m.flags:
+        return None
+    if forms.same_set_in_domain(a.text, g.text, q.text, only_equal=True):
+        return Verdict(Match(True, ("domain_set",)), "typed:real_set")
+    return Verdict(m, "typed:real_set", final=True)
+
+
+def _bound_for_value(a: Relation | Interval, q: Question) -> Verdict | None:
+    """A range or a bound where the reference is a value and the question asks for no bound: ``different``."""
+    if forms.bound_of_relation(a.text, q.text) is not None:
+        return None
+    return Verdict(Match(False, ("bound",)), "typed:bound_for_value", final=True)
+
+
+def _bound(a: Relation, g: Reading, q: Question, again: Again) -> Verdict | None:
+    if offers_several_bounds(a.text, g.text):
+        return Verdict(Match(False, ("hedge",)), "typed:several_bounds", final=True)
+    rhs = forms.bound_of_relation(a.text, q.text)
+    if rhs is not None:
+        d = again(read(rhs), g)
+        return Verdict(Match(True, d.match.flags + ("bound",)), "typed:bound") if d.match.equal else None
+    return _bound_for_value(a, q) if _sure_value(g) else None
+
+
+def _chain(a: Chain, g: Reading, again: Again) -> Verdict | None:
+    if approximation_contradicts(a.text) is not None:
+        return None       # '\\frac{32}{9} \\approx 6.4': the exact member is the answer (the table reads it)
+    d = again(a.last, g)
+    if d.match.equal:
+        return Verdict(d.match, "typed:chain")
+    if any(_value(m) and again(m, g).match.equal for m in a.members[1:]):
+        return None       # another member agrees: the table reads the chain
+    return Verdict(d.match, "typed:chain", final=d.final and _value(g))
+
+
+def _equation(a: Relation, g: Reading, again: Again) -> Verdict | None:
+    if not _value(g):
+        return None       # 'y - (x^2 + 1) = 0' for 'x^2 + 1': an equation solved for a term (the table reads it)
+    sides = [s for s in (a.right, a.left) if _value(s)]
+    if not sides:
+        return _formula(a, g, again)
+    right = sides[0] is a.right
+    value, other = (a.right, a.left) if right else (a.left, a.right)
+    if a.op in APPROXIMATE:
+        value = Approx(f"{a.op} {value.text}", value)
+    d = again(value, g)
+    if d.match.equal:
+        if not _value(other) and (a.op in APPROXIMATE or right and is_name(other.text)):
+            return Verdict(d.match, "typed:equation")
+        return None       # 'x + y = 4027': what the question asks decides; '\\frac{49}{11} \\approx 4.465': the exact
+        #                   member is the answer where the decimal is no rounding of it (the table reads both)
+    if _value(other) and again(other, g).match.equal:
+        return None       # '40 = 20 \\times 2' read the other way round, '\\frac{1}{3} \\approx 0.3': the table reads it
+    return Verdict(d.match, "typed:equation", final=d.final)
+
+
+def _formula(a: Relation, g: Reading, again: Again) -> Verdict | None:
+    """An equation whose right side is a formula in variables (``|B| = \\frac{\\mu_0 I}{4\\pi d}``) where the reference
+    is a number or a quantity: ``different`` where the formula against the value is a typed fact
+    (:mod:`.constants`: a variable the question gives no value)."""
+    if not isinstance(a.right, Expr) or not _sure_value(g):
+        return None
+    d = again(a.right, g)
+    return Verdict(d.match, "typed:equation", final=True) if d.final and not d.match.equal else None
