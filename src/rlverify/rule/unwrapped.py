@@ -76,7 +76,7 @@ def typed_outcome(correct: bool, match: Any, answer: str | None, gold: str, ques
     if answer is None or outcome is Outcome.EQUAL:
         return outcome
     if outcome is Outcome.DIFFERENT:
-        if _approximately_equal(answer, gold, question) or cas and _rounded_reading(answer, gold, question):
+        if _approximately_equal(answer, gold, question, cas) or cas and _rounded_reading(answer, gold, question):
             return Outcome.UNSURE
         return outcome
     if _undecidable(match):
@@ -85,7 +85,28 @@ def typed_outcome(correct: bool, match: Any, answer: str | None, gold: str, ques
     if outcome is Outcome.UNSURE:
         outcome = _through_option(answer, gold, question, cas)
     if outcome is Outcome.UNSURE:
-        return _as_lists(answer, gold, question, cas)
+        outcome = _as_lists(answer, gold, question, cas)
+    if outcome is Outcome.UNSURE and cas:
+        from .formula_outcome import formula_against_value
+        from .interval_outcome import interval_unions
+
+        outcome = formula_against_value(answer, gold, question, cas)
+        if outcome is Outcome.UNSURE:
+            outcome = interval_unions(answer, gold, question)
+        if outcome is Outcome.UNSURE:
+            from .function_outcome import renamed_function
+
+            outcome = renamed_function(answer, gold, question, cas)
+        if outcome is Outcome.UNSURE:
+            from .subset_outcome import against_equation, dropped_name
+
+            outcome = dropped_name(answer, gold, question, cas)
+            if outcome is Outcome.UNSURE:
+                outcome = against_equation(answer, gold, question, cas)
+        if outcome is Outcome.UNSURE:
+            from .word_outcome import worded_values
+
+            outcome = worded_values(answer, gold, question, cas)
     return outcome
 
 
@@ -197,7 +218,10 @@ def _unwrapped(answer: str, gold: str, question: str | None, cas: bool) -> Outco
         return _against_each(ia, ig, question, cas)
     outcome = rejection_outcome(ia, ig, question, cas)
     if outcome is Outcome.DIFFERENT and approx_g:
-        return Outcome.DIFFERENT if _apart(ia, approx_a, ig, question) else Outcome.UNSURE
+        apart = _apart(ia, approx_a, ig, question)
+        if apart is None and cas:
+            apart = _constant_apart(ia, ig, question)
+        return Outcome.DIFFERENT if apart else Outcome.UNSURE
     return outcome
 
 
@@ -338,7 +362,7 @@ def _as_lists(answer: str, gold: str, question: str | None, cas: bool) -> Outcom
     if len(aa) > len(ga) or not all(_sure_value(v) or _constant_text(v) for _, v in ga) \
             or not all(_sure_value(v) or _constant_text(v) for _, v in aa):
         return Outcome.UNSURE
-    if single and ga[0][0] is None and not _WORD_JOIN.search(gold):
+    if single and ga[0][0] is None and not _WORD_JOIN.search(gold) and _two_integers(ga):
         return Outcome.UNSURE      # one value against plain '221, 8' (a garbled 221/8?): rule.outcome's own reading
     apart = [[_item_outcome(a, g, question, cas) is Outcome.DIFFERENT for _, g in ga] for _, a in aa]
     if any(all(row) for row in apart):
@@ -346,6 +370,12 @@ def _as_lists(answer: str, gold: str, question: str | None, cas: bool) -> Outcom
     if len(aa) == len(ga) and not _pairs_off(apart):
         return Outcome.DIFFERENT
     return Outcome.UNSURE
+
+
+def _two_integers(items: list[tuple[str | None, str]]) -> bool:
+    """A reference of two plain integers (``221, 8``: a fraction whose bar was lost, as much as a list); a list of
+    other values (``\\sqrt{2}-1, \\frac{3-\\sqrt{2}}{7}``) is a list."""
+    return len(items) == 2 and all(re.fullmatch(r"\s*[-+]?\d+\s*", v.replace("$", "")) for _, v in items)
 
 
 def split_top_name(text: str) -> tuple[str, str] | None:
@@ -456,13 +486,17 @@ def _described_quantity(text: str) -> str | None:
     return f"{m.group(1)}\\,\\text{{{m.group(2)}}}"
 
 
-def _approximately_equal(answer: str, gold: str, question: str | None) -> bool:
+def _approximately_equal(answer: str, gold: str, question: str | None, cas: bool = False) -> bool:
     """A reference written as an approximation whose value the answer's rounds to at its written digits
-    (``5.2\\times10^{25}`` for ``\\approx 5\\times10^{25}``): the outcome reader's exact 'different' does not stand."""
+    (``5.2\\times10^{25}`` for ``\\approx 5\\times10^{25}``; with the CAS, an exact constant too: ``\\frac{1}{2\\pi}`` for
+    ``\\approx 0.16``): the outcome reader's exact 'different' does not stand."""
     a, g = _side(answer), _side(gold)
     if a is None or g is None or not g[1]:
         return False
-    return _apart(a[0], a[1], g[0], question) is False
+    apart = _apart(a[0], a[1], g[0], question)
+    if apart is None and cas and not a[1]:
+        apart = _constant_apart(a[0], g[0], question)
+    return apart is False
 
 
 def _apart(a: str, approx_a: bool, g: str, question: str | None) -> bool | None:
@@ -475,6 +509,31 @@ def _apart(a: str, approx_a: bool, g: str, question: str | None) -> bool | None:
     if approx_a:
         digits = min(digits, _digits(a)) or digits
     return _apart_at(a, g, question, digits)
+
+
+def _constant_apart(a: str, g: str, question: str | None) -> bool | None:
+    """:func:`_apart` for an answer written as an exact constant (``\\frac{1}{\\sqrt{\\pi}}`` for ``P \\simeq 16\\%``):
+    its value, read by the outcome reader's bounded CAS (:func:`rlverify.rule.outcome._plain_constant`), compared at
+    the reference's written digits; None when the answer is no constant the CAS reads (``\\text{erfc}(1)``)."""
+    if len(a) > _MAX_CHARS or not _constant_text(a) and not _PI.search(a):
+        return None
+    from ..errors import BoundExceeded
+    from ..runtime.bounded import remaining, run_bounded
+    from .outcome import _plain_constant
+
+    left = remaining()
+    budget = _ROUNDED_TIMEOUT if left is None else min(_ROUNDED_TIMEOUT, left)
+    if budget <= 0.01:
+        return None
+    try:
+        value = run_bounded(_plain_constant, a, timeout=budget)
+    except BoundExceeded:
+        return None
+    except Exception:  # noqa: BLE001 - a reading that fails leaves the outcome unsure
+        return None
+    if value is None or not math.isfinite(value):
+        return None
+    return _apart_at(f"{value:.15g}", g, question, _digits(g))
 
 
 # the leading magnitude of a value: digits with a decimal part, then an optional power of ten

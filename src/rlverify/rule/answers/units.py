@@ -429,7 +429,7 @@ _LENGTHS = ("meter", "foot", "inch", "mile", "yard")
 # and times (never 'pcs', 'ins', 'fts')
 _PLURAL_BASES = ("meter", "gram", "mole", "second", "minute", "hour", "year", "liter")
 _RATE_TIMES = {"h": "hour", "hr": "hour", "s": "second", "sec": "second"}
-_PRODUCT_HEADS = ("newton", "joule", "watt", "gram", "mole")
+_PRODUCT_HEADS = ("newton", "joule", "watt", "gram", "mole", "ampere")   # 'Am^2': a magnetic moment
 _PRODUCT_TAILS = {"m": "meter", "s": "second", "h": "hour", "hr": "hour", "K": "kelvin"}
 
 
@@ -455,7 +455,8 @@ def _spelled(tok: str) -> list[tuple[str, int]] | None:
         head = tok[:-len(tail)]
         if tok.endswith(tail) and len(head) >= 1 + head[-1:].islower():     # 'Nm', 'kgm', 'kgK', 'molK'
             name = _lookup(head)
-            if name is not None and name.endswith(_PRODUCT_HEADS) and (head[-1].isupper() or len(head) >= 2):
+            if name is not None and name.endswith(_PRODUCT_HEADS) and (head[-1].isupper() or len(head) >= 2) \
+                    and (not name.endswith("ampere") or tail in ("m", "h")):     # 'Am^2', 'Ah'; never 'As', 'AK'
                 return [(name, 1), (tail_name, 1)]
     return None
 
@@ -481,6 +482,9 @@ def _factors(part: str, sign: int, shorts: list[str]) -> list[tuple[str, int]] |
         if name is None:
             spelled = _spelled(m.group(1))
             raised = int(m.group(2) or m.group(3) or 1)          # 'Kg^2', 'sqKm': one factor raised
+            if spelled is not None and raised != 1 and len(spelled) == 2 and m.group(2):
+                spelled = [spelled[0], (spelled[1][0], spelled[1][1] * raised)]    # 'Am^2', 'kgm^2': the tail raised
+                raised = 1
             if spelled is None or raised != 1 and (len(spelled) != 1 or m.group(3) and not spelled[0][0].endswith(_LENGTHS)):
                 return None
             out.extend((n, sign * power * e * raised) for n, e in spelled)
