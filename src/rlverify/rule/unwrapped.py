@@ -120,9 +120,11 @@ def _through_option(answer: str, gold: str, question: str | None, cas: bool) -> 
     the same readers; ``different`` only when that text is ``different`` from the reference (a letter whose option is
     the reference, or an option the readers cannot read, stays ``unsure``). A reference that is itself a letter is
     the option-letter comparison's own (:mod:`rlverify.rule.outcome`)."""
+    inner = read(answer) if len(answer) <= _MAX_CHARS else None
+    if isinstance(inner, Option) and inner.inner is not None:
+        return _option_with_value(inner, gold, question, cas)
     if not question or len(answer) > 40:
         return Outcome.UNSURE
-    inner = read(answer)
     if isinstance(inner, Option) and inner.inner is None:
         letter = inner.letter
     else:
@@ -137,6 +139,28 @@ def _through_option(answer: str, gold: str, question: str | None, cas: bool) -> 
     text = read_question(question).option(letter)
     if not text:
         return Outcome.UNSURE
+    text = text.replace("$", " ").replace("\\(", " ").replace("\\)", " ").strip().rstrip(".;,").strip()
+    if not text or len(text) > _MAX_CHARS:
+        return Outcome.UNSURE
+    return Outcome.DIFFERENT if _item_outcome(text, gold, question, cas) is Outcome.DIFFERENT else Outcome.UNSURE
+
+
+def _option_with_value(answer: Option, gold: str, question: str | None, cas: bool) -> Outcome:
+    """An option letter written with its value (``(b)\\quad 3.3\\text{ GeV}`` for ``6.6\\,\\text{GeV}``): ``different``
+    when the value it writes is ``different`` from the reference and so is the text the question lists for that
+    letter, if it lists one (a letter that names the reference's option keeps the judge: the answer contradicts
+    itself). A reference that is itself a letter is the option-letter comparison's own."""
+    if _BARE_LETTER.match(gold) or isinstance(read(gold), Option) or answer.inner is None:
+        return Outcome.UNSURE
+    if _item_outcome(answer.inner.text, gold, question, cas) is not Outcome.DIFFERENT:
+        return Outcome.UNSURE
+    if not question:
+        return Outcome.DIFFERENT
+    from .answers.question import read_question
+
+    text = read_question(question).option(answer.letter)
+    if not text:
+        return Outcome.DIFFERENT
     text = text.replace("$", " ").replace("\\(", " ").replace("\\)", " ").strip().rstrip(".;,").strip()
     if not text or len(text) > _MAX_CHARS:
         return Outcome.UNSURE
