@@ -26,6 +26,7 @@ import re
 from typing import Any
 
 from ..verdict import Outcome
+from .formula_outcome import CONSTANT_NAMES, _fixed_names, _names
 
 __all__ = ["dropped_name", "against_equation", "MAX_NAMES"]
 
@@ -43,7 +44,7 @@ def dropped_name(answer: str, gold: str, question: str | None, cas: bool) -> Out
     if not cas or len(answer) > _MAX_CHARS or len(gold) > _MAX_CHARS:
         return Outcome.UNSURE
     from .outcome import texty
-    from .unwrapped import _side
+    from .sides import side as _side
 
     a, g = _side(answer), _side(gold)
     if a is None or g is None:
@@ -52,8 +53,6 @@ def dropped_name(answer: str, gold: str, question: str | None, cas: bool) -> Out
     if not ta or not tg or texty(ta) or texty(tg) or _RELATION.search(ta) or _RELATION.search(tg) \
             or not _names(ta) < _names(tg):
         return Outcome.UNSURE
-    from .formula_outcome import _fixed_names
-
     fixed = _fixed_names(question)
     from ..errors import BoundExceeded
     from ..runtime.bounded import remaining, run_bounded
@@ -71,30 +70,11 @@ def dropped_name(answer: str, gold: str, question: str | None, cas: bool) -> Out
     return Outcome.DIFFERENT if got else Outcome.UNSURE
 
 
-# commands that are no name (functions, structure, constants); any other command (\\alpha, \\hbar) is one
-_NOT_NAMES = frozenset("frac dfrac tfrac sqrt left right cdot times div sin cos tan cot sec csc sinh cosh tanh arcsin "
-                       "arccos arctan log ln exp pi infty big Big bigg Bigg mathrm mathbf operatorname quad".split())
-_NAME_TOKEN = re.compile(r"\\[A-Za-z]+|[A-Za-z](?:_\{?\w+\}?)?")
-
-
-def _names(text: str) -> frozenset[str]:
-    """The names a text writes, read cheaply from its tokens (a filter before the CAS reading, never a decision)."""
-    out = set()
-    for tok in _NAME_TOKEN.findall(text):
-        if tok.startswith("\\"):
-            if tok[1:] not in _NOT_NAMES:
-                out.add(tok)
-        elif tok[0] not in "eEi" or len(tok) > 1:
-            out.add(tok.replace("{", "").replace("}", ""))
-    return frozenset(out)
-
-
 def _apart_job(a: str, g: str, fixed: tuple[str, ...]) -> bool:
     """Runs in a bounded helper: whether the two expressions differ as functions of the reference's names."""
     import sympy
 
     from .answers.symbolic import parse_cached
-    from .formula_outcome import CONSTANT_NAMES
 
     ea, eg = parse_cached(a), parse_cached(g)
     if not isinstance(ea, sympy.Expr) or not isinstance(eg, sympy.Expr):
@@ -143,7 +123,7 @@ def against_equation(answer: str, gold: str, question: str | None, cas: bool) ->
     if not cas or len(answer) > _MAX_CHARS or len(gold) > _MAX_CHARS or gold.count("=") != 1:
         return Outcome.UNSURE
     from .outcome import texty
-    from .unwrapped import _side
+    from .sides import side as _side
 
     a = _side(answer)
     if a is None:
