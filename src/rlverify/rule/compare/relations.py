@@ -105,6 +105,8 @@ def relations(a: Reading, g: Reading, q: Question, again: Again) -> Verdict | No
 
 
 def _sets(a: Reading, g: Reading, q: Question) -> Verdict | None:
+    if offers_several_bounds(a.text, g.text):    # 'c < \\sqrt{2}, c < \\sqrt{11}' for 'c < \\sqrt{2}': several bounds offered
+        return Verdict(Match(False, ("hedge",)), "typed:several_bounds", final=True)
     r = forms.same_set_in_domain(a.text, g.text, q.text, require_domain=True)
     if r is None:
         r = forms.same_real_set(a.text, g.text, q.text)
