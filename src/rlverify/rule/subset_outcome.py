@@ -26,7 +26,7 @@ import re
 from typing import Any
 
 from ..verdict import Outcome
-from .formula_outcome import CONSTANT_NAMES, _fixed_names, _names
+from .formula_outcome import CONSTANT_NAMES, _fixed_names, _names, within_budget
 
 __all__ = ["dropped_name", "against_equation", "MAX_NAMES"]
 
@@ -54,19 +54,7 @@ def dropped_name(answer: str, gold: str, question: str | None, cas: bool) -> Out
             or not _names(ta) < _names(tg):
         return Outcome.UNSURE
     fixed = _fixed_names(question)
-    from ..errors import BoundExceeded
-    from ..runtime.bounded import remaining, run_bounded
-
-    left = remaining()
-    budget = _TIMEOUT if left is None else min(_TIMEOUT, left)
-    if budget <= 0.01:
-        return Outcome.UNSURE
-    try:
-        got = run_bounded(_apart_job, ta, tg, tuple(sorted(fixed)), timeout=budget)
-    except BoundExceeded:
-        return Outcome.UNSURE
-    except Exception:  # noqa: BLE001 - a reading that fails leaves the outcome unsure
-        return Outcome.UNSURE
+    got = within_budget(_apart_job, ta, tg, tuple(sorted(fixed)), limit=_TIMEOUT)
     return Outcome.DIFFERENT if got else Outcome.UNSURE
 
 
@@ -135,19 +123,7 @@ def against_equation(answer: str, gold: str, question: str | None, cas: bool) ->
     if not ta or texty(ta) or texty(tg) or _RELATION.search(ta) or _RELATION.search(left) or _RELATION.search(right) \
             or not _names(ta) or not _names(ta) < _names(tg):
         return Outcome.UNSURE      # a constant against 'R = 0.02' is the number readers' (they know its rounding)
-    from ..errors import BoundExceeded
-    from ..runtime.bounded import remaining, run_bounded
-
-    left_s = remaining()
-    budget = _TIMEOUT if left_s is None else min(_TIMEOUT, left_s)
-    if budget <= 0.01:
-        return Outcome.UNSURE
-    try:
-        got = run_bounded(_solved_job, ta, left, right, timeout=budget)
-    except BoundExceeded:
-        return Outcome.UNSURE
-    except Exception:  # noqa: BLE001 - a reading that fails leaves the outcome unsure
-        return Outcome.UNSURE
+    got = within_budget(_solved_job, ta, left, right, limit=_TIMEOUT)
     return Outcome.DIFFERENT if got else Outcome.UNSURE
 
 
