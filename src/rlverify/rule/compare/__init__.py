@@ -159,7 +159,14 @@ def _question_key(text: str) -> str:
 _LEAVES = (Value, Number, Quantity, Expr) + SEQUENCES
 
 
+# two assignments set apart by a wide space ('\\Delta t = 120\\ \\mathrm{min}\\quad h = 3.6\\ \\mathrm{m}'): the cleaned text
+# the readers see has lost the space and reads as one chain 'Delta t = 120 min h = 3.6 m'
+_SPACED_ASSIGNMENTS = re.compile(r"=[^=]*\\q?quad(?![a-zA-Z])[^=]*=")
+
+
 def _explain(answer: str, gold: str, q: Question) -> Decision:
+    if _SPACED_ASSIGNMENTS.search(answer) or _SPACED_ASSIGNMENTS.search(gold):
+        return _table(answer, gold, q)      # several labelled quantities: the table's quantity_parts stage reads them
     ra, rg = _in_context(read(answer), q), _in_context(read(gold), q)
     if isinstance(ra, _LEAVES) and isinstance(rg, _LEAVES) and not q.asks_antiderivative:
         d = _sequences(ra, rg, q, 0)
