@@ -26,7 +26,7 @@ from typing import Any
 
 from ..verdict import Outcome
 
-__all__ = ["formula_against_value", "within_budget", "CONSTANT_NAMES"]
+__all__ = ["formula_against_value", "CONSTANT_NAMES"]
 
 _TIMEOUT = 1.0       # seconds for the CAS reading (never more than the item has left)
 _MAX_CHARS = 200
@@ -66,24 +66,6 @@ def _names(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def within_budget(job: Any, *args: Any, limit: float = _TIMEOUT) -> Any:
-    """``job(*args)`` in one bounded helper job, under ``limit`` seconds and never more than the item has left; None
-    where that budget is spent, the bound is hit or the reading fails (the caller's outcome stays ``unsure``)."""
-    from ..errors import BoundExceeded
-    from ..runtime.bounded import remaining, run_bounded
-
-    left = remaining()
-    budget = limit if left is None else min(limit, left)
-    if budget <= 0.01:
-        return None
-    try:
-        return run_bounded(job, *args, timeout=budget)
-    except BoundExceeded:
-        return None
-    except Exception:  # noqa: BLE001 - a reading that fails leaves the outcome unsure
-        return None
-
-
 def formula_against_value(answer: str, gold: str, question: str | None, cas: bool) -> Outcome:
     """See the module doc."""
     if not cas or len(answer) > _MAX_CHARS or len(gold) > _MAX_CHARS:
@@ -101,7 +83,9 @@ def formula_against_value(answer: str, gold: str, question: str | None, cas: boo
     if not _names(text) or _LONE_NAME.fullmatch(text.strip("(){} ")):
         return Outcome.UNSURE      # 'a', '(b)', 'x': an option letter, or a name the guard weighs, not a formula
     fixed = _fixed_names(question)
-    free = within_budget(_varies_job, text)
+    from .outcome import within_budget
+
+    free = within_budget(_varies_job, text, limit=_TIMEOUT)
     if not free or all(n in CONSTANT_NAMES or n in fixed or _SEQUENCE_TERM.fullmatch(n) for n in free):
         return Outcome.UNSURE
     return Outcome.DIFFERENT

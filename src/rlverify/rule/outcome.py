@@ -57,7 +57,7 @@ from .answers.latex import clean, split_top
 from .answers.numbers import parse_number
 from .answers.shapes import Shape, inequality_as_interval, parse_shape
 
-__all__ = ["match_outcome", "rejection_outcome", "texty", "Outcome", "DIFF_TIMEOUT", "MAX_SPAN_CHARS", "MAX_LEAVES", "SAMPLE_POINTS",
+__all__ = ["match_outcome", "rejection_outcome", "within_budget", "texty", "Outcome", "DIFF_TIMEOUT", "MAX_SPAN_CHARS", "MAX_LEAVES", "SAMPLE_POINTS",
            "MEMO_SIZE"]
 
 _log = logging.getLogger(__name__)
@@ -810,3 +810,18 @@ def _value_at(expr: Any, symbols: list[Any], k: int) -> Any:
     if not (re_part.is_number and im_part.is_number) or not re_part.is_finite or abs(im_part) > 1e-20 * (1 + abs(re_part)):
         return None
     return sympy.Float(re_part, 30)
+
+
+def within_budget(job: Any, *args: Any, limit: float) -> Any:
+    """``job(*args)`` in one bounded helper job, under ``limit`` seconds and never more than the item has left; None
+    where that budget is spent, the bound is hit or the reading fails (the caller's outcome stays ``unsure``)."""
+    left = remaining()
+    budget = limit if left is None else min(limit, left)
+    if budget <= 0.01:
+        return None
+    try:
+        return run_bounded(job, *args, timeout=budget)
+    except BoundExceeded:
+        return None
+    except Exception:  # noqa: BLE001 - a reading that fails leaves the outcome unsure
+        return None

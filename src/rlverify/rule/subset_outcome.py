@@ -26,7 +26,8 @@ import re
 from typing import Any
 
 from ..verdict import Outcome
-from .formula_outcome import CONSTANT_NAMES, _fixed_names, _names, within_budget
+from .formula_outcome import CONSTANT_NAMES, _fixed_names, _names
+from .outcome import within_budget
 
 __all__ = ["dropped_name", "against_equation", "MAX_NAMES"]
 

@@ -41,7 +41,7 @@ import re
 from typing import Any
 
 from ..verdict import Outcome
-from .outcome import match_outcome, rejection_outcome
+from .outcome import match_outcome, rejection_outcome, within_budget
 from .read import read
 from .read.types import Option
 from .sides import _SPACING, _constant_text, side as _side, unwrap
@@ -164,19 +164,7 @@ def _rounded_reading(answer: str, gold: str, question: str | None) -> bool:
         return False
     if len(a) > _MAX_CHARS or len(g) > _MAX_CHARS:
         return False
-    from ..errors import BoundExceeded
-    from ..runtime.bounded import remaining, run_bounded
-
-    left = remaining()
-    budget = _ROUNDED_TIMEOUT if left is None else min(_ROUNDED_TIMEOUT, left)
-    if budget <= 0.01:
-        return False
-    try:
-        return bool(run_bounded(_rounded_job, a, g, question, timeout=budget))
-    except BoundExceeded:
-        return False
-    except Exception:  # noqa: BLE001 - a reading that fails leaves the rules' decision as it was
-        return False
+    return bool(within_budget(_rounded_job, a, g, question, limit=_ROUNDED_TIMEOUT))   # None: the decision stays
 
 
 def _undecidable(match: Any) -> bool:
@@ -438,20 +426,9 @@ def _constant_apart(a: str, g: str, question: str | None) -> bool | None:
     the reference's written digits; None when the answer is no constant the CAS reads (``\\text{erfc}(1)``)."""
     if len(a) > _MAX_CHARS or not _constant_text(a) and not _PI.search(a):
         return None
-    from ..errors import BoundExceeded
-    from ..runtime.bounded import remaining, run_bounded
     from .outcome import _plain_constant
 
-    left = remaining()
-    budget = _ROUNDED_TIMEOUT if left is None else min(_ROUNDED_TIMEOUT, left)
-    if budget <= 0.01:
-        return None
-    try:
-        value = run_bounded(_plain_constant, a, timeout=budget)
-    except BoundExceeded:
-        return None
-    except Exception:  # noqa: BLE001 - a reading that fails leaves the outcome unsure
-        return None
+    value = within_budget(_plain_constant, a, limit=_ROUNDED_TIMEOUT)
     if value is None or not math.isfinite(value):
         return None
     return _apart_at(f"{value:.15g}", g, question, _digits(g))
