@@ -2,8 +2,9 @@
 
     .venv/bin/python benchmarks/rule_paths.py                                   # every vendored corpus + composing 20k
     .venv/bin/python benchmarks/rule_paths.py --composing-n 0 --diff diff.jsonl  # corpora only, every differing row
+    .venv/bin/python benchmarks/rule_paths.py --old typed --new readings         # the typed path without the table
 
-Each path runs in its own process (``RLVERIFY_READINGS=table`` / ``typed``, set before rlverify is imported, so the
+Each path runs in its own process (``RLVERIFY_READINGS=table`` / ``typed`` / ``readings``, set before rlverify is imported, so the
 bounded helpers inherit it) over the same rows. Prints precision and recall per corpus for both paths, the composing
 generator's rows (pairs of axes, ``--composing-seed``), and the rows whose verdicts differ, by kind: a new accept of
 a correct row (gain), a new accept of a wrong row (loss), a new reject of a correct row (loss), a new reject of a wrong
@@ -25,6 +26,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+PATHS = ("table", "typed", "readings")   # RLVERIFY_READINGS: the stage table alone, typed readings with the table
+#                                          behind them (the default), typed readings alone
 
 
 def _rows(composing_n: int, seed: int, raw: bool) -> list[dict]:
@@ -89,11 +92,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--raw", action="store_true", help="the corpora's labels, without tests/cases/label_corrections.json")
     ap.add_argument("--diff", help="write every row whose verdicts differ (JSONL)")
     ap.add_argument("--keep", help="write every row with both paths' verdicts (JSONL)")
+    ap.add_argument("--old", default="table", choices=PATHS, help="the path compared against (default: table)")
+    ap.add_argument("--new", default="typed", choices=PATHS, help="the path measured (default: typed)")
     ap.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.worker:
         _worker(args.worker[0], args.worker[1], args.workers)
         return 0
+    old, new = args.old, args.new
+    if old == new:
+        ap.error("--old and --new name the same path")
     rows = _rows(args.composing_n, args.composing_seed, args.raw)
     with tempfile.TemporaryDirectory() as tmp:
         rows_file = os.path.join(tmp, "rows.jsonl")
@@ -101,35 +109,40 @@ def main(argv: list[str] | None = None) -> int:
             for r in rows:
                 f.write(json.dumps(r) + "\n")
         got, secs = {}, {}
-        for path in ("table", "typed"):
+        for path in (old, new):
             out_file = os.path.join(tmp, f"{path}.jsonl")
             secs[path] = _run_path(path, rows_file, out_file, args.workers)
             got[path] = [json.loads(line) for line in open(out_file)]
     by_set: dict[str, list[int]] = defaultdict(list)
     for k, r in enumerate(rows):
         by_set[r["set"]].append(k)
-    print(f"{len(rows)} rows; table {secs['table']:.0f} s, typed {secs['typed']:.0f} s (each a fresh process, "
+    print(f"{len(rows)} rows; {old} {secs[old]:.0f} s, {new} {secs[new]:.0f} s (each a fresh process, "
           f"{args.workers} workers)\n")
-    print(f"{'set':28} {'rows':>6} {'table P':>8} {'table R':>8} {'typed P':>8} {'typed R':>8}  gains losses")
+    print(f"{'set':28} {'rows':>6} {old + ' P':>9} {old + ' R':>9} {new + ' P':>9} {new + ' R':>9}  gains losses "
+          f"outcomes")
     diffs = []
     for name in sorted(by_set, key=lambda n: (n == "composing", n)):
         ks = by_set[name]
         line = f"{name:28} {len(ks):6}"
-        for path in ("table", "typed"):
+        for path in (old, new):
             p, r, _, _ = _pr([(got[path][k][0], rows[k]["label"]) for k in ks])
-            line += f" {p:8.3f} {r:8.3f}"
+            line += f" {p:9.3f} {r:9.3f}"
         kinds = Counter()
+        moved = 0
         for k in ks:
-            a, b = got["table"][k][0], got["typed"][k][0]
+            a, b = got[old][k][0], got[new][k][0]
+            if a == b and got[old][k][2] != got[new][k][2]:
+                moved += 1      # the same verdict, another outcome (unsure / different: what the hybrid routes)
+                diffs.append({**rows[k], "kind": "outcome", old: got[old][k], new: got[new][k]})
             if a != b:
                 lab = rows[k]["label"]
                 kind = ("gain" if b == lab else "loss") + (":accept" if b else ":reject")
                 kinds[kind.split(":")[0]] += 1
-                diffs.append({**rows[k], "kind": kind, "table": got["table"][k], "typed": got["typed"][k]})
-        print(line + f"  {kinds['gain']:5} {kinds['loss']:6}")
-    pairs = [(got[p][k][0], rows[k]["label"]) for p in ("table", "typed") for k in range(len(rows))]
+                diffs.append({**rows[k], "kind": kind, old: got[old][k], new: got[new][k]})
+        print(line + f"  {kinds['gain']:5} {kinds['loss']:6} {moved:8}")
+    pairs = [(got[p][k][0], rows[k]["label"]) for p in (old, new) for k in range(len(rows))]
     n = len(rows)
-    for path, part in (("table", pairs[:n]), ("typed", pairs[n:])):
+    for path, part in ((old, pairs[:n]), (new, pairs[n:])):
         p, r, tp, fp = _pr(part)
         print(f"all rows, {path}: precision {p:.4f} recall {r:.4f} ({tp} correct accepted, {fp} wrong accepted)")
     print(f"\nrows whose verdicts differ: {len(diffs)}: " +
@@ -137,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.keep:
         with open(args.keep, "w") as f:
             for k, r in enumerate(rows):
-                f.write(json.dumps({**r, "table": got["table"][k], "typed": got["typed"][k]}) + "\n")
+                f.write(json.dumps({**r, old: got[old][k], new: got[new][k]}) + "\n")
     if args.diff:
         with open(args.diff, "w") as f:
             for d in diffs:

@@ -74,10 +74,21 @@ __all__ = ["Decision", "cheap", "compare", "explain", "enabled"]
 _MAX_DEPTH = 6
 
 
+def _path() -> str:
+    return os.environ.get("RLVERIFY_READINGS", "typed").strip().lower()
+
+
 def enabled() -> bool:
     """The typed path is selected: the default; ``RLVERIFY_READINGS=table`` selects the stage table alone (the old
     path, kept for comparison by benchmarks/rule_paths.py until it is deleted)."""
-    return os.environ.get("RLVERIFY_READINGS", "typed").strip().lower() != "table"
+    return _path() != "table"
+
+
+def without_table() -> bool:
+    """``RLVERIFY_READINGS=readings``: the typed readings alone, the table never consulted (a pair no entry decides is
+    ``unsure``): the path that replaces the default when it is at least as good everywhere (benchmarks/rule_paths.py
+    ``--old typed --new readings``)."""
+    return _path() == "readings"
 
 
 @dataclass(frozen=True)
@@ -198,6 +209,8 @@ def _in_context(r: Reading, q: Question) -> Reading:
 
 
 def _table(a: str, g: str, q: Question) -> Decision:
+    if without_table():
+        return Decision(Match(False, ("no_entry",)), "typed:none")
     d = explain_table(a, g, q)
     return Decision(d.match, d.stage)
 
