@@ -98,7 +98,7 @@ def test_never_raises(text: str) -> None:
 def test_leibniz_notation_is_left_to_the_grammar(inline):
     """\\frac{dy}{dx} is a derivative: the fast reader read it as d*y/(d*x) = y/x while the grammar (used when
     the fast reader declines, e.g. with a space) read a derivative, so one equation written twice differed."""
-    from rlverify.rule.answers import compare
+    from rlverify.rule.compare import compare
 
     assert read_arith(r"\frac{d\omega}{d t}") is None and read_arith(r"\frac{dy}{dx}") is None
     assert read_arith(r"\frac{d}{2}") is not None                      # a variable d over 2 is arithmetic

@@ -34,7 +34,7 @@ def test_an_option_named_by_a_word(inline):
     against a letter reference or the option's value; another letter never."""
     import random
 
-    from rlverify.rule.answers import compare
+    from rlverify.rule.compare import compare
 
     q = "Which one? (A) 10 (B) 11 (C) 12 (D) 13 (E) 14"
     rng = random.Random(4)

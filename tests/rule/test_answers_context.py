@@ -10,7 +10,8 @@ import pytest
 
 import rlverify
 from rlverify import Flag
-from rlverify.rule.answers import STAGES, compare, context
+from rlverify.rule.answers import STAGES, context
+from rlverify.rule.compare import compare
 from rlverify.rule.answers.pipeline import explain
 from rlverify.rule.answers.stage import Role
 from rlverify.runtime.limits import MAX_GOLD_CHARS

@@ -90,7 +90,7 @@ def test_presentation_rewrites():
 
 
 def test_presentation_in_compare_keeps_near_misses_apart():
-    from rlverify.rule.answers import compare
+    from rlverify.rule.compare import compare
     assert compare(r"\color{red}\frac{1}{2}", r"\frac12").equal
     assert not compare(r"\color{red}\frac{1}{3}", r"\frac12").equal
     assert compare("]1,2]", "(1,2]").equal

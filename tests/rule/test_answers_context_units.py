@@ -181,7 +181,7 @@ def test_contradictory_chain_is_not_read():
 
 
 def test_percent_against_a_proportion_is_never_blind_100x():
-    from rlverify.rule.answers import compare
+    from rlverify.rule.compare import compare
     assert not compare(r"0.5\%", r"\frac12").equal
     assert not compare(r"1\%", "1").equal
     assert compare(r"50\%", r"\frac12").equal

@@ -58,7 +58,7 @@ def test_trailing_letters_may_be_variables():
 
 
 def test_leading_word_answers():
-    from rlverify.rule.answers import compare
+    from rlverify.rule.compare import compare
     from rlverify.rule.answers.words import leading_word
     assert leading_word(r"\text{Yes, such a sequence exists.}", r"\text{Yes}") is True
     assert leading_word(r"\text{No, it is not possible.}", r"\text{Yes}") is False
@@ -74,7 +74,7 @@ def test_leading_word_answers():
 
 
 def test_sentence_number():
-    from rlverify.rule.answers import compare
+    from rlverify.rule.compare import compare
     from rlverify.rule.answers.words import sentence_number
     assert sentence_number("There are twelve ways.") == 12
     assert sentence_number(r"\text{There are twenty one ways}") == 21

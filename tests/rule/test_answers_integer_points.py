@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from rlverify.rule.answers.integer_points import EVERY_INTEGER, integer_range, same_on_integers
-from rlverify.rule.answers.pipeline import compare
+from rlverify.rule.compare import compare
 
 # questions declaring the variable an integer, with the least value each allows
 _DECLARED = [

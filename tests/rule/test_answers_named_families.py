@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from rlverify.rule.answers import compare, labels, order, renaming
+from rlverify.rule.answers import labels, order, renaming
+from rlverify.rule.compare import compare
 
 pytestmark = pytest.mark.usefixtures("inline")   # conftest: the bounded CAS inline, deterministic under load
 

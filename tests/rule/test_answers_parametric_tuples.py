@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from rlverify.rule.answers.pipeline import compare
+from rlverify.rule.compare import compare
 
 _NAMES = [("x", "y"), ("k", "\\ell"), ("a", "b"), ("p", "q"), ("u", "v")]
 _PARAMS = ["t", "s", "x", "k", "n", "r", "\\lambda"]

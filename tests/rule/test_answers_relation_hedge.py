@@ -2,7 +2,7 @@
 
 import pytest
 
-from rlverify.rule.answers import compare
+from rlverify.rule.compare import compare
 from rlverify.rule.answers.relation_hedge import offers_several_bounds
 
 

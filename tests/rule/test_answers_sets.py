@@ -79,7 +79,7 @@ def test_bounded_on_hostile_input():
 def test_every_real_number_in_words_or_by_membership():
     import random
 
-    from rlverify.rule.answers.pipeline import compare
+    from rlverify.rule.compare import compare
 
     rng = random.Random(15)
     q = "Find all real $x$ such that the inequality holds."

@@ -15,7 +15,8 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 
 import rlverify
-from rlverify.rule.answers import compare, read_question
+from rlverify.rule.compare import compare
+from rlverify.rule.answers import read_question
 from rlverify.rule.answers.precision import rounded_from_reference
 
 _RNG_SEED = 20261201

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from rlverify.rule.answers.pipeline import compare
+from rlverify.rule.compare import compare
 from rlverify.rule.extract import extract_answer
 
 _LEADS = ["Checking, ", "Checking: ", "Checking both, ", "Verification: ", "Checking in the original equation, "]

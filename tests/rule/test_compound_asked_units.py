@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from rlverify.rule.answers.pipeline import compare
+from rlverify.rule.compare import compare
 
 _ASK = [("kilowatt-hours", [("\\text{ kWh}", 1), ("\\text{ Wh}", 1000)], "\\text{ kW}"),
         ("newton-meters", [("\\text{ N m}", 1), ("\\text{ kN m}", 0.001)], "\\text{ N}"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import random
 
-from rlverify.rule.answers import compare
+from rlverify.rule.compare import compare
 
 _C = ("C({n},{k})", "C_{{{n}}}^{{{k}}}", "C^{{{k}}}_{{{n}}}", "\\mathrm{{C}}_{{{n}}}^{{{k}}}", "{{{n} \\choose {k}}}",
       "{{}}^{{{n}}}C_{{{k}}}", "{{}}_{{{n}}}C_{{{k}}}", "\\binom{{{n}}}{{{k}}}", "\\dbinom{{{n}}}{{{k}}}")

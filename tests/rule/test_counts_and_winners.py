@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from rlverify.rule.answers.pipeline import compare
+from rlverify.rule.compare import compare
 from rlverify.rule.answers.words import says_infinite
 
 _Q_COUNT = "How many pairs $(a, b)$ of positive integers satisfy the equation?"

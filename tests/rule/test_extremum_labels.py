@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from rlverify.rule.answers.forms import parse_parts
-from rlverify.rule.answers.pipeline import compare
+from rlverify.rule.compare import compare
 
 _Q = "Find the maximum and minimum values of $f(x)$ on the interval."
 _MAX = ["\\text{max } {v}", "\\text{maximum } {v}", "\\text{Maximum: } {v}", "\\max = {v}", "\\text{max} = {v}",

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from conftest import read_jsonl
 
-from rlverify.rule.answers import Match, compare
+from rlverify.rule.compare import compare
+from rlverify.rule.answers import Match
 from rlverify.rule.extract import extract_answer
 from rlverify.rule.fastpath import clear_memo, fast_compare, memo_compare, normalize
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from rlverify.rule.answers import compare
+from rlverify.rule.compare import compare
 
 _SEED = 1201
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import pytest
 
-from rlverify.rule.answers.pipeline import compare
+from rlverify.rule.compare import compare
 from rlverify.rule.answers.precision import finer_rounds_to
 
 pytestmark = pytest.mark.usefixtures("inline")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from rlverify.rule.answers.pipeline import compare
+from rlverify.rule.compare import compare
 
 
 def _question(values: list[int], rng: random.Random) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from rlverify.rule.answers import compare
+from rlverify.rule.compare import compare
 
 _CLAUSES = ("\\text{ and its permutations}", "\\text{ up to permutation}", "\\text{ (in any order)}",
             ", \\text{and all permutations}")

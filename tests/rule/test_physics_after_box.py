@@ -11,7 +11,7 @@ import itertools
 import pytest
 
 import rlverify
-from rlverify.rule.answers import compare
+from rlverify.rule.compare import compare
 from rlverify.rule.extract import extract_answer
 
 V = rlverify.get_verifier("rule", timeout=10.0)

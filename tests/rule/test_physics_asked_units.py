@@ -13,7 +13,7 @@ import random
 import pytest
 
 from rlverify.analysis import metamorphic as mm
-from rlverify.rule.answers import compare
+from rlverify.rule.compare import compare
 from rlverify.rule.verifier import RuleVerifier
 
 

@@ -8,7 +8,8 @@ import itertools
 
 import pytest
 
-from rlverify.rule.answers import compare, rounding
+from rlverify.rule.answers import rounding
+from rlverify.rule.compare import compare
 from rlverify.rule.extract import extract_answer
 
 # (symbol of the numerator, of the denominator) for compound units

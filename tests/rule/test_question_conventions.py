@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from rlverify.rule.answers import compare, read_question
+from rlverify.rule.compare import compare
+from rlverify.rule.answers import read_question
 
 _EXTREMA = ("What are the minimum and maximum values of $f(x)$?", "Find the largest and smallest values of $g$.",
             "Determine the max and min of the expression.")

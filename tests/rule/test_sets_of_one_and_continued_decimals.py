@@ -9,7 +9,7 @@ import random
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
-from rlverify.rule.answers import compare
+from rlverify.rule.compare import compare
 
 
 def test_a_set_of_one_member_is_the_member(inline):

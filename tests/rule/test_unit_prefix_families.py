@@ -19,7 +19,7 @@ from fractions import Fraction
 
 import pytest
 
-from rlverify.rule.answers.pipeline import compare
+from rlverify.rule.compare import compare
 from rlverify.rule.answers.quantity import _asked_units, parse_quantity, unread_unit
 from rlverify.rule.answers.units import registry
 

@@ -208,7 +208,7 @@ def test_together_reader() -> None:
 def test_a_percent_restates_its_proportion():
     import random
 
-    from rlverify.rule.answers.pipeline import compare
+    from rlverify.rule.compare import compare
 
     rng = random.Random(20)
     q = "What is the probability that both are red?"

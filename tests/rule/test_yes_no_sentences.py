@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from rlverify.rule.answers.pipeline import compare
+from rlverify.rule.compare import compare
 from rlverify.rule.answers.words import sentence_yes_no
 
 _QUESTIONS = ["Is it possible to tile the board with such pieces?", "Does there exist such a sequence?",
