@@ -35,13 +35,15 @@ What is left after unwrapping, a value against a value, is decided by the entry 
 * a number against an expression (:mod:`.constants`): a decimal rounding the expression's constant value at its own
   digits where the question asks a unit, else the bounded comparison; a rejection is final for a constant, or for an
   expression in a variable the question gives no value;
+* a matrix against a matrix or a vector against a tuple (:mod:`.matrices`): cell by cell, in order;
 * a relation, a chain or a set of reals (:mod:`.relations`): a chain's last value, an equation's value side, a bound
   where a value is asked (``different``) or asked for (its bound), two sets of reals;
 * any other pair, still, by the stage table (:func:`rlverify.rule.answers.pipeline.explain`) on the unwrapped texts;
   its cells move here one by one, and the table goes when none is left.
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
-entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.constants`, :mod:`.relations`). Never the extractor or the verifier.
+entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.constants`,
+:mod:`.relations`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
 from ..read.types import SEQUENCES
-from . import constants, relations
+from . import constants, matrices, relations
 from .expressions import expressions
 from .functions import renamed_body
 from .numbers import constant_against_approximate, numeric
@@ -261,7 +263,19 @@ def _unit_sure(r: Reading, other: Reading, q: Question) -> bool:
     if isinstance(other, Quantity) and other.sure and other.unit.kind == r.unit.kind \
             and other.unit.dimensionality() == r.unit.dimensionality():
         return True
+    if _same_symbol(r, other):
+        return True     # '2A' against '2A': a unit or a variable's name, the same one on both sides
     return q.text is not None and asked_unit(q.text, r.unit) is not None
+
+
+def _same_symbol(r: Quantity, other: Reading) -> bool:
+    """Two quantities that may each be a number times a variable (``2A``, ``3A``), written with the same symbol: a
+    unit or a variable, it is one on both sides, and the magnitudes decide."""
+    from ..answers.latex import plain_key
+
+    if not isinstance(other, Quantity) or other.sure or other.unit != r.unit:
+        return False
+    return plain_key(r.text[len(r.magnitude):]) == plain_key(other.text[len(other.magnitude):]) != ""
 
 
 def _numeric(answer: str, gold: str, a: Reading, g: Reading, q: Question, approximate: bool = False) -> Decision:
@@ -275,6 +289,9 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     if depth > _MAX_DEPTH:
         return _table(a.text, g.text, q)
     d = _sequences(a, g, q, depth)
+    if d is not None:
+        return d
+    d = _matrices(a, g, q, depth)
     if d is not None:
         return d
     # the reference's wrappers
@@ -331,6 +348,15 @@ def _sequences(a: Reading, g: Reading, q: Question, depth: int) -> Decision | No
         return None
     v = sequences(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
     return None if v is None else Decision(v.match, "typed:sequence", final=v.final)
+
+
+def _matrices(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
+    """A matrix on either side (:mod:`.matrices`), cell by cell through this comparison; None where that entry
+    leaves the pair to the table."""
+    if not matrices.applies(a, g):
+        return None
+    v = matrices.matrices(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
+    return None if v is None else Decision(v.match, "typed:matrix", final=v.final)
 
 
 def _number_expression(answer: str, gold: str, a: Reading, g: Reading, q: Question) -> Decision:

@@ -14,7 +14,7 @@ read before a number. A text no wrapper reader applies to is read as a number or
 it is one, else as a tuple, a finite set or a bare list (:mod:`.sequences`, each item read again) where it is one,
 else as an expression (:mod:`.expressions`: one term, no relation, separator or words) where it is one, else a Value.
 
-May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.expressions`, :mod:`.relations`, the text helpers of :mod:`rlverify.rule.answers`
+May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.expressions`, :mod:`.relations`, the text helpers of :mod:`rlverify.rule.answers`
 (latex, choice, views) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
 """
 
@@ -28,6 +28,7 @@ from ..answers.choice import labelled_value
 from ..answers.latex import clean, plain_key, split_top, unwrap_text
 from ..answers.views import is_name
 from .expressions import expression
+from .matrices import matrix
 from .numbers import number_or_quantity
 from .sequences import sequence
 from .relations import interval, relation
@@ -159,6 +160,7 @@ READERS: tuple[tuple[str, Reader], ...] = (
     ("labelled", _labelled),
     ("approx", _approx),
     ("antiderivative", _antiderivative),
+    ("matrix", matrix),
     ("interval", interval),
     ("relation", relation),
     ("number", number_or_quantity),
