@@ -38,13 +38,15 @@ What is left after unwrapping, a value against a value, is decided by the entry 
 * a matrix against a matrix or a vector against a tuple (:mod:`.matrices`): cell by cell, in order;
 * values the answer names (``Paolo: 18, Maria: 7``, ``(x, y) = (1000, 10)``) against a list (:mod:`.named`): each
   value at its name's place, as the question's request or the reference's names say;
+* a strict order chain against a list or a chain (:mod:`.ordering`): in the direction the question asks;
 * a relation, a chain or a set of reals (:mod:`.relations`): a chain's last value, an equation's value side, a bound
   where a value is asked (``different``) or asked for (its bound), two sets of reals;
 * any other pair, still, by the stage table (:func:`rlverify.rule.answers.pipeline.explain`) on the unwrapped texts;
   its cells move here one by one, and the table goes when none is left.
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
-entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.named`, :mod:`.constants`,
+entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.named`, :mod:`.ordering`,
+:mod:`.constants`,
 :mod:`.relations`). Never the extractor or the verifier.
 """
 
@@ -67,7 +69,7 @@ from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
 from ..read.types import SEQUENCES
-from . import constants, matrices, named, relations
+from . import constants, matrices, named, ordering, relations
 from .expressions import expressions
 from .functions import renamed_body
 from .numbers import constant_against_approximate, numeric
@@ -184,7 +186,7 @@ def _explain(answer: str, gold: str, q: Question) -> Decision:
         return _table(answer, gold, q)      # several labelled quantities: the table's quantity_parts stage reads them
     ra, rg = _in_context(read(answer), q), _in_context(read(gold), q)
     if isinstance(ra, _LEAVES) and isinstance(rg, _LEAVES) and not q.asks_antiderivative:
-        d = _sequences(ra, rg, q, 0) or _named(ra, rg, q, 0)
+        d = _sequences(ra, rg, q, 0) or _named(ra, rg, q, 0) or _ordering(ra, rg, q, 0)
         if d is not None:
             return d
         if _values(ra, rg, q):
@@ -293,7 +295,7 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     d = _sequences(a, g, q, depth)
     if d is not None:
         return d
-    d = _matrices(a, g, q, depth) or _named(a, g, q, depth)
+    d = _matrices(a, g, q, depth) or _named(a, g, q, depth) or _ordering(a, g, q, depth)
     if d is not None:
         return d
     # the reference's wrappers
@@ -368,6 +370,13 @@ def _named(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
         return None
     v = named.named(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
     return None if v is None else Decision(v.match, "typed:named_values", final=v.final)
+
+
+def _ordering(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
+    """A strict order chain against the list it orders or another chain (:mod:`.ordering`), item by item through
+    this comparison; None where that entry does not apply."""
+    v = ordering.ordering(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
+    return None if v is None else Decision(v.match, "typed:order_chain", final=v.final)
 
 
 def _number_expression(answer: str, gold: str, a: Reading, g: Reading, q: Question) -> Decision:
