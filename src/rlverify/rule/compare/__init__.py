@@ -181,8 +181,14 @@ _LEAVES = (Value, Number, Quantity, Expr) + SEQUENCES
 _SPACED_ASSIGNMENTS = re.compile(r"=[^=]*\\q?quad(?![a-zA-Z])[^=]*=")
 
 
+def _spaced_assignments(text: str) -> bool:
+    """Two assignments set apart by a wide space alone: the readers, which see the text without the space, read one
+    chain (``n = 3,\\quad B = 2A`` or ``f(x) = x \\quad \\text{and} \\quad f(x) = -x`` keep a separator: a list)."""
+    return _SPACED_ASSIGNMENTS.search(text) is not None and not isinstance(read(text), SEQUENCES)
+
+
 def _explain(answer: str, gold: str, q: Question) -> Decision:
-    if _SPACED_ASSIGNMENTS.search(answer) or _SPACED_ASSIGNMENTS.search(gold):
+    if _spaced_assignments(answer) or _spaced_assignments(gold):
         return _table(answer, gold, q)      # several labelled quantities: the table's quantity_parts stage reads them
     ra, rg = _in_context(read(answer), q), _in_context(read(gold), q)
     if isinstance(ra, _LEAVES) and isinstance(rg, _LEAVES) and not q.asks_antiderivative:
