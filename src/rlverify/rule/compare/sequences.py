@@ -23,7 +23,9 @@ The table's semantics, pair by pair of shapes:
   the names in the order the question names them, then in order (where it names every one);
 * alternatives (``f(x) = x \\text{ or } f(x) = 2 - x``) against a list or a set: in any order;
 * groups against a flat list (``\\{1, 2\\}, \\{3, 4\\}`` for ``1, 2, 3, 4``): the groups' members in order, as a list;
-* a sequence under a name (``S = \\{1, 2\\}``, ``P = (1, 2)``) is that sequence;
+* a sequence under a name (``S = \\{1, 2\\}``, ``P = (1, 2)``) is that sequence, and so is a list whose first item
+  carries the name (``\\theta = \\frac{\\pi}{6}, \\frac{\\pi}{4}``);
+* two pairs in the same brackets under a domain the question fixes (tuples or intervals): equal where every item is;
 * one value (or one tuple against a list of tuples) against a set of one member or a list of one value repeated: that
   value; against two values or more: ``different`` (``1`` for ``1, 2``: a part of the answer; final whenever every
   item was read, surely or not), unless the question asks for one example of the listed ones (then one of them is
@@ -85,7 +87,7 @@ def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None
     got = _names_off(a, g)
     if got is None:
         return None
-    a, g = got
+    a, g = _named_list(got[0]), _named_list(got[1])
     if _comma_in_number(a, g, q.answer_commas) or _comma_in_number(g, a, q.gold_commas):
         return None
     if not (_readable(a) and _readable(g)):
@@ -113,10 +115,29 @@ def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None
     # 'x = 1, x = 4' (one name) is a solution set, and so is a list of alternatives
     order = _ordered(a, g, q) if not (la or lg or _alternatives(a) or _alternatives(g)) else False
     if order is None:
-        return None
+        return _same_pair(a, g, item)
     if order:
         return _in_order(xs, ys, item, sure)
     return _any_order(_distinct(xs), _distinct(ys), item, sure)
+
+
+def _named_list(r: Reading) -> Reading:
+    """A list whose first item carries the name of them all (``\\theta = \\frac{\\pi}{6}, \\frac{\\pi}{4}``, ``x = 1, 2``):
+    the list of the values, the name off."""
+    if not isinstance(r, Items) or not isinstance(r.items[0], Labelled) or _alternatives(r):
+        return r
+    if any(isinstance(x, Labelled) or "=" in x.text for x in r.items[1:]):
+        return r
+    return Items(r.text, (r.items[0].inner,) + r.items[1:])
+
+
+def _same_pair(a: Reading, g: Reading, item: Item) -> Verdict | None:
+    """Two pairs in the same brackets that may be intervals (the question fixes a domain): equal where they are equal
+    item by item, as tuples or as intervals alike; anything else the table's."""
+    if not (isinstance(a, Tuple) and isinstance(g, Tuple) and a.left == g.left and len(a.items) == len(g.items)):
+        return None
+    v = _in_order(a.items, g.items, item, False)
+    return v if v is not None and v.match.equal else None
 
 
 def _names_off(a: Reading, g: Reading) -> tuple[Reading, Reading] | None:
