@@ -22,6 +22,7 @@ The table's semantics, pair by pair of shapes:
 * values named with distinct names against plain values (``d(6) = \\frac{1}{3}, d(16) = 1`` for ``\\frac{1}{3}, 1``):
   the names in the order the question names them, then in order (where it names every one);
 * alternatives (``f(x) = x \\text{ or } f(x) = 2 - x``) against a list or a set: in any order;
+* option letters (``A, D`` for ``\\text{A,D}``): the same letters chosen, in any order; other letters are ``different``;
 * groups against a flat list (``\\{1, 2\\}, \\{3, 4\\}`` for ``1, 2, 3, 4``): the groups' members in order, as a list;
 * a sequence under a name (``S = \\{1, 2\\}``, ``P = (1, 2)``) is that sequence, and so is a list whose first item
   carries the name (``\\theta = \\frac{\\pi}{6}, \\frac{\\pi}{4}``);
@@ -60,7 +61,7 @@ from ..answers.latex import plain_key, split_top
 from ..answers.match import Match
 from ..answers.numbers import decimal_comma
 from ..answers.question import Question
-from ..read.types import Approx, Expr, Items, Labelled, Number, Quantity, Reading, Set, Tuple
+from ..read.types import Approx, Expr, Items, Labelled, Number, Option, Quantity, Reading, Set, Tuple
 
 __all__ = ["Verdict", "sequences"]
 
@@ -90,6 +91,9 @@ def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None
     a, g = _named_list(got[0]), _named_list(got[1])
     if _comma_in_number(a, g, q.answer_commas) or _comma_in_number(g, a, q.gold_commas):
         return None
+    chosen = _chosen(a), _chosen(g)
+    if None not in chosen:
+        return Verdict(Match(chosen[0] == chosen[1]), final=chosen[0] != chosen[1])
     if not (_readable(a) and _readable(g)):
         return None
     item = _consistent(item)
@@ -119,6 +123,14 @@ def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None
     if order:
         return _in_order(xs, ys, item, sure)
     return _any_order(_distinct(xs), _distinct(ys), item, sure)
+
+
+def _chosen(r: Reading) -> frozenset[str] | None:
+    """The option letters a list or a set of bare letters chooses (``A, D``, ``\\text{A,D}``), else None."""
+    if not isinstance(r, Items | Set) or _alternatives(r) or not all(isinstance(x, Option) and x.inner is None
+                                                                     for x in r.items):
+        return None
+    return frozenset(x.letter for x in r.items)     # type: ignore[attr-defined]
 
 
 def _named_list(r: Reading) -> Reading:

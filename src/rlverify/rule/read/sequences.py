@@ -43,6 +43,9 @@ _OR_JOIN = re.compile(r",?\s*(?:\\text\s*\{\s*or\s*\}|(?<![A-Za-z\\])or(?![A-Za-
 _SPACING = re.compile(r"^(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|~|\s)+|(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|~|\s)+$")
 # 'and' between two items is a separator, as a comma: '1 \\text{ and } 3', '1, 2, and 3', '1 and 3'
 _AND = re.compile(r",?\s*(?:\\text\s*\{\s*and\s*\}|(?<![A-Za-z\\])and(?![A-Za-z]))\s*")
+# one font around the whole text: '\\text{A,D}'
+_FONT_WHOLE = re.compile(r"\\(?:text|textbf|textrm|mathrm|mathbf)\s*\{([^{}]*)\}")
+_WORD = re.compile(r"[A-Za-z]{3,}")      # prose in a font is no list of values
 # a sign choice: '3 \\pm 2\\sqrt{2}' is the two values '3 + 2\\sqrt{2}', '3 - 2\\sqrt{2}'
 _SIGN = re.compile(r"\\(?:pm|mp)(?![A-Za-z])")
 
@@ -51,6 +54,9 @@ def sequence(s: str, again, depth: int) -> Reading | None:
     """A finite set, a tuple in one pair of brackets, or a bare list of two items or more (see the module doc)."""
     if not s:
         return None
+    font = _FONT_WHOLE.fullmatch(s)
+    if font is not None and ("," in font.group(1) or ";" in font.group(1)) and not _WORD.search(font.group(1)):
+        return sequence(font.group(1).strip(), again, depth)     # '\\text{A,D}': the list the font holds
     if _wraps_set(s):
         inner = s[2:-2]
         if len(split_top(inner, _BUILDER)) > 1:
