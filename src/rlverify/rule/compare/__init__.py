@@ -39,14 +39,18 @@ What is left after unwrapping, a value against a value, is decided by the entry 
 * values the answer names (``Paolo: 18, Maria: 7``, ``(x, y) = (1000, 10)``) against a list (:mod:`.named`): each
   value at its name's place, as the question's request or the reference's names say;
 * a strict order chain against a list or a chain (:mod:`.ordering`): in the direction the question asks;
+* labelled quantities against one reference quantity or as many (:mod:`.parts`): the part of its dimension, or part
+  by part;
 * a relation, a chain or a set of reals (:mod:`.relations`): a chain's last value, an equation's value side, a bound
   where a value is asked (``different``) or asked for (its bound), two sets of reals;
+* a pair no entry decides whose texts write the same parametric family (:mod:`.families`: residue classes, general
+  solutions, a renamed parameter, read whole): equal;
 * any other pair, still, by the stage table (:func:`rlverify.rule.answers.pipeline.explain`) on the unwrapped texts;
   its cells move here one by one, and the table goes when none is left.
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
 entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.named`, :mod:`.ordering`,
-:mod:`.constants`,
+:mod:`.parts`, :mod:`.families`, :mod:`.constants`,
 :mod:`.relations`). Never the extractor or the verifier.
 """
 
@@ -69,8 +73,9 @@ from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
 from ..read.types import SEQUENCES
-from . import constants, matrices, named, ordering, relations
+from . import constants, matrices, named, ordering, parts, relations
 from .expressions import expressions
+from .families import families
 from .functions import renamed_body
 from .numbers import constant_against_approximate, numeric
 from .sequences import sequences
@@ -189,10 +194,10 @@ def _spaced_assignments(text: str) -> bool:
 
 def _explain(answer: str, gold: str, q: Question) -> Decision:
     if _spaced_assignments(answer) or _spaced_assignments(gold):
-        return _table(answer, gold, q)      # several labelled quantities: the table's quantity_parts stage reads them
+        return _parts(answer, gold, q) or _table(answer, gold, q)    # several labelled quantities set apart by a space
     ra, rg = _in_context(read(answer), q), _in_context(read(gold), q)
     if isinstance(ra, _LEAVES) and isinstance(rg, _LEAVES) and not q.asks_antiderivative:
-        d = _sequences(ra, rg, q, 0) or _named(ra, rg, q, 0) or _ordering(ra, rg, q, 0)
+        d = _sequences(ra, rg, q, 0) or _named(ra, rg, q, 0) or _ordering(ra, rg, q, 0) or _parts(answer, gold, q)
         if d is not None:
             return d
         if _values(ra, rg, q):
@@ -221,6 +226,9 @@ def _in_context(r: Reading, q: Question) -> Reading:
 
 
 def _table(a: str, g: str, q: Question) -> Decision:
+    m = families(a, g, q)       # parametric families in a shape the readers keep whole
+    if m is not None:
+        return Decision(m, "typed:families")
     if without_table():
         return Decision(Match(False, ("no_entry",)), "typed:none")
     d = explain_table(a, g, q)
@@ -320,6 +328,10 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
                                             or constants.pair(a.inner, g.inner)):
             return _table(a.text, g.text, q)     # a named expression (a function, a residue class 'n = 10k') is
             #                                      read whole by the table
+        if _terms(a.inner if isinstance(a, Labelled) else a, g.inner):
+            m = families(a.text, g.text, q)     # 'n = 7t + 5' for 'n = 7m - 2': the name says what the letters range
+            if m is not None:                   # over (a class of n), which the values alone do not
+                return Decision(m, "typed:families")
         inner = a.inner if isinstance(a, Labelled) else a
         return _relabel(_compare(inner, g.inner, q, depth + 1), "labelled")
     # the answer's wrappers
@@ -383,6 +395,13 @@ def _ordering(a: Reading, g: Reading, q: Question, depth: int) -> Decision | Non
     this comparison; None where that entry does not apply."""
     v = ordering.ordering(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
     return None if v is None else Decision(v.match, "typed:order_chain", final=v.final)
+
+
+def _parts(answer: str, gold: str, q: Question) -> Decision | None:
+    """Labelled quantities in the answer against one reference quantity or as many (:mod:`.parts`), each pair of
+    values through this comparison; an equality, or None."""
+    m = parts.quantity_parts(answer, gold, q.text, lambda x, y: _compare(read(x), read(y), q, 1).match)
+    return None if m is None else Decision(m, "typed:quantity_parts")
 
 
 def _number_expression(answer: str, gold: str, a: Reading, g: Reading, q: Question) -> Decision:

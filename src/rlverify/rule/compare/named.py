@@ -1,7 +1,8 @@
 """Named values against a list (issue 29): an answer that names every value it gives (``Paolo: 18, Maria: 7``,
 ``Paolo = 18``, ``\\text{Paolo } 18``, ``18 (\\text{Paolo})``, ``Maximum = 2, Minimum = 1``, one per line, or a tuple
 named by its coordinates ``(x, y) = (1000, 10)``) against a reference that names none (``18, 7, 14``, ``(18, 7, 14)``)
-or names them too (``f(n) = n, g(n) = 1`` for ``(f(n), g(n)) = (n, 1)``).
+or names them too (``f(n) = n, g(n) = 1`` for ``(f(n), g(n)) = (n, 1)``, also with a trailing general qualifier
+``\\text{ for all positive integers } n``).
 
 Interface::
 
@@ -23,7 +24,7 @@ A count that differs is ``different``; ``different`` is a typed fact where every
 (:mod:`.sequences`' rule).
 
 May import: :mod:`rlverify.rule.read` (the value texts the names hold), :mod:`.sequences` (its item-by-item rule),
-the leaf helpers of :mod:`rlverify.rule.answers` (labels, latex, match, question). Never the stage table.
+the leaf helpers of :mod:`rlverify.rule.answers` (labels, latex, views, match, question). Never the stage table.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import re
 
 from ..answers.labels import named_order, read_labelled
 from ..answers.latex import plain_key
+from ..answers.views import strip_qualifier
 from ..answers.match import Match
 from ..answers.question import Question
 from ..read import read
@@ -78,6 +80,10 @@ def named(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
 def _pairs(a: Reading) -> list[tuple[str, Reading]] | None:
     """(name, value reading) of every value the answer gives, two or more, each name once; None where the answer is
     not written so."""
+    if isinstance(a, Value):
+        bare = strip_qualifier(a.text)      # '(f(n), g(n)) = (n, 1) \\text{ for all positive integers } n'
+        if bare is not None and bare != a.text and isinstance(read(bare), Relation):
+            a = read(bare)
     if isinstance(a, Relation) and a.op == "=" and isinstance(a.left, Tuple) and isinstance(a.right, Tuple):
         names = [r.text.strip() for r in a.left.items]
         if len(names) != len(a.right.items) or not all(_COORDINATE.fullmatch(n) for n in names):
