@@ -400,8 +400,12 @@ def _ordering(a: Reading, g: Reading, q: Question, depth: int) -> Decision | Non
 def _parts(answer: str, gold: str, q: Question) -> Decision | None:
     """Labelled quantities in the answer against one reference quantity or as many (:mod:`.parts`), each pair of
     values through this comparison; an equality, or None."""
-    m = parts.quantity_parts(answer, gold, q.text, lambda x, y: _compare(read(x), read(y), q, 1).match)
-    return None if m is None else Decision(m, "typed:quantity_parts")
+    again = lambda x, y: _compare(read(x), read(y), q, 1).match     # noqa: E731
+    m = parts.quantity_parts(answer, gold, q.text, again)
+    if m is not None:
+        return Decision(m, "typed:quantity_parts")
+    m = parts.labelled_parts(answer, gold, q.text, again)
+    return None if m is None else Decision(m, "typed:labelled_parts")
 
 
 def _number_expression(answer: str, gold: str, a: Reading, g: Reading, q: Question) -> Decision:

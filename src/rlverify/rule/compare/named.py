@@ -24,13 +24,14 @@ A count that differs is ``different``; ``different`` is a typed fact where every
 (:mod:`.sequences`' rule).
 
 May import: :mod:`rlverify.rule.read` (the value texts the names hold), :mod:`.sequences` (its item-by-item rule),
-the leaf helpers of :mod:`rlverify.rule.answers` (labels, latex, views, match, question). Never the stage table.
+the leaf helpers of :mod:`rlverify.rule.answers` (forms, labels, latex, views, match, question). Never the stage table.
 """
 
 from __future__ import annotations
 
 import re
 
+from ..answers.forms import parse_parts
 from ..answers.labels import named_order, read_labelled
 from ..answers.latex import plain_key
 from ..answers.views import strip_qualifier
@@ -55,6 +56,8 @@ def named(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
     names, values = [n for n, _ in pairs], tuple(v for _, v in pairs)
     by_name = _named_reference(g)
     ys = by_name if by_name is not None else _plain(g)
+    if by_name is None and _labelled_in_words(g):
+        return None         # '\\text{max } 28; \\text{min } 0': labels the readers do not read (labelled parts)
     if ys is None or not all(_readable(v) for v in values + tuple(ys.values() if isinstance(ys, dict) else ys)):
         return None
     item = _consistent(item)
@@ -115,6 +118,12 @@ def _plain(g: Reading) -> tuple[Reading, ...] | None:
         items = g.items     # type: ignore[union-attr]
         return None if any(isinstance(r, Labelled | Relation) for r in items) else items
     return None
+
+
+def _labelled_in_words(g: Reading) -> bool:
+    """The reference labels its parts in a way only :func:`rlverify.rule.answers.forms.parse_parts` reads."""
+    parts = parse_parts(g.text)
+    return parts is not None and any(p.label for p in parts.items)
 
 
 def _key(name: str) -> str:
