@@ -23,6 +23,8 @@ The table's semantics, pair by pair of shapes:
   the names in the order the question names them, then in order (where it names every one);
 * alternatives (``f(x) = x \\text{ or } f(x) = 2 - x``) against a list or a set: in any order;
 * option letters (``A, D`` for ``\\text{A,D}``): the same letters chosen, in any order; other letters are ``different``;
+* a list whose comma belongs to a number (``x = 1,520`` against ``1520``; ``2,5`` against ``2.5`` where the question
+  allows a decimal comma on that side) against one value: that number;
 * groups against a flat list (``\\{1, 2\\}, \\{3, 4\\}`` for ``1, 2, 3, 4``): the groups' members in order, as a list;
 * a sequence under a name (``S = \\{1, 2\\}``, ``P = (1, 2)``) is that sequence, and so is a list whose first item
   carries the name (``\\theta = \\frac{\\pi}{6}, \\frac{\\pi}{4}``);
@@ -41,8 +43,7 @@ Not decided here (None), because a stage of the table reads them whole: a side w
 relation, an option letter, a set-builder), one labelled value against a repeated value (``a = -2``
 for ``-2, -2`` where "a and b" are asked), labelled values in the answer against one reference value (the part of
 its dimension: ``quantity_parts``), two tuples in brackets of two kinds or under a domain the question fixes
-(an interval), a list where a comma may belong to a number (``2,5`` against ``2.5``, ``x = 1,520``
-against ``1520``), an item pair the expression entry decided by renaming a parameter or as a family (or equal under
+(an interval), an item pair the expression entry decided by renaming a parameter or as a family (or equal under
 other letters), alternatives against one value (a hedge: the table flags it), a sequence under an approximation
 sign or under two different names.
 
@@ -90,7 +91,7 @@ def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None
         return None
     a, g = _named_list(got[0]), _named_list(got[1])
     if _comma_in_number(a, g, q.answer_commas) or _comma_in_number(g, a, q.gold_commas):
-        return None
+        return _one_number(a, g, q, item)
     chosen = _chosen(a), _chosen(g)
     if None not in chosen:
         return Verdict(Match(chosen[0] == chosen[1]), final=chosen[0] != chosen[1])
@@ -356,6 +357,34 @@ def _comma_in_number(s: Reading, other: Reading, decimal: bool) -> bool:
         return False
     return any(_GROUPED.fullmatch(m.group()) or decimal and decimal_comma(m.group()) is not None
                for m in _COMMA_NUMBER.finditer(s.text))
+
+
+def _one_number(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
+    """The list whose comma belongs to a number, read as that number (``1,520`` is 1520; ``-0,0613`` is -0.0613 where
+    the question allows a decimal comma on that side) against the other side's one value; None where the text is more
+    than one number."""
+    if isinstance(a, Items) and not isinstance(g, _SEQUENCES):
+        number = _comma_number(a.text, q.answer_commas)
+        return None if number is None else _verdict(item(number, g), _sure(number) and _sure(g))
+    if isinstance(g, Items) and not isinstance(a, _SEQUENCES):
+        number = _comma_number(g.text, q.gold_commas)
+        return None if number is None else _verdict(item(a, number), _sure(number) and _sure(a))
+    return None
+
+
+def _comma_number(text: str, decimal: bool) -> Reading | None:
+    """The number a text with commas writes: digit groups, or a decimal comma where ``decimal``; None for a list."""
+    from ..read import read
+
+    t = split_top(text, ("=",))[-1].strip()       # 'x = 1,520': the value after its name
+    digits = t.lstrip("+-−").strip()
+    if not _COMMA_NUMBER.fullmatch(digits):
+        return None
+    if _GROUPED.fullmatch(digits):
+        return read(t.replace(",", ""))
+    if decimal and decimal_comma(t) is not None:
+        return read(t.replace(",", "."))
+    return None
 
 
 @dataclass(frozen=True)
