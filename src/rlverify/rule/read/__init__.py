@@ -9,7 +9,8 @@ A reader owns one notation and reads the rest of its text with ``read`` again, s
 (``(b)\\ v \\approx 3.2\\,\\mathrm{m/s}``: an option holding a label holding an approximation). The question is
 not read here: it is the comparison's context (:class:`rlverify.rule.answers.question.Question`).
 
-A set of reals (:func:`.relations.interval`), a relation or a chain of equalities (:func:`.relations.relation`) is
+A value then where it is attained (``\\max = 5 \\text{ at } x = 2``) reads as the value. A set of reals
+(:func:`.relations.interval`), a relation or a chain of equalities (:func:`.relations.relation`) is
 read before a number. A text no wrapper reader applies to is read as a number or a quantity (:mod:`.numbers`) where
 it is one, else as a tuple, a finite set or a bare list (:mod:`.sequences`, each item read again) where it is one,
 else as an expression (:mod:`.expressions`: one term, no relation, separator or words) where it is one, else a Value.
@@ -32,7 +33,7 @@ from .matrices import matrix
 from .numbers import number_or_quantity
 from .sequences import sequence
 from .relations import interval, relation
-from .types import Antiderivative, Approx, Labelled, Option, Reading, Value
+from .types import Antiderivative, Approx, Labelled, Option, Reading, Relation, Tuple, Value
 
 __all__ = ["read", "READERS", "Reading"]
 
@@ -155,7 +156,28 @@ def _symbol(const: str) -> str:
     return inner[0] if len(inner) == 1 or inner[1:2] == "_" else inner
 
 
+# 'VALUE \text{ at } POINT', 'VALUE \text{ (at } POINT)': a value, then where it is attained
+_AT = re.compile(r"\\text\s*\{\s*(\()?\s*at\s*\}")
+
+
+def _attained(s: str, again, depth: int) -> Reading | None:
+    """``\\max = 5 \\text{ at } x = 2``, ``12 \\text{ (at } (1, 2))``: the value stated before a bare "at"; the point
+    after it (a tuple, an assignment) says where it is attained, and is not the value (never ``at least``)."""
+    m = _AT.search(s) if "at" in s else None
+    if m is None or m.start() == 0:
+        return None
+    value, point = s[:m.start()].strip(), s[m.end():].strip()
+    if m.group(1) is not None:
+        if not point.endswith(")"):
+            return None
+        point = point[:-1].strip()
+    if not value or not point or _AT.search(point) or not isinstance(again(point, depth + 1), Labelled | Tuple | Relation):
+        return None
+    return again(value, depth + 1)
+
+
 READERS: tuple[tuple[str, Reader], ...] = (
+    ("attained", _attained),
     ("option", _option),
     ("labelled", _labelled),
     ("approx", _approx),
