@@ -101,3 +101,27 @@ def test_described_names_and_named_tuples(seed: int, monkeypatch) -> None:
             assert d.match.equal, (gold, d)
         for d in _both(monkeypatch, f"(f(n), g(n)) = (n, {k + 1})", gold, None):
             assert not d.match.equal, (gold, d)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_one_per_line_and_names_set_equal(seed: int, monkeypatch) -> None:
+    """Values named one per line (the cleaned text loses the lines), and ``x = y = z = 1`` for the tuple the question
+    names (tests/rule/test_answers_parametric_tuples.py). Twins: a value off, one name's value other."""
+    rng = random.Random(seed)
+    for _ in range(6):
+        names = rng.sample(NAMES, 3)
+        values = rng.sample(range(2, 60), 3)
+        question = f"Qing is older than Luca. Find the ages of {names[0]}, {names[1]} and {names[2]}."
+        lines = "\n".join(f"{n}: {v}" for n, v in zip(names, values))
+        for d in _both(monkeypatch, lines, ", ".join(map(str, values)), question):
+            assert d.match.equal, (lines, d)
+        for d in _both(monkeypatch, lines.replace(f": {values[1]}", f": {values[1] + 1}"), ", ".join(map(str, values)), question):
+            assert not d.match.equal, (lines, d)
+        letters = rng.choice((("x", "y", "z"), ("a", "b"), ("p", "q", "r", "s")))
+        v = rng.choice(("1", "-2", "\\frac{1}{3}", "\\sqrt{2}"))
+        asked = f"Find all real $({', '.join(letters)})$ such that the system holds."
+        chain = " = ".join(letters) + f" = {v}"
+        for d in _both(monkeypatch, chain, "(" + ", ".join([v] * len(letters)) + ")", asked):
+            assert d.match.equal, (chain, d)
+        for d in _both(monkeypatch, chain, "(" + ", ".join([v] * (len(letters) - 1) + ["7"]) + ")", asked):
+            assert not d.match.equal, (chain, d)

@@ -197,7 +197,8 @@ def _explain(answer: str, gold: str, q: Question) -> Decision:
         return _parts(answer, gold, q) or _table(answer, gold, q)    # several labelled quantities set apart by a space
     ra, rg = _in_context(read(answer), q), _in_context(read(gold), q)
     if isinstance(ra, _LEAVES) and isinstance(rg, _LEAVES) and not q.asks_antiderivative:
-        d = _sequences(ra, rg, q, 0) or _named(ra, rg, q, 0) or _ordering(ra, rg, q, 0) or _parts(answer, gold, q)
+        d = _sequences(ra, rg, q, 0) or _named(_lines(ra, answer), rg, q, 0) or _ordering(ra, rg, q, 0) \
+            or _parts(answer, gold, q)
         if d is not None:
             return d
         if _values(ra, rg, q):
@@ -379,6 +380,12 @@ def _matrices(a: Reading, g: Reading, q: Question, depth: int) -> Decision | Non
         return None
     v = matrices.matrices(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
     return None if v is None else Decision(v.match, "typed:matrix", final=v.final)
+
+
+def _lines(r: Reading, text: str) -> Reading:
+    """A text the readers could not read whose lines each name a value (``Paolo: 18\\nMaria: 7``): its lines, which
+    the cleaned text has lost, are the named-values entry's to split."""
+    return Value(text) if isinstance(r, Value) and "\n" in text.strip() else r
 
 
 def _named(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:

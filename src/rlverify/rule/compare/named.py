@@ -1,6 +1,6 @@
 """Named values against a list (issue 29): an answer that names every value it gives (``Paolo: 18, Maria: 7``,
-``Paolo = 18``, ``\\text{Paolo } 18``, ``18 (\\text{Paolo})``, ``Maximum = 2, Minimum = 1``, one per line, or a tuple
-named by its coordinates ``(x, y) = (1000, 10)``) against a reference that names none (``18, 7, 14``, ``(18, 7, 14)``)
+``Paolo = 18``, ``\\text{Paolo } 18``, ``18 (\\text{Paolo})``, ``Maximum = 2, Minimum = 1``, one per line, a tuple
+named by its coordinates ``(x, y) = (1000, 10)``, or names set equal to one value ``x = y = z = 1``) against a reference that names none (``18, 7, 14``, ``(18, 7, 14)``)
 or names them too (``f(n) = n, g(n) = 1`` for ``(f(n), g(n)) = (n, 1)``, also with a trailing general qualifier
 ``\\text{ for all positive integers } n``).
 
@@ -38,7 +38,7 @@ from ..answers.views import strip_qualifier
 from ..answers.match import Match
 from ..answers.question import Question
 from ..read import read
-from ..read.types import Expr, Items, Labelled, Number, Reading, Relation, Tuple, Value
+from ..read.types import Chain, Expr, Items, Labelled, Number, Reading, Relation, Tuple, Value
 from .sequences import Item, Verdict, _any_order, _consistent, _in_order, _readable, _sure
 
 __all__ = ["named"]
@@ -87,7 +87,9 @@ def _pairs(a: Reading) -> list[tuple[str, Reading]] | None:
         bare = strip_qualifier(a.text)      # '(f(n), g(n)) = (n, 1) \\text{ for all positive integers } n'
         if bare is not None and bare != a.text and isinstance(read(bare), Relation):
             a = read(bare)
-    if isinstance(a, Relation) and a.op == "=" and isinstance(a.left, Tuple) and isinstance(a.right, Tuple):
+    if isinstance(a, Chain) and set(a.ops) == {"="} and all(_COORDINATE.fullmatch(m.text.strip()) for m in a.members):
+        pairs = [(m.text.strip(), a.last) for m in a.members]     # 'x = y = z = 1': each name takes the value
+    elif isinstance(a, Relation) and a.op == "=" and isinstance(a.left, Tuple) and isinstance(a.right, Tuple):
         names = [r.text.strip() for r in a.left.items]
         if len(names) != len(a.right.items) or not all(_COORDINATE.fullmatch(n) for n in names):
             return None
