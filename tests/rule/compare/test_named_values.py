@@ -125,3 +125,25 @@ def test_one_per_line_and_names_set_equal(seed: int, monkeypatch) -> None:
             assert d.match.equal, (chain, d)
         for d in _both(monkeypatch, chain, "(" + ", ".join([v] * (len(letters) - 1) + ["7"]) + ")", asked):
             assert not d.match.equal, (chain, d)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_one_of_two_unknowns_against_a_repeated_value(seed: int, monkeypatch) -> None:
+    """``a = 5`` for ``5, 5`` where the question asks for $a$ and $b$ is one of the values asked (a typed
+    ``different``); ``a = b = 5`` names both; ``x = -2`` for ``-2, -2`` where the roots of one unknown are asked is the
+    double root (tests/rule/test_reference_cut_and_pairs.py)."""
+    rng = random.Random(seed)
+    for _ in range(6):
+        a, b = rng.choice((("a", "b"), ("x", "y"), ("m", "n")))
+        v = rng.choice((str(rng.randint(-20, 99)), f"\\frac{{{rng.randint(1, 9)}}}{{{rng.randint(11, 19)}}}"))
+        question = f"Suppose that ${a}(t+{b}(t+3))=2(t+6)$ for all values of $t$. Determine ${a}$ and ${b}$."
+        gold = f"{v}, {v}"
+        for one in (a, b):
+            for d in _both(monkeypatch, f"{one} = {v}", gold, question):
+                assert not d.match.equal and d.final, (one, gold, d)
+        for both in (f"{a} = {b} = {v}", f"{a} = {v},\\ {b} = {v}"):
+            for d in _both(monkeypatch, both, gold, question):
+                assert d.match.equal, (both, gold, d)
+        r = rng.randint(1, 9)
+        for d in _both(monkeypatch, f"x = -{r}", f"-{r},-{r}", f"Find all roots of $x^2+{2 * r}x+{r * r}=0$."):
+            assert d.match.equal, (r, d)

@@ -39,16 +39,19 @@ read surely (a number, a quantity whose unit is sure, an expression without a fr
 label or an approximation sign) and each item pair that decided it was itself a typed ``different`` (or the counts
 differ). Anything else is None: the table decides, as it did.
 
+One labelled value against a value repeated (``a = -2`` for ``-2, -2``): ``different`` where the question's request
+names it with other unknowns ("Determine $a$ and $b$": one of the values asked,
+:func:`rlverify.rule.answers.labels.labelled_values`), else the double root it is.
+
 Not decided here (None), because a stage of the table reads them whole: a side with a value no reader knows (words, a
-relation, an option letter, a set-builder), one labelled value against a repeated value (``a = -2``
-for ``-2, -2`` where "a and b" are asked), labelled values in the answer against one reference value (the part of
+relation, an option letter, a set-builder), labelled values in the answer against one reference value (the part of
 its dimension: ``quantity_parts``), two tuples in brackets of two kinds or under a domain the question fixes
 (an interval), an item pair the expression entry decided by renaming a parameter or as a family (or equal under
 other letters), alternatives against one value (a hedge: the table flags it), a sequence under an approximation
 sign or under two different names.
 
 May import: :mod:`rlverify.rule.read.types`, the leaf helpers of :mod:`rlverify.rule.answers` (match, latex, numbers,
-question, forms.label_order). Never the stage table.
+question, forms.label_order, labels.labelled_values). Never the stage table.
 """
 
 from __future__ import annotations
@@ -58,6 +61,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..answers.forms import label_order
+from ..answers.labels import labelled_values
 from ..answers.latex import plain_key, split_top
 from ..answers.match import Match
 from ..answers.numbers import decimal_comma
@@ -185,7 +189,11 @@ def _one_value(one: Reading, seq: Reading, answer_is_one: bool, q: Question, ite
     members = _distinct(seq.items) if not isinstance(seq, Tuple) else seq.items
     if len(members) == 1:
         if isinstance(one, Labelled) and isinstance(seq, Items):
-            return None  # 'a = -2' for '-2, -2': one of the values asked, or the double root (the question says)
+            if not answer_is_one:
+                return None
+            if labelled_values(one.text, seq.text, q.text) is False:   # 'a = -2' for '-2, -2' where the question
+                return Verdict(Match(False), final=True)                # asks for a and b: one of the values asked
+            # 'x = -2' for '-2, -2' where the roots of one unknown are asked: the double root
         d = item(one, members[0]) if answer_is_one else item(members[0], one)
         return _verdict(d, sure)
     if answer_is_one and isinstance(seq, Items) and q.asks_one_example:
