@@ -49,3 +49,20 @@ def test_sign_choice_against_its_values(seed: int, monkeypatch) -> None:
             assert d.match.equal, (m, n, values, d)
         for d in _both(monkeypatch, f"{sign}{m}, {n}", ",".join(map(str, values)), "Determine all possible values of $m$."):
             assert not d.match.equal and d.final, (m, n, values, d)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_sign_before_the_name_is_the_value_s(seed: int, monkeypatch) -> None:
+    """``\\pm n = 2`` is ``n = \\pm 2`` (tests/rule/test_sign_choice.py). Twins: the reference without the sign choice
+    (two values for one: never equal), another value."""
+    rng = random.Random(seed)
+    for _ in range(8):
+        name = rng.choice(("n", "x", "k", "\\lambda", "t"))
+        v = rng.choice(("2", "\\frac{3}{4}", "\\sqrt{2}", "0.5", str(rng.randint(3, 99))))
+        sign = rng.choice(("\\pm", "\\mp"))
+        answer = rng.choice((f"{sign} {name} = {v}", f"{sign} {name}={v}"))
+        for d in _both(monkeypatch, answer, f"{name}=\\pm {v}", None):
+            assert d.match.equal, (answer, v, d)
+        for gold in (f"{name} = {v}", f"{name}=\\pm 7"):
+            for d in _both(monkeypatch, answer, gold, None):
+                assert not d.match.equal, (answer, gold, d)

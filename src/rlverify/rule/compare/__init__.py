@@ -326,7 +326,8 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
             return _named_answer(a, g, q, depth) or _table(a.text, g.text, q)
         if isinstance(a, Labelled) and not (_values(_leaf(a.inner), _leaf(g.inner), q)
                                             or _integrals(a.inner, g.inner, q) or _terms(a.inner, g.inner)
-                                            or constants.pair(a.inner, g.inner)):
+                                            or constants.pair(a.inner, g.inner)
+                                            or isinstance(a.inner, SEQUENCES) and isinstance(g.inner, SEQUENCES)):
             return _table(a.text, g.text, q)     # a named expression (a function, a residue class 'n = 10k') is
             #                                      read whole by the table
         if _terms(a.inner if isinstance(a, Labelled) else a, g.inner):

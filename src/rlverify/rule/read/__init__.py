@@ -90,11 +90,13 @@ _FUNCTION_AT = re.compile(r"\s*[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[\w\s,.{}\\]{1,30}
 # '\int f(x)\,dx', '\int (6x + 24)\, dx': an indefinite integral names its antiderivative
 _INTEGRAL = re.compile(r"\s*\\int(?!\s*(?:\\limits\s*)?[_^]).*d\s*[a-z]\s*", re.S)
 _NAME_OPS = ("=", "\\approx")
+_SIGNED_NAME = re.compile(r"(\\pm|\\mp)(?![A-Za-z])\s*")
 _SEVERAL = (",", ";", "\\quad", "\\qquad", "\\text{ and }", "\\text{and}", "\\text{ or }", "\\text{or}")
 
 
 def _labelled(s: str, again, depth: int) -> Reading | None:
-    """``NAME = VALUE`` or ``NAME \\approx VALUE``: one relation at the top, a quantity's or a function's name on the
+    """``NAME = VALUE`` or ``NAME \\approx VALUE`` (a sign choice before the name is the value's: ``\\pm n = 2`` is
+    ``n = \\pm 2``): one relation at the top, a quantity's or a function's name on the
     left (:func:`rlverify.rule.answers.views.is_name`, ``F(x)``) or a function's value at its arguments (``f(3)``,
     ``I(6,3)``), a value on the right."""
     if "=" not in s and "\\approx" not in s:
@@ -103,6 +105,9 @@ def _labelled(s: str, again, depth: int) -> Reading | None:
     if len(parts) != 2 or not parts[1].strip():
         return None
     left, right = parts[0].strip(), parts[1].strip()
+    sign = _SIGNED_NAME.match(left)
+    if sign is not None and is_name(left[sign.end():].strip()):    # '\\pm n = 2' is 'n = \\pm 2'
+        left, right = left[sign.end():].strip(), f"{sign.group(1)} {right}"
     if not (is_name(left) or _FUNCTION_NAME.fullmatch(left) or _FUNCTION_AT.fullmatch(left)
             or _INTEGRAL.fullmatch(left)):
         return None
