@@ -116,7 +116,6 @@ def test_all_integers_in_words_and_symbols():
     assert not compare("\\text{all positive integers}", "n \\geq 2", qp).equal
 
 
-@pytest.mark.xfail(strict=True, reason="the typed comparison does not yet do what the stage table did for this family (issue 29: the table's tests now run through rlverify.rule.compare)")
 def test_value_then_where_it_is_attained():
     """'5 at x = 2', '12 (at (1, 2))': the value before a bare 'at' and the point where it is attained."""
     q = "Find the maximum value of $f$ on the interval."

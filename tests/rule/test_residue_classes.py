@@ -29,7 +29,6 @@ def _write(m: int, rs: list[int], rng: random.Random) -> str:
     return " \\text{ or } ".join(parts) + (tail if all(("k" in p) for p in parts) else "")
 
 
-@pytest.mark.xfail(strict=True, reason="the typed comparison does not yet do what the stage table did for this family (issue 29: the table's tests now run through rlverify.rule.compare)")
 def test_residue_classes_every_notation(inline):
     rng = random.Random(3)
     for _ in range(150):

@@ -4,6 +4,8 @@
 Interface::
 
     labelled_values(answer, gold, question) -> bool | None
+    read_labelled(text) -> [(label, value), ...] | None
+    named_order(labels, question) -> (positions, identifiers) | None
 
 A bare list names no one, so the question decides which value is whose:
 
@@ -36,7 +38,7 @@ from .order import same_item, ungroup
 from .surface import MAX_PARTS, numeric_value, split_top, unwrap
 from .words import strip_trailing_words
 
-__all__ = ["labelled_values", "read_labelled", "request_order"]
+__all__ = ["labelled_values", "named_order", "read_labelled", "request_order"]
 
 _MAX_CHARS = 600
 _WORD = r"[A-Za-z][A-Za-z'’\-]*"
@@ -154,6 +156,13 @@ def request_order(labels: list[str], question: object) -> list[int] | None:
     """Positions (0-based) of the labels in the enumeration of a request of the question, else None."""
     tied = _tie(labels, _text(question))
     return None if tied is None else tied[0]
+
+
+def named_order(labels: list[str], question: object) -> tuple[list[int], bool] | None:
+    """(positions of the labels in the request that enumerates them, whether every label names its item rather than
+    describes it: ``Paolo``, ``$a$`` name, ``the maximum`` describes); None where no request enumerates them."""
+    tied = _tie(labels, _text(question))
+    return None if tied is None else (tied[0], _identifiers(labels, tied[1]))
 
 
 def _tie(labels: list[str], q: str | None) -> tuple[list[int], str] | None:

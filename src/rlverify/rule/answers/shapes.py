@@ -15,6 +15,7 @@ Interface::
     inequality_as_interval(text) -> Shape | None     ``a < x \\le b`` -> ``(a, b]``
     outer_bracket(text) -> (left, inner, right) | None   one bracket pair wraps the whole text
     wraps_set(text) -> bool                           ``\\{...\\}`` wraps the whole text
+    expand_pm(text) -> (text, ...)                    ``3 \\pm 2`` -> ``3 + 2``, ``3 - 2`` (at most two signs)
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from typing import Any
 from .latex import clean, split_top
 from ...runtime.caches import memo_text
 
-__all__ = ["Shape", "parse_shape", "inequality_as_interval", "matrix_arithmetic", "outer_bracket", "wraps_set", "MAX_ITEMS"]
+__all__ = ["Shape", "parse_shape", "inequality_as_interval", "matrix_arithmetic", "outer_bracket", "wraps_set", "expand_pm",
+           "MAX_ITEMS"]
 
 MAX_ITEMS = 64
 
@@ -115,6 +117,7 @@ def _wraps_set(s: str) -> bool:
 
 outer_bracket = _outer_bracket     # the text helpers the readers share (rlverify.rule.read.sequences)
 wraps_set = _wraps_set
+expand_pm = _expand_pm
 
 
 @memo_text("rule.parse_shape")

@@ -35,13 +35,23 @@ What is left after unwrapping, a value against a value, is decided by the entry 
 * a number against an expression (:mod:`.constants`): a decimal rounding the expression's constant value at its own
   digits where the question asks a unit, else the bounded comparison; a rejection is final for a constant, or for an
   expression in a variable the question gives no value;
+* a matrix against a matrix or a vector against a tuple (:mod:`.matrices`): cell by cell, in order;
+* values the answer names (``Paolo: 18, Maria: 7``, ``(x, y) = (1000, 10)``) against a list (:mod:`.named`): each
+  value at its name's place, as the question's request or the reference's names say;
+* a strict order chain against a list or a chain (:mod:`.ordering`): in the direction the question asks;
+* labelled quantities against one reference quantity or as many (:mod:`.parts`): the part of its dimension, or part
+  by part;
 * a relation, a chain or a set of reals (:mod:`.relations`): a chain's last value, an equation's value side, a bound
   where a value is asked (``different``) or asked for (its bound), two sets of reals;
+* a pair no entry decides whose texts write the same parametric family (:mod:`.families`: residue classes, general
+  solutions, a renamed parameter, read whole): equal;
 * any other pair, still, by the stage table (:func:`rlverify.rule.answers.pipeline.explain`) on the unwrapped texts;
   its cells move here one by one, and the table goes when none is left.
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
-entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.constants`, :mod:`.relations`). Never the extractor or the verifier.
+entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.named`, :mod:`.ordering`,
+:mod:`.parts`, :mod:`.families`, :mod:`.constants`,
+:mod:`.relations`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations
@@ -63,8 +73,9 @@ from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
 from ..read.types import SEQUENCES
-from . import constants, relations
+from . import constants, matrices, named, ordering, parts, relations
 from .expressions import expressions
+from .families import families
 from .functions import renamed_body
 from .numbers import constant_against_approximate, numeric
 from .sequences import sequences
@@ -175,12 +186,19 @@ _LEAVES = (Value, Number, Quantity, Expr) + SEQUENCES
 _SPACED_ASSIGNMENTS = re.compile(r"=[^=]*\\q?quad(?![a-zA-Z])[^=]*=")
 
 
+def _spaced_assignments(text: str) -> bool:
+    """Two assignments set apart by a wide space alone: the readers, which see the text without the space, read one
+    chain (``n = 3,\\quad B = 2A`` or ``f(x) = x \\quad \\text{and} \\quad f(x) = -x`` keep a separator: a list)."""
+    return _SPACED_ASSIGNMENTS.search(text) is not None and not isinstance(read(text), SEQUENCES)
+
+
 def _explain(answer: str, gold: str, q: Question) -> Decision:
-    if _SPACED_ASSIGNMENTS.search(answer) or _SPACED_ASSIGNMENTS.search(gold):
-        return _table(answer, gold, q)      # several labelled quantities: the table's quantity_parts stage reads them
+    if _spaced_assignments(answer) or _spaced_assignments(gold):
+        return _parts(answer, gold, q) or _table(answer, gold, q)    # several labelled quantities set apart by a space
     ra, rg = _in_context(read(answer), q), _in_context(read(gold), q)
     if isinstance(ra, _LEAVES) and isinstance(rg, _LEAVES) and not q.asks_antiderivative:
-        d = _sequences(ra, rg, q, 0)
+        d = _sequences(ra, rg, q, 0) or _named(_lines(ra, answer), rg, q, 0) or _ordering(ra, rg, q, 0) \
+            or _parts(answer, gold, q)
         if d is not None:
             return d
         if _values(ra, rg, q):
@@ -209,6 +227,9 @@ def _in_context(r: Reading, q: Question) -> Reading:
 
 
 def _table(a: str, g: str, q: Question) -> Decision:
+    m = families(a, g, q)       # parametric families in a shape the readers keep whole
+    if m is not None:
+        return Decision(m, "typed:families")
     if without_table():
         return Decision(Match(False, ("no_entry",)), "typed:none")
     d = explain_table(a, g, q)
@@ -261,7 +282,19 @@ def _unit_sure(r: Reading, other: Reading, q: Question) -> bool:
     if isinstance(other, Quantity) and other.sure and other.unit.kind == r.unit.kind \
             and other.unit.dimensionality() == r.unit.dimensionality():
         return True
+    if _same_symbol(r, other):
+        return True     # '2A' against '2A': a unit or a variable's name, the same one on both sides
     return q.text is not None and asked_unit(q.text, r.unit) is not None
+
+
+def _same_symbol(r: Quantity, other: Reading) -> bool:
+    """Two quantities that may each be a number times a variable (``2A``, ``3A``), written with the same symbol: a
+    unit or a variable, it is one on both sides, and the magnitudes decide."""
+    from ..answers.latex import plain_key
+
+    if not isinstance(other, Quantity) or other.sure or other.unit != r.unit:
+        return False
+    return plain_key(r.text[len(r.magnitude):]) == plain_key(other.text[len(other.magnitude):]) != ""
 
 
 def _numeric(answer: str, gold: str, a: Reading, g: Reading, q: Question, approximate: bool = False) -> Decision:
@@ -277,6 +310,9 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     d = _sequences(a, g, q, depth)
     if d is not None:
         return d
+    d = _matrices(a, g, q, depth) or _named(a, g, q, depth) or _ordering(a, g, q, depth)
+    if d is not None:
+        return d
     # the reference's wrappers
     if isinstance(g, Option):
         return _against_letter(a, g, q, depth)
@@ -290,9 +326,14 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
             return _named_answer(a, g, q, depth) or _table(a.text, g.text, q)
         if isinstance(a, Labelled) and not (_values(_leaf(a.inner), _leaf(g.inner), q)
                                             or _integrals(a.inner, g.inner, q) or _terms(a.inner, g.inner)
-                                            or constants.pair(a.inner, g.inner)):
+                                            or constants.pair(a.inner, g.inner)
+                                            or isinstance(a.inner, SEQUENCES) and isinstance(g.inner, SEQUENCES)):
             return _table(a.text, g.text, q)     # a named expression (a function, a residue class 'n = 10k') is
             #                                      read whole by the table
+        if _terms(a.inner if isinstance(a, Labelled) else a, g.inner):
+            m = families(a.text, g.text, q)     # 'n = 7t + 5' for 'n = 7m - 2': the name says what the letters range
+            if m is not None:                   # over (a class of n), which the values alone do not
+                return Decision(m, "typed:families")
         inner = a.inner if isinstance(a, Labelled) else a
         return _relabel(_compare(inner, g.inner, q, depth + 1), "labelled")
     # the answer's wrappers
@@ -331,6 +372,48 @@ def _sequences(a: Reading, g: Reading, q: Question, depth: int) -> Decision | No
         return None
     v = sequences(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
     return None if v is None else Decision(v.match, "typed:sequence", final=v.final)
+
+
+def _matrices(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
+    """A matrix on either side (:mod:`.matrices`), cell by cell through this comparison; None where that entry
+    leaves the pair to the table."""
+    if not matrices.applies(a, g):
+        return None
+    v = matrices.matrices(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
+    return None if v is None else Decision(v.match, "typed:matrix", final=v.final)
+
+
+def _lines(r: Reading, text: str) -> Reading:
+    """A text the readers could not read whose lines each name a value (``Paolo: 18\\nMaria: 7``): its lines, which
+    the cleaned text has lost, are the named-values entry's to split."""
+    return Value(text) if isinstance(r, Value) and "\n" in text.strip() else r
+
+
+def _named(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
+    """An answer that names every value it gives against a list (:mod:`.named`), value by value through this
+    comparison; None where that entry does not apply."""
+    if q.asks_antiderivative:
+        return None
+    v = named.named(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
+    return None if v is None else Decision(v.match, "typed:named_values", final=v.final)
+
+
+def _ordering(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
+    """A strict order chain against the list it orders or another chain (:mod:`.ordering`), item by item through
+    this comparison; None where that entry does not apply."""
+    v = ordering.ordering(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
+    return None if v is None else Decision(v.match, "typed:order_chain", final=v.final)
+
+
+def _parts(answer: str, gold: str, q: Question) -> Decision | None:
+    """Labelled quantities in the answer against one reference quantity or as many (:mod:`.parts`), each pair of
+    values through this comparison; an equality, or None."""
+    again = lambda x, y: _compare(read(x), read(y), q, 1).match     # noqa: E731
+    m = parts.quantity_parts(answer, gold, q.text, again)
+    if m is not None:
+        return Decision(m, "typed:quantity_parts")
+    m = parts.labelled_parts(answer, gold, q.text, again)
+    return None if m is None else Decision(m, "typed:labelled_parts")
 
 
 def _number_expression(answer: str, gold: str, a: Reading, g: Reading, q: Question) -> Decision:

@@ -22,8 +22,13 @@ The table's semantics, pair by pair of shapes:
 * values named with distinct names against plain values (``d(6) = \\frac{1}{3}, d(16) = 1`` for ``\\frac{1}{3}, 1``):
   the names in the order the question names them, then in order (where it names every one);
 * alternatives (``f(x) = x \\text{ or } f(x) = 2 - x``) against a list or a set: in any order;
+* option letters (``A, D`` for ``\\text{A,D}``): the same letters chosen, in any order; other letters are ``different``;
+* a list whose comma belongs to a number (``x = 1,520`` against ``1520``; ``2,5`` against ``2.5`` where the question
+  allows a decimal comma on that side) against one value: that number;
 * groups against a flat list (``\\{1, 2\\}, \\{3, 4\\}`` for ``1, 2, 3, 4``): the groups' members in order, as a list;
-* a sequence under a name (``S = \\{1, 2\\}``, ``P = (1, 2)``) is that sequence;
+* a sequence under a name (``S = \\{1, 2\\}``, ``P = (1, 2)``) is that sequence, and so is a list whose first item
+  carries the name (``\\theta = \\frac{\\pi}{6}, \\frac{\\pi}{4}``);
+* two pairs in the same brackets under a domain the question fixes (tuples or intervals): equal where every item is;
 * one value (or one tuple against a list of tuples) against a set of one member or a list of one value repeated: that
   value; against two values or more: ``different`` (``1`` for ``1, 2``: a part of the answer; final whenever every
   item was read, surely or not), unless the question asks for one example of the listed ones (then one of them is
@@ -34,17 +39,19 @@ read surely (a number, a quantity whose unit is sure, an expression without a fr
 label or an approximation sign) and each item pair that decided it was itself a typed ``different`` (or the counts
 differ). Anything else is None: the table decides, as it did.
 
+One labelled value against a value repeated (``a = -2`` for ``-2, -2``): ``different`` where the question's request
+names it with other unknowns ("Determine $a$ and $b$": one of the values asked,
+:func:`rlverify.rule.answers.labels.labelled_values`), else the double root it is.
+
 Not decided here (None), because a stage of the table reads them whole: a side with a value no reader knows (words, a
-relation, an option letter, a set-builder), one labelled value against a repeated value (``a = -2``
-for ``-2, -2`` where "a and b" are asked), labelled values in the answer against one reference value (the part of
+relation, an option letter, a set-builder), labelled values in the answer against one reference value (the part of
 its dimension: ``quantity_parts``), two tuples in brackets of two kinds or under a domain the question fixes
-(an interval), a list where a comma may belong to a number (``2,5`` against ``2.5``, ``x = 1,520``
-against ``1520``), an item pair the expression entry decided by renaming a parameter or as a family (or equal under
+(an interval), an item pair the expression entry decided by renaming a parameter or as a family (or equal under
 other letters), alternatives against one value (a hedge: the table flags it), a sequence under an approximation
 sign or under two different names.
 
 May import: :mod:`rlverify.rule.read.types`, the leaf helpers of :mod:`rlverify.rule.answers` (match, latex, numbers,
-question, forms.label_order). Never the stage table.
+question, forms.label_order, labels.labelled_values). Never the stage table.
 """
 
 from __future__ import annotations
@@ -54,11 +61,12 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..answers.forms import label_order
+from ..answers.labels import labelled_values
 from ..answers.latex import plain_key, split_top
 from ..answers.match import Match
 from ..answers.numbers import decimal_comma
 from ..answers.question import Question
-from ..read.types import Approx, Expr, Items, Labelled, Number, Quantity, Reading, Set, Tuple
+from ..read.types import Approx, Expr, Items, Labelled, Number, Option, Quantity, Reading, Set, Tuple
 
 __all__ = ["Verdict", "sequences"]
 
@@ -85,9 +93,12 @@ def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None
     got = _names_off(a, g)
     if got is None:
         return None
-    a, g = got
+    a, g = _named_list(got[0]), _named_list(got[1])
     if _comma_in_number(a, g, q.answer_commas) or _comma_in_number(g, a, q.gold_commas):
-        return None
+        return _one_number(a, g, q, item)
+    chosen = _chosen(a), _chosen(g)
+    if None not in chosen:
+        return Verdict(Match(chosen[0] == chosen[1]), final=chosen[0] != chosen[1])
     if not (_readable(a) and _readable(g)):
         return None
     item = _consistent(item)
@@ -113,10 +124,37 @@ def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None
     # 'x = 1, x = 4' (one name) is a solution set, and so is a list of alternatives
     order = _ordered(a, g, q) if not (la or lg or _alternatives(a) or _alternatives(g)) else False
     if order is None:
-        return None
+        return _same_pair(a, g, item)
     if order:
         return _in_order(xs, ys, item, sure)
     return _any_order(_distinct(xs), _distinct(ys), item, sure)
+
+
+def _chosen(r: Reading) -> frozenset[str] | None:
+    """The option letters a list or a set of bare letters chooses (``A, D``, ``\\text{A,D}``), else None."""
+    if not isinstance(r, Items | Set) or _alternatives(r) or not all(isinstance(x, Option) and x.inner is None
+                                                                     for x in r.items):
+        return None
+    return frozenset(x.letter for x in r.items)     # type: ignore[attr-defined]
+
+
+def _named_list(r: Reading) -> Reading:
+    """A list whose first item carries the name of them all (``\\theta = \\frac{\\pi}{6}, \\frac{\\pi}{4}``, ``x = 1, 2``):
+    the list of the values, the name off."""
+    if not isinstance(r, Items) or not isinstance(r.items[0], Labelled) or _alternatives(r):
+        return r
+    if any(isinstance(x, Labelled) or "=" in x.text for x in r.items[1:]):
+        return r
+    return Items(r.text, (r.items[0].inner,) + r.items[1:])
+
+
+def _same_pair(a: Reading, g: Reading, item: Item) -> Verdict | None:
+    """Two pairs in the same brackets that may be intervals (the question fixes a domain): equal where they are equal
+    item by item, as tuples or as intervals alike; anything else the table's."""
+    if not (isinstance(a, Tuple) and isinstance(g, Tuple) and a.left == g.left and len(a.items) == len(g.items)):
+        return None
+    v = _in_order(a.items, g.items, item, False)
+    return v if v is not None and v.match.equal else None
 
 
 def _names_off(a: Reading, g: Reading) -> tuple[Reading, Reading] | None:
@@ -151,7 +189,11 @@ def _one_value(one: Reading, seq: Reading, answer_is_one: bool, q: Question, ite
     members = _distinct(seq.items) if not isinstance(seq, Tuple) else seq.items
     if len(members) == 1:
         if isinstance(one, Labelled) and isinstance(seq, Items):
-            return None  # 'a = -2' for '-2, -2': one of the values asked, or the double root (the question says)
+            if not answer_is_one:
+                return None
+            if labelled_values(one.text, seq.text, q.text) is False:   # 'a = -2' for '-2, -2' where the question
+                return Verdict(Match(False), final=True)                # asks for a and b: one of the values asked
+            # 'x = -2' for '-2, -2' where the roots of one unknown are asked: the double root
         d = item(one, members[0]) if answer_is_one else item(members[0], one)
         return _verdict(d, sure)
     if answer_is_one and isinstance(seq, Items) and q.asks_one_example:
@@ -323,6 +365,34 @@ def _comma_in_number(s: Reading, other: Reading, decimal: bool) -> bool:
         return False
     return any(_GROUPED.fullmatch(m.group()) or decimal and decimal_comma(m.group()) is not None
                for m in _COMMA_NUMBER.finditer(s.text))
+
+
+def _one_number(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
+    """The list whose comma belongs to a number, read as that number (``1,520`` is 1520; ``-0,0613`` is -0.0613 where
+    the question allows a decimal comma on that side) against the other side's one value; None where the text is more
+    than one number."""
+    if isinstance(a, Items) and not isinstance(g, _SEQUENCES):
+        number = _comma_number(a.text, q.answer_commas)
+        return None if number is None else _verdict(item(number, g), _sure(number) and _sure(g))
+    if isinstance(g, Items) and not isinstance(a, _SEQUENCES):
+        number = _comma_number(g.text, q.gold_commas)
+        return None if number is None else _verdict(item(a, number), _sure(number) and _sure(a))
+    return None
+
+
+def _comma_number(text: str, decimal: bool) -> Reading | None:
+    """The number a text with commas writes: digit groups, or a decimal comma where ``decimal``; None for a list."""
+    from ..read import read
+
+    t = split_top(text, ("=",))[-1].strip()       # 'x = 1,520': the value after its name
+    digits = t.lstrip("+-−").strip()
+    if not _COMMA_NUMBER.fullmatch(digits):
+        return None
+    if _GROUPED.fullmatch(digits):
+        return read(t.replace(",", ""))
+    if decimal and decimal_comma(t) is not None:
+        return read(t.replace(",", "."))
+    return None
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,13 @@ A reader owns one notation and reads the rest of its text with ``read`` again, s
 (``(b)\\ v \\approx 3.2\\,\\mathrm{m/s}``: an option holding a label holding an approximation). The question is
 not read here: it is the comparison's context (:class:`rlverify.rule.answers.question.Question`).
 
-A set of reals (:func:`.relations.interval`), a relation or a chain of equalities (:func:`.relations.relation`) is
+A value then where it is attained (``\\max = 5 \\text{ at } x = 2``) reads as the value. A set of reals
+(:func:`.relations.interval`), a relation or a chain of equalities (:func:`.relations.relation`) is
 read before a number. A text no wrapper reader applies to is read as a number or a quantity (:mod:`.numbers`) where
 it is one, else as a tuple, a finite set or a bare list (:mod:`.sequences`, each item read again) where it is one,
 else as an expression (:mod:`.expressions`: one term, no relation, separator or words) where it is one, else a Value.
 
-May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.expressions`, :mod:`.relations`, the text helpers of :mod:`rlverify.rule.answers`
+May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.expressions`, :mod:`.relations`, the text helpers of :mod:`rlverify.rule.answers`
 (latex, choice, views) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
 """
 
@@ -28,10 +29,11 @@ from ..answers.choice import labelled_value
 from ..answers.latex import clean, plain_key, split_top, unwrap_text
 from ..answers.views import is_name
 from .expressions import expression
+from .matrices import matrix
 from .numbers import number_or_quantity
 from .sequences import sequence
 from .relations import interval, relation
-from .types import Antiderivative, Approx, Labelled, Option, Reading, Value
+from .types import Antiderivative, Approx, Labelled, Option, Reading, Relation, Tuple, Value
 
 __all__ = ["read", "READERS", "Reading"]
 
@@ -88,11 +90,13 @@ _FUNCTION_AT = re.compile(r"\s*[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[\w\s,.{}\\]{1,30}
 # '\int f(x)\,dx', '\int (6x + 24)\, dx': an indefinite integral names its antiderivative
 _INTEGRAL = re.compile(r"\s*\\int(?!\s*(?:\\limits\s*)?[_^]).*d\s*[a-z]\s*", re.S)
 _NAME_OPS = ("=", "\\approx")
+_SIGNED_NAME = re.compile(r"(\\pm|\\mp)(?![A-Za-z])\s*")
 _SEVERAL = (",", ";", "\\quad", "\\qquad", "\\text{ and }", "\\text{and}", "\\text{ or }", "\\text{or}")
 
 
 def _labelled(s: str, again, depth: int) -> Reading | None:
-    """``NAME = VALUE`` or ``NAME \\approx VALUE``: one relation at the top, a quantity's or a function's name on the
+    """``NAME = VALUE`` or ``NAME \\approx VALUE`` (a sign choice before the name is the value's: ``\\pm n = 2`` is
+    ``n = \\pm 2``): one relation at the top, a quantity's or a function's name on the
     left (:func:`rlverify.rule.answers.views.is_name`, ``F(x)``) or a function's value at its arguments (``f(3)``,
     ``I(6,3)``), a value on the right."""
     if "=" not in s and "\\approx" not in s:
@@ -101,6 +105,9 @@ def _labelled(s: str, again, depth: int) -> Reading | None:
     if len(parts) != 2 or not parts[1].strip():
         return None
     left, right = parts[0].strip(), parts[1].strip()
+    sign = _SIGNED_NAME.match(left)
+    if sign is not None and is_name(left[sign.end():].strip()):    # '\\pm n = 2' is 'n = \\pm 2'
+        left, right = left[sign.end():].strip(), f"{sign.group(1)} {right}"
     if not (is_name(left) or _FUNCTION_NAME.fullmatch(left) or _FUNCTION_AT.fullmatch(left)
             or _INTEGRAL.fullmatch(left)):
         return None
@@ -154,11 +161,33 @@ def _symbol(const: str) -> str:
     return inner[0] if len(inner) == 1 or inner[1:2] == "_" else inner
 
 
+# 'VALUE \text{ at } POINT', 'VALUE \text{ (at } POINT)': a value, then where it is attained
+_AT = re.compile(r"\\text\s*\{\s*(\()?\s*at\s*\}")
+
+
+def _attained(s: str, again, depth: int) -> Reading | None:
+    """``\\max = 5 \\text{ at } x = 2``, ``12 \\text{ (at } (1, 2))``: the value stated before a bare "at"; the point
+    after it (a tuple, an assignment) says where it is attained, and is not the value (never ``at least``)."""
+    m = _AT.search(s) if "at" in s else None
+    if m is None or m.start() == 0:
+        return None
+    value, point = s[:m.start()].strip(), s[m.end():].strip()
+    if m.group(1) is not None:
+        if not point.endswith(")"):
+            return None
+        point = point[:-1].strip()
+    if not value or not point or _AT.search(point) or not isinstance(again(point, depth + 1), Labelled | Tuple | Relation):
+        return None
+    return again(value, depth + 1)
+
+
 READERS: tuple[tuple[str, Reader], ...] = (
+    ("attained", _attained),
     ("option", _option),
     ("labelled", _labelled),
     ("approx", _approx),
     ("antiderivative", _antiderivative),
+    ("matrix", matrix),
     ("interval", interval),
     ("relation", relation),
     ("number", number_or_quantity),

@@ -16,7 +16,8 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = ["Reading", "Labelled", "Approx", "Option", "Antiderivative", "Number", "Quantity", "Expr", "Value",
-           "Tuple", "Set", "Items", "WRAPPERS", "NUMERIC", "SEQUENCES", "Relation", "Chain", "Interval"]
+           "Tuple", "Set", "Items", "WRAPPERS", "NUMERIC", "SEQUENCES", "Relation", "Chain", "Interval",
+           "Matrix"]
 
 
 @dataclass(frozen=True)
@@ -148,3 +149,11 @@ class Interval(Reading):
     interval, in a notation :func:`rlverify.rule.answers.sets.read_set` reads (never a lone ``(a, b)``: a point as much
     as an interval). ``var``: the variable its conditions name, if any."""
     var: str | None
+
+
+@dataclass(frozen=True)
+class Matrix(Reading):
+    """``\\begin{pmatrix} 1 & 2 \\\\ 3 & 4 \\end{pmatrix}``, a column vector ``\\begin{bmatrix} -7 \\\\ 16 \\end{bmatrix}``, a
+    sum or product of numeric matrices left unevaluated (read as the matrix it denotes): rows of cells, every row
+    of one length, each cell read again."""
+    rows: tuple[tuple[Reading, ...], ...]
