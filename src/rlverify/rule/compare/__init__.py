@@ -63,7 +63,7 @@ from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
 from ..read.types import SEQUENCES
-from . import constants, relations
+from . import constants, prose, relations
 from .expressions import expressions
 from .functions import renamed_body
 from .numbers import constant_against_approximate, numeric
@@ -189,7 +189,7 @@ def _explain(answer: str, gold: str, q: Question) -> Decision:
             return _expressions(answer, gold, q)
         if constants.pair(ra, rg):
             return _or_table(_number_expression(answer, gold, ra, rg, q), answer, gold, q)
-        return _table(answer, gold, q)
+        return _prose(ra, rg, q, 0) or _table(answer, gold, q)
     d = _compare(ra, rg, q, 0)
     if d.match.equal or d.final or _terms(ra, rg):
         return d        # two terms read whole are what the expression entry compared (the table's verdict too)
@@ -312,11 +312,23 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
             return Decision(m, "typed:constant_approximated", final=not m.equal)
     if constants.pair(a, g):
         return _or_table(_number_expression(a.text, g.text, a, g, q), a.text, g.text, q)
+    d = _prose(a, g, q, depth)
+    if d is not None:
+        return d
     if relations.applies(a, g):
         v = relations.relations(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
         if v is not None:
             return Decision(v.match, v.entry, v.final)
     return _table(a.text, g.text, q)
+
+
+def _prose(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
+    """A time, a ratio, a directed value or words on a side (:mod:`.prose`), the values compared through this
+    comparison; None where no cell of that entry decides the pair."""
+    if not prose.applies(a, g):
+        return None
+    v = prose.prose(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
+    return None if v is None else Decision(v.match, v.entry, v.final)
 
 
 def _approximated(a: Reading, g: Reading) -> bool:

@@ -1,0 +1,120 @@
+"""Readers of the texts no value reader takes (issue 29): a time of day, a ratio, a value with the direction it is given
+with, words and the value a sentence states.
+
+Interface::
+
+    prose(s, again, depth) -> Reading | None     the last reader of :data:`rlverify.rule.read.READERS`
+
+In order, on a cleaned text that no reader before took:
+
+* a time of day (:func:`rlverify.rule.answers.quantity.parse_clock`: ``4:30 \\text{ p.m.}``, ``11{:}45\\text{ AM}``,
+  ``7{:}30``) is a :class:`~.types.Time`;
+* two terms joined by one colon at the top (``20:3``, ``1 : (4/3)``), each read as a number or a term, is a
+  :class:`~.types.Ratio`, its value the reading of their quotient;
+* a quantity followed by the direction it is given with (``5 N to the left``, ``30^\\circ`` below the horizontal:
+  :func:`rlverify.rule.answers.quantity.closing_direction`) is a :class:`~.types.Directed`;
+* any other text with a word in it is a :class:`~.types.Text`: its folded words, and the value it states where it
+  states one plainly: a number before a counted noun or an ordinal suffix (``12\\text{ square units}``, ``15th Day``,
+  ``18 ways``: :func:`rlverify.rule.answers.core.strip_units`, :func:`rlverify.rule.answers.words.strip_trailing_words`),
+  a number in words or a short sentence stating one (:func:`rlverify.rule.answers.words.words_to_number`,
+  :func:`~rlverify.rule.answers.words.sentence_number`), the value left once presentation commands are dropped
+  (:func:`rlverify.rule.answers.surface.presentation`), or the value after a numbered option label (``\\text{Option 2:
+  } 10^{-4}\\text{ eV}``).
+
+May import: :mod:`.types`, the pure text helpers of :mod:`rlverify.rule.answers` named above. Never the comparison or
+the stage table.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Callable
+
+from ..answers.core import strip_units
+from ..answers.latex import split_top
+from ..answers.quantity import closing_direction, parse_clock
+from ..answers.surface import presentation, unwrap
+from ..answers.words import normalize_text, sentence_number, strip_trailing_words, words_to_number
+from .types import Expr, Number, Ratio, Reading, Text, Time, Directed
+
+__all__ = ["prose"]
+
+Again = Callable[[str, int], Reading]
+
+_MAX_CHARS = 300
+_LETTER = re.compile(r"[A-Za-z]{2,}")
+# 'Option 2: ', '\\text{Option 2: }', 'Choice 3.': a numbered option label before a value
+_NUMBERED_OPTION = re.compile(r"^\s*(?:\\text\s*\{\s*)?(?:option|choice)\s*\(?\s*(\d)\s*\)?\s*[:.)]\s*\}?\s*(?=\S)", re.I)
+
+
+def prose(s: str, again: Again, depth: int) -> Reading | None:
+    if len(s) > _MAX_CHARS:
+        return None
+    return _time(s) or _ratio(s, again, depth) or _directed(s, again, depth) or _text(s, again, depth)
+
+
+def _time(s: str) -> Time | None:
+    clock = parse_clock(s)
+    if clock is None:
+        return None
+    m = re.fullmatch(r"\s*(\d{1,2})\s*(?:\{:\}|:|\\colon)\s*(\d{2})\s*", s)
+    ratio = Fraction(int(m.group(1)), int(m.group(2))) if m is not None and int(m.group(2)) else None
+    return Time(s, clock.minutes, clock.meridiem, ratio)
+
+
+_TERM = (Number, Expr)
+
+
+def _ratio(s: str, again: Again, depth: int) -> Ratio | None:
+    if ":" not in s or "\\" in s.replace("\\frac", "").replace("\\sqrt", ""):
+        return None
+    parts = split_top(s, (":",))
+    if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+        return None
+    left, right = again(parts[0].strip(), depth + 1), again(parts[1].strip(), depth + 1)
+    if not (isinstance(left, _TERM) and isinstance(right, _TERM)):
+        return None
+    if isinstance(right, Number) and right.exact == 0:
+        return None
+    value = again(f"\\frac{{{left.text}}}{{{right.text}}}", depth + 1)
+    return Ratio(s, left, right, value) if isinstance(value, _TERM) else None
+
+
+def _directed(s: str, again: Again, depth: int) -> Directed | None:
+    got = closing_direction(s)
+    if got is None or not got[0].strip():
+        return None
+    return Directed(s, again(got[0].strip(), depth + 1), got[1])
+
+
+def _text(s: str, again: Again, depth: int) -> Text | None:
+    plain = unwrap(s)
+    if not _LETTER.search(plain):
+        return None
+    return Text(s, normalize_text(plain), _states(s, plain, again, depth))
+
+
+_VALUES = (Number, Expr)
+
+
+def _states(s: str, plain: str, again: Again, depth: int) -> Reading | None:
+    """The value a text states plainly (a number, a quantity or a term), else None."""
+    option = _NUMBERED_OPTION.match(s)
+    if option is not None:
+        return again(s[option.end():].strip(), depth + 1)
+    shown = presentation(s)
+    if shown is not None:
+        return again(shown, depth + 1)
+    for head in (strip_units(s), strip_trailing_words(s)):
+        if head:
+            r = again(head, depth + 1)
+            if isinstance(r, _VALUES):
+                return r
+    said = words_to_number(plain)
+    if said is None:
+        said = sentence_number(s)
+    if said is not None:
+        text = str(said.numerator) if said.denominator == 1 else f"\\frac{{{said.numerator}}}{{{said.denominator}}}"
+        return Number(text, said, None)
+    return None
