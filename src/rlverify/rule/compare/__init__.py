@@ -61,7 +61,7 @@ from ..answers.pipeline import explain as explain_table
 from ..answers.question import Question, as_question
 from ..outcome import texty
 from ..read import lower_letter, read
-from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
+from ..read.types import NUMERIC, Antiderivative, Approx, Directed, Expr, Labelled, Number, Option, Quantity, Reading, Value
 from ..read.types import SEQUENCES
 from . import constants, prose, relations
 from .expressions import expressions
@@ -299,7 +299,7 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     if isinstance(a, Option):
         return _letter(a, g, q, depth)
     if isinstance(a, Labelled):
-        return _named_answer(a, g, q, depth) or _table(a.text, g.text, q)
+        return _named_answer(a, g, q, depth) or _directed_name(a, g, q, depth) or _table(a.text, g.text, q)
     if _integrals(a, g, q):
         return _antiderivative(a, g, q)
     if _values(_leaf(a), _leaf(g), q):    # an approximation sign: the value is compared at its written digits
@@ -320,6 +320,14 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         if v is not None:
             return Decision(v.match, v.entry, v.final)
     return _table(a.text, g.text, q)
+
+
+def _directed_name(a: Labelled, g: Reading, q: Question, depth: int) -> Decision | None:
+    """A named value given with its direction (``\\theta = 37^{\\circ}`` above the horizontal) against an unnamed
+    reference: the direction and the value decide (:mod:`.prose`)."""
+    if not isinstance(a.inner, Directed) or isinstance(g, Labelled):
+        return None
+    return _prose(a.inner, g, q, depth + 1)
 
 
 def _prose(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:

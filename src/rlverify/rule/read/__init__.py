@@ -29,7 +29,7 @@ from ..answers.latex import clean, plain_key, split_top, unwrap_text
 from ..answers.views import is_name
 from .expressions import expression
 from .numbers import number_or_quantity
-from .prose import prose
+from .prose import directed, prose
 from .sequences import sequence
 from .relations import interval, relation
 from .types import Antiderivative, Approx, Labelled, Option, Reading, Value
@@ -163,6 +163,7 @@ READERS: tuple[tuple[str, Reader], ...] = (
     ("interval", interval),
     ("relation", relation),
     ("number", number_or_quantity),
+    ("directed", directed),     # '12 m/s, directed to the right': one value and its direction, not a list
     ("sequence", sequence),
     ("expression", expression),
     ("prose", prose),       # a time, a ratio, a directed value, words: what no reader above took

@@ -3,7 +3,9 @@ with, words and the value a sentence states.
 
 Interface::
 
-    prose(s, again, depth) -> Reading | None     the last reader of :data:`rlverify.rule.read.READERS`
+    directed(s, again, depth) -> Directed | None   a quantity and its direction (before the list reader: a comma
+                                                   may set the direction apart)
+    prose(s, again, depth) -> Reading | None       the last reader of :data:`rlverify.rule.read.READERS`
 
 In order, on a cleaned text that no reader before took:
 
@@ -28,6 +30,7 @@ the stage table.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 from typing import Callable
 
@@ -36,9 +39,9 @@ from ..answers.latex import split_top
 from ..answers.quantity import closing_direction, parse_clock
 from ..answers.surface import presentation, unwrap
 from ..answers.words import normalize_text, sentence_number, strip_trailing_words, words_to_number
-from .types import Expr, Number, Ratio, Reading, Text, Time, Directed
+from .types import Directed, Expr, Number, Quantity, Ratio, Reading, Text, Time
 
-__all__ = ["prose"]
+__all__ = ["directed", "prose"]
 
 Again = Callable[[str, int], Reading]
 
@@ -51,7 +54,7 @@ _NUMBERED_OPTION = re.compile(r"^\s*(?:\\text\s*\{\s*)?(?:option|choice)\s*\(?\s
 def prose(s: str, again: Again, depth: int) -> Reading | None:
     if len(s) > _MAX_CHARS:
         return None
-    return _time(s) or _ratio(s, again, depth) or _directed(s, again, depth) or _text(s, again, depth)
+    return _time(s) or _ratio(s, again, depth) or directed(s, again, depth) or _text(s, again, depth)
 
 
 def _time(s: str) -> Time | None:
@@ -81,11 +84,16 @@ def _ratio(s: str, again: Again, depth: int) -> Ratio | None:
     return Ratio(s, left, right, value) if isinstance(value, _TERM) else None
 
 
-def _directed(s: str, again: Again, depth: int) -> Directed | None:
+def directed(s: str, again: Again, depth: int) -> Directed | None:
+    if len(s) > _MAX_CHARS or not _LETTER.search(s):
+        return None
     got = closing_direction(s)
     if got is None or not got[0].strip():
         return None
-    return Directed(s, again(got[0].strip(), depth + 1), got[1])
+    inner = again(got[0].strip(), depth + 1)
+    if isinstance(inner, Quantity):     # '5 N to the left': a symbol given a direction is a unit, no variable's name
+        inner = replace(inner, sure=True)
+    return Directed(s, inner, got[1])
 
 
 def _text(s: str, again: Again, depth: int) -> Text | None:
