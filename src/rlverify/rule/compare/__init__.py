@@ -62,7 +62,7 @@ from ..answers.question import Question, as_question
 from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Directed, Expr, Labelled, Number, Option, Quantity, Reading, Value
-from ..read.types import SEQUENCES
+from ..read.types import SEQUENCES, Text
 from . import constants, prose, relations
 from .expressions import expressions
 from .functions import renamed_body
@@ -176,7 +176,7 @@ _SPACED_ASSIGNMENTS = re.compile(r"=[^=]*\\q?quad(?![a-zA-Z])[^=]*=")
 
 
 def _explain(answer: str, gold: str, q: Question) -> Decision:
-    if _SPACED_ASSIGNMENTS.search(answer) or _SPACED_ASSIGNMENTS.search(gold):
+    if (_SPACED_ASSIGNMENTS.search(answer) and not isinstance(read(answer), Text)) or _SPACED_ASSIGNMENTS.search(gold):
         return _table(answer, gold, q)      # several labelled quantities: the table's quantity_parts stage reads them
     ra, rg = _in_context(read(answer), q), _in_context(read(gold), q)
     if isinstance(ra, _LEAVES) and isinstance(rg, _LEAVES) and not q.asks_antiderivative:

@@ -29,7 +29,7 @@ from ..answers.latex import clean, plain_key, split_top, unwrap_text
 from ..answers.views import is_name
 from .expressions import expression
 from .numbers import number_or_quantity
-from .prose import directed, prose
+from .prose import directed, prose, sentence
 from .sequences import sequence
 from .relations import interval, relation
 from .types import Antiderivative, Approx, Labelled, Option, Reading, Value
@@ -157,6 +157,7 @@ def _symbol(const: str) -> str:
 
 READERS: tuple[tuple[str, Reader], ...] = (
     ("option", _option),
+    ("sentence", sentence),     # '\\text{So there are }1600\\text{ ways ...}': what a sentence states, not its parts
     ("labelled", _labelled),
     ("approx", _approx),
     ("antiderivative", _antiderivative),

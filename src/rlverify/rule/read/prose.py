@@ -3,6 +3,8 @@ with, words and the value a sentence states.
 
 Interface::
 
+    sentence(s, again, depth) -> Text | None       a sentence or a derivation stating its value (before every
+                                                   reader of a part: a label, a relation, a list)
     directed(s, again, depth) -> Directed | None   a quantity and its direction (before the list reader: a comma
                                                    may set the direction apart)
     prose(s, again, depth) -> Reading | None       the last reader of :data:`rlverify.rule.read.READERS`
@@ -18,6 +20,9 @@ In order, on a cleaned text that no reader before took:
 * any other text with a word in it is a :class:`~.types.Text`: its folded words, and the value it states where it
   states one plainly: a number before a counted noun or an ordinal suffix (``12\\text{ square units}``, ``15th Day``,
   ``18 ways``: :func:`rlverify.rule.answers.core.strip_units`, :func:`rlverify.rule.answers.words.strip_trailing_words`),
+  the first reduction of the span that reads as a value (:func:`rlverify.rule.answers.views.candidates`: ``\text{so
+  the total is }168``, a derivation's last step ``\Rightarrow x = 2``; each reduction refuses a wording that changes
+  the claim),
   a number in words or a short sentence stating one (:func:`rlverify.rule.answers.words.words_to_number`,
   :func:`~rlverify.rule.answers.words.sentence_number`), the value left once presentation commands are dropped
   (:func:`rlverify.rule.answers.surface.presentation`), or the value after a numbered option label (``\\text{Option 2:
@@ -38,10 +43,11 @@ from ..answers.core import strip_units
 from ..answers.latex import split_top
 from ..answers.quantity import closing_direction, parse_clock
 from ..answers.surface import presentation, unwrap
+from ..answers.views import candidates
 from ..answers.words import normalize_text, sentence_number, strip_trailing_words, words_to_number
-from .types import Directed, Expr, Number, Quantity, Ratio, Reading, Text, Time
+from .types import Directed, Expr, Labelled, Number, Quantity, Ratio, Reading, Text, Time
 
-__all__ = ["directed", "prose"]
+__all__ = ["directed", "prose", "sentence"]
 
 Again = Callable[[str, int], Reading]
 
@@ -55,6 +61,24 @@ def prose(s: str, again: Again, depth: int) -> Reading | None:
     if len(s) > _MAX_CHARS:
         return None
     return _time(s) or _ratio(s, again, depth) or directed(s, again, depth) or _text(s, again, depth)
+
+
+# a sentence: a lead-in in words ('\\text{So there are }1600...', '\\text{With }75\\text{ and }...'), or a derivation that
+# concludes ('... \\text{hence }7=5+x \\Rightarrow x=2')
+_SENTENCE = re.compile(r"^\\text\s*\{\s*[A-Za-z]{2,}|\\(?:Rightarrow|implies|Longrightarrow|therefore)(?![A-Za-z])"
+                       r"|\\text\s*\{[^{}]*\b(?:hence|so|therefore|thus)\b", re.I)
+
+
+def sentence(s: str, again: Again, depth: int) -> Text | None:
+    """A sentence or a derivation that states its value (the first reduction of the span that reads as a value), read
+    before the readers of a label, a relation or a list would take one of its parts for the whole."""
+    if len(s) > _MAX_CHARS or not _SENTENCE.search(s):
+        return None
+    for head in candidates(s)[1:]:
+        r = again(head, depth + 1)
+        if isinstance(r, _VALUES):
+            return Text(s, normalize_text(unwrap(s)), r)
+    return None
 
 
 def _time(s: str) -> Time | None:
@@ -103,7 +127,7 @@ def _text(s: str, again: Again, depth: int) -> Text | None:
     return Text(s, normalize_text(plain), _states(s, plain, again, depth))
 
 
-_VALUES = (Number, Expr)
+_VALUES = (Number, Quantity, Expr, Labelled)
 
 
 def _states(s: str, plain: str, again: Again, depth: int) -> Reading | None:
@@ -114,8 +138,8 @@ def _states(s: str, plain: str, again: Again, depth: int) -> Reading | None:
     shown = presentation(s)
     if shown is not None:
         return again(shown, depth + 1)
-    for head in (strip_units(s), strip_trailing_words(s)):
-        if head:
+    for head in (strip_units(s), strip_trailing_words(s), *candidates(s)[1:]):
+        if head and head != s:
             r = again(head, depth + 1)
             if isinstance(r, _VALUES):
                 return r
