@@ -107,10 +107,9 @@ def _directed(a: Reading, g: Reading, again: Again) -> Verdict | None:
 
 
 def _words(a: Reading, g: Reading, again: Again) -> Verdict | None:
-    if isinstance(a, Text) and isinstance(g, Text):
-        said = _said(a.text, g.text)
-        if said is not None:
-            return said
+    said = _said(a.text, g.text)    # a word against a sentence ('no' reads as a term too)
+    if said is not None:
+        return said
     sa = a.states if isinstance(a, Text) else a
     sg = g.states if isinstance(g, Text) else g
     if sa is None or sg is None or isinstance(sa, Text | Value) or isinstance(sg, Text | Value):

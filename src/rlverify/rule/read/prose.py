@@ -11,6 +11,9 @@ Interface::
 
 In order, on a cleaned text that no reader before took:
 
+* a text with presentation commands (``]1,2]``, ``\\color{red}{5}``: :func:`rlverify.rule.answers.surface.presentation`)
+  or in a counting notation (``P(24,4)``: :func:`rlverify.rule.answers.counting.counting_reading`) is the reading of
+  the plain text;
 * a time of day (:func:`rlverify.rule.answers.quantity.parse_clock`: ``4:30 \\text{ p.m.}``, ``11{:}45\\text{ AM}``,
   ``7{:}30``) is a :class:`~.types.Time`;
 * two terms joined by one colon at the top (``20:3``, ``1 : (4/3)``), each read as a number or a term, is a
@@ -40,7 +43,8 @@ from fractions import Fraction
 from typing import Callable
 
 from ..answers.core import strip_units
-from ..answers.latex import split_top
+from ..answers.counting import counting_reading
+from ..answers.latex import clean, split_top
 from ..answers.quantity import closing_direction, parse_clock
 from ..answers.surface import presentation, unwrap
 from ..answers.views import candidates
@@ -53,6 +57,7 @@ Again = Callable[[str, int], Reading]
 
 _MAX_CHARS = 300
 _LETTER = re.compile(r"[A-Za-z]{2,}")
+_COMMAND = re.compile(r"\\[A-Za-z]+")
 # 'Option 2: ', '\\text{Option 2: }', 'Choice 3.': a numbered option label before a value
 _NUMBERED_OPTION = re.compile(r"^\s*(?:\\text\s*\{\s*)?(?:option|choice)\s*\(?\s*(\d)\s*\)?\s*[:.)]\s*\}?\s*(?=\S)", re.I)
 
@@ -60,24 +65,42 @@ _NUMBERED_OPTION = re.compile(r"^\s*(?:\\text\s*\{\s*)?(?:option|choice)\s*\(?\s
 def prose(s: str, again: Again, depth: int) -> Reading | None:
     if len(s) > _MAX_CHARS:
         return None
+    shown = presentation(s)
+    if shown is not None:      # ']1,2]', '\\color{red}{5}': the value without its presentation
+        return again(shown, depth + 1)
+    counted = counting_reading(s)
+    if counted:                # 'P(24,4)', 'C(10,3)': the counting notation's value
+        return again(clean(counted), depth + 1)
     return _time(s) or _ratio(s, again, depth) or directed(s, again, depth) or _text(s, again, depth)
 
 
-# a sentence: a lead-in in words ('\\text{So there are }1600...', '\\text{With }75\\text{ and }...'), or a derivation that
+# a sentence: a lead-in in words ('\\text{So there are }1600...', '\\text{With }75\\text{ and }...'), a derivation that
 # concludes ('... \\text{hence }7=5+x \\Rightarrow x=2')
+# concludes ('... \\text{hence }7=5+x \\Rightarrow x=2'), a derivation in an aligned environment (its last row), a value
+# and the range it holds for ('a_n=\\frac{1}{3n}\\ \\text{for all } n\\ge 1')
 _SENTENCE = re.compile(r"^\\text\s*\{\s*[A-Za-z]{2,}|\\(?:Rightarrow|implies|Longrightarrow|therefore)(?![A-Za-z])"
-                       r"|\\text\s*\{[^{}]*\b(?:hence|so|therefore|thus)\b", re.I)
+                       r"|\\text\s*\{[^{}]*\b(?:hence|so|therefore|thus)\b|\\begin\{(?:aligned|gathered|align\*?)\}"
+                       r"|\\text\s*\{\s*for\s+(?:all|every|each|any)\b", re.I)
+
+
+# words and punctuation only, one clause of three words or more: a sentence, never a list ('red, green, blue')
+_WORDS = re.compile(r"[A-Za-z][A-Za-z ,;:'\-.!?]*")
+_PUNCT = re.compile(r"[,;:.!?]")
 
 
 def sentence(s: str, again: Again, depth: int) -> Text | None:
     """A sentence or a derivation that states its value (the first reduction of the span that reads as a value), read
     before the readers of a label, a relation or a list would take one of its parts for the whole."""
-    if len(s) > _MAX_CHARS or not _SENTENCE.search(s):
+    if len(s) > _MAX_CHARS:
         return None
-    for head in candidates(s)[1:]:
-        r = again(head, depth + 1)
-        if isinstance(r, _VALUES):
-            return Text(s, normalize_text(unwrap(s)), r)
+    if _SENTENCE.search(s):
+        for head in candidates(s)[1:]:
+            r = again(head, depth + 1)
+            if isinstance(r, _VALUES):
+                return Text(s, normalize_text(unwrap(s)), r)
+    plain = unwrap(s)
+    if _WORDS.fullmatch(plain) and any(len(part.split()) >= 3 for part in _PUNCT.split(plain)):
+        return _text(s, again, depth)    # 'Yes, such a sequence exists.': words, no list of words
     return None
 
 
@@ -122,7 +145,7 @@ def directed(s: str, again: Again, depth: int) -> Directed | None:
 
 def _text(s: str, again: Again, depth: int) -> Text | None:
     plain = unwrap(s)
-    if not _LETTER.search(plain):
+    if not _LETTER.search(_COMMAND.sub(" ", plain)):
         return None
     return Text(s, normalize_text(plain), _states(s, plain, again, depth))
 
