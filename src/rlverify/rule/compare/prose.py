@@ -88,7 +88,7 @@ def _times(a: Reading, g: Reading, again: Again) -> Verdict | None:
         return Verdict(Match(same, ("clock",)), "typed:time", final=not same)
     time, other = (a, g) if isinstance(a, Time) else (g, a)
     assert isinstance(time, Time)
-    if time.meridiem or time.ratio is None or not isinstance(other, Number | Expr | Ratio):
+    if time.ratio is None or not isinstance(other, Number | Expr | Ratio):    # a.m. or p.m. written: no ratio
         return None
     value = Number(f"\\frac{{{time.ratio.numerator}}}{{{time.ratio.denominator}}}", time.ratio)
     if isinstance(other, Ratio):

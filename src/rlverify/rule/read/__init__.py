@@ -157,10 +157,10 @@ def _symbol(const: str) -> str:
 
 READERS: tuple[tuple[str, Reader], ...] = (
     ("option", _option),
-    ("sentence", sentence),     # '\\text{So there are }1600\\text{ ways ...}': what a sentence states, not its parts
     ("labelled", _labelled),
     ("approx", _approx),
     ("antiderivative", _antiderivative),
+    ("sentence", sentence),     # '\\text{So there are }1600\\text{ ways ...}': what a sentence states, not its parts
     ("interval", interval),
     ("relation", relation),
     ("number", number_or_quantity),

@@ -58,6 +58,8 @@ Again = Callable[[str, int], Reading]
 _MAX_CHARS = 300
 _LETTER = re.compile(r"[A-Za-z]{2,}")
 _COMMAND = re.compile(r"\\[A-Za-z]+")
+_ENVIRONMENT = re.compile(r"\\(?:begin|end)\s*\{[A-Za-z*]+\}")
+_MIXED = re.compile(r"\d\s*\\frac")      # '4:45\\frac{3}{11}': a time with a fraction of a minute, no ratio
 # 'Option 2: ', '\\text{Option 2: }', 'Choice 3.': a numbered option label before a value
 _NUMBERED_OPTION = re.compile(r"^\s*(?:\\text\s*\{\s*)?(?:option|choice)\s*\(?\s*(\d)\s*\)?\s*[:.)]\s*\}?\s*(?=\S)", re.I)
 
@@ -120,7 +122,7 @@ def _ratio(s: str, again: Again, depth: int) -> Ratio | None:
     if ":" not in s or "\\" in s.replace("\\frac", "").replace("\\sqrt", ""):
         return None
     parts = split_top(s, (":",))
-    if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+    if len(parts) != 2 or not parts[0].strip() or not parts[1].strip() or _MIXED.search(s):
         return None
     left, right = again(parts[0].strip(), depth + 1), again(parts[1].strip(), depth + 1)
     if not (isinstance(left, _TERM) and isinstance(right, _TERM)):
@@ -145,7 +147,7 @@ def directed(s: str, again: Again, depth: int) -> Directed | None:
 
 def _text(s: str, again: Again, depth: int) -> Text | None:
     plain = unwrap(s)
-    if not _LETTER.search(_COMMAND.sub(" ", plain)):
+    if not _LETTER.search(_COMMAND.sub(" ", _ENVIRONMENT.sub(" ", plain))):
         return None
     return Text(s, normalize_text(plain), _states(s, plain, again, depth))
 
