@@ -24,7 +24,7 @@ from .surface import exact_number, numeric_value, strip_approx, unwrap
 from .precision import written
 from .units import DIRECTION_WORDS, UnitSpec, convert, natural_powers, normalize_unit_text, parse_unit, units_in_question
 
-__all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "clock_shaped", "closing_direction", "align", "bare_in_asked_unit", "value_of", "asks_measured",
+__all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "clock_shaped", "closing_direction", "asks_a_unit", "align", "bare_in_asked_unit", "value_of", "asks_measured",
            "asked_unit", "unread_unit", "other_dimension", "MEASURED_KINDS"]
 
 _WRAPPED = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|degree|textdegree|circ|SI|si|qty|unit)\b|°|℃|%|\$|€|£")
@@ -596,6 +596,11 @@ def _measured(question: str | None) -> bool:
 
 
 asks_measured = _measured   # public: the question asks for a physical quantity in a unit
+
+
+def asks_a_unit(question: str | None) -> bool:
+    """The question asks for its answer in a unit ("in km/h", "give your answer in kg/m^3")."""
+    return bool(_asked_units(question))
 MEASURED_KINDS = ("physical", "angle_rate")   # units of measured quantities (rad/s too; an angle may be exact: 30°)
 
 # the question says the value is approximate (question.Question.expects_approximation reads the same words)

@@ -55,6 +55,7 @@ from ...runtime.bounded import remaining
 from ...runtime.caches import lru
 from ...runtime.limits import DEFAULT_CAS_TIMEOUT
 from ..answers.choice import labelled_value
+from ..answers.latex import plain_key
 from ..answers.fast import fast_compare
 from ..answers.match import Match
 from ..answers.pipeline import explain as explain_table
@@ -189,7 +190,7 @@ def _explain(answer: str, gold: str, q: Question) -> Decision:
             return _expressions(answer, gold, q)
         if constants.pair(ra, rg):
             return _or_table(_number_expression(answer, gold, ra, rg, q), answer, gold, q)
-        return _prose(ra, rg, q, 0) or _table(answer, gold, q)
+        return _prose(ra, rg, q, 0) or _same_text(ra, rg) or _table(answer, gold, q)
     d = _compare(ra, rg, q, 0)
     if d.match.equal or d.final or _terms(ra, rg):
         return d        # two terms read whole are what the expression entry compared (the table's verdict too)
@@ -274,8 +275,6 @@ def _numeric(answer: str, gold: str, a: Reading, g: Reading, q: Question, approx
 def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     if depth > _MAX_DEPTH:
         return _table(a.text, g.text, q)
-    if a.text == g.text and depth > 0:    # an option's listed value written as the reference is: one text, one reading
-        return Decision(Match(True), "typed:same_text")
     d = _sequences(a, g, q, depth)
     if d is not None:
         return d
@@ -321,7 +320,13 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         v = relations.relations(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
         if v is not None:
             return Decision(v.match, v.entry, v.final)
-    return _table(a.text, g.text, q)
+    return _same_text(a, g) or _table(a.text, g.text, q)
+
+
+def _same_text(a: Reading, g: Reading) -> Decision | None:
+    """Two readings no entry decides, one text up to spaces and wrappers (an option's listed value written as the
+    reference is; ``\\forall x > 0`` and ``\\forall x>0``): equal."""
+    return Decision(Match(True), "typed:same_text") if plain_key(a.text) == plain_key(g.text) else None
 
 
 def _directed_name(a: Labelled, g: Reading, q: Question, depth: int) -> Decision | None:

@@ -28,15 +28,17 @@ stage table.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..answers.latex import plain_key
 from ..answers.match import Match
 from ..answers.numbers import parse_based
+from ..answers.quantity import asks_a_unit, unread_unit
 from ..answers.question import Question
 from ..answers.words import leading_word, same_text, sentence_gold, sentence_yes_no, yes_no, normalize_text, is_wordy
-from ..read.types import Directed, Expr, Number, Ratio, Reading, Text, Time, Value
+from ..read.types import Approx, Directed, Expr, Labelled, Number, Quantity, Ratio, Reading, Text, Time, Value
 
 __all__ = ["Verdict", "applies", "prose"]
 
@@ -65,7 +67,7 @@ def prose(a: Reading, g: Reading, q: Question, again: Again) -> Verdict | None:
     if isinstance(a, Directed) or isinstance(g, Directed):
         return _directed(a, g, again)
     if isinstance(a, Text) or isinstance(g, Text):
-        return _words(a, g, again)
+        return _words(a, g, q, again)
     if not (isinstance(a, Value) and isinstance(g, Value)):
         return None
     return _as_written(a, g)
@@ -106,16 +108,31 @@ def _directed(a: Reading, g: Reading, again: Again) -> Verdict | None:
     return None
 
 
-def _words(a: Reading, g: Reading, again: Again) -> Verdict | None:
+def _words(a: Reading, g: Reading, q: Question, again: Again) -> Verdict | None:
     said = _said(a.text, g.text)    # a word against a sentence ('no' reads as a term too)
     if said is not None:
         return said
+    if _unit_lost(a, g, q) or _unit_lost(g, a, q):
+        return None
     sa = a.states if isinstance(a, Text) else a
     sg = g.states if isinstance(g, Text) else g
-    if sa is None or sg is None or isinstance(sa, Text | Value) or isinstance(sg, Text | Value):
-        return None
+    if not (isinstance(sa, _VALUES) and isinstance(sg, _VALUES)):
+        return None     # a list, a relation: what a text states is one value against one value
+    if isinstance(a, Text) and isinstance(g, Text) and _DIGITS.sub("", a.words) != _DIGITS.sub("", g.words):
+        return None     # two sentences: their values only where they say the same words ('18 ways', '18\\text{ ways}')
     d = _again(sa, sg, again, "words")
     return Verdict(d.match, d.entry)    # words may qualify the value they state: a rejection is no typed fact
+
+
+_VALUES = (Number, Quantity, Expr, Labelled, Approx)
+_DIGITS = re.compile(r"[\d\s]+")
+
+
+def _unit_lost(t: Reading, other: Reading, q: Question) -> bool:
+    """The words after a text's number may be a unit no reading knows (``278 zxq``,
+    :func:`rlverify.rule.answers.quantity.unread_unit`) where the other side carries a unit or the question asks one:
+    dropped as words, the unit would disappear."""
+    return isinstance(t, Text) and unread_unit(t.text) and (isinstance(other, Quantity) or asks_a_unit(q.text))
 
 
 def _said(answer: str, gold: str) -> Verdict | None:

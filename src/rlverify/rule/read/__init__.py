@@ -26,6 +26,7 @@ from typing import Callable
 from ...runtime.caches import lru
 from ..answers.choice import labelled_value
 from ..answers.latex import clean, plain_key, split_top, unwrap_text
+from ..answers.surface import presentation
 from ..answers.views import is_name
 from .expressions import expression
 from .numbers import number_or_quantity
@@ -184,5 +185,5 @@ def _read(s: str, depth: int) -> Reading:
 @lru("rule.reading")
 def read(text: str) -> Reading:
     """The typed reading of one side's text (an extracted answer span, or the reference)."""
-    s = clean(text) if len(text) <= _MAX_CHARS else text
+    s = clean(presentation(text) or text) if len(text) <= _MAX_CHARS else text    # ']1,2]' is '(1,2]' before cleaning
     return _read(s.strip(), 0)

@@ -9,11 +9,14 @@ Interface::
                                                    may set the direction apart)
     prose(s, again, depth) -> Reading | None       the last reader of :data:`rlverify.rule.read.READERS`
 
-In order, on a cleaned text that no reader before took:
+Before the readers of a part (a relation, a list), a sentence or a derivation that states its value (``\\text{So
+there are }1600\\text{ ways}``, ``... \\text{hence }7 = 5 + x \\Rightarrow x = 2``, an aligned derivation, a value with
+the range it holds for) is a :class:`~.types.Text` with that value (:func:`sentence`), and so is a sentence of words
+(``Yes, such a sequence exists.``: never a list of words); before the list reader, a quantity with its direction
+(:func:`directed`). Last (:func:`prose`), on a cleaned text that no reader before took:
 
-* a text with presentation commands (``]1,2]``, ``\\color{red}{5}``: :func:`rlverify.rule.answers.surface.presentation`)
-  or in a counting notation (``P(24,4)``: :func:`rlverify.rule.answers.counting.counting_reading`) is the reading of
-  the plain text;
+* a text in a counting notation (``P(24,4)``: :func:`rlverify.rule.answers.counting.counting_reading`) is the reading
+  of its value;
 * a time of day (:func:`rlverify.rule.answers.quantity.parse_clock`: ``4:30 \\text{ p.m.}``, ``11{:}45\\text{ AM}``,
   ``7{:}30``) is a :class:`~.types.Time`;
 * two terms joined by one colon at the top (``20:3``, ``1 : (4/3)``), each read as a number or a term, is a
@@ -23,12 +26,10 @@ In order, on a cleaned text that no reader before took:
 * any other text with a word in it is a :class:`~.types.Text`: its folded words, and the value it states where it
   states one plainly: a number before a counted noun or an ordinal suffix (``12\\text{ square units}``, ``15th Day``,
   ``18 ways``: :func:`rlverify.rule.answers.core.strip_units`, :func:`rlverify.rule.answers.words.strip_trailing_words`),
-  the first reduction of the span that reads as a value (:func:`rlverify.rule.answers.views.candidates`: ``\text{so
-  the total is }168``, a derivation's last step ``\Rightarrow x = 2``; each reduction refuses a wording that changes
-  the claim),
-  a number in words or a short sentence stating one (:func:`rlverify.rule.answers.words.words_to_number`,
-  :func:`~rlverify.rule.answers.words.sentence_number`), the value left once presentation commands are dropped
-  (:func:`rlverify.rule.answers.surface.presentation`), or the value after a numbered option label (``\\text{Option 2:
+  the first reduction of the span that reads as a value (:func:`rlverify.rule.answers.views.candidates`: ``\\text{so
+  the total is }168``, a derivation's last step ``\\Rightarrow x = 2``; each reduction refuses a wording that changes
+  the claim), a number in words or a short sentence stating one (:func:`rlverify.rule.answers.words.words_to_number`,
+  :func:`~rlverify.rule.answers.words.sentence_number`), or the value after a numbered option label (``\\text{Option 2:
   } 10^{-4}\\text{ eV}``).
 
 May import: :mod:`.types`, the pure text helpers of :mod:`rlverify.rule.answers` named above. Never the comparison or
@@ -46,7 +47,7 @@ from ..answers.core import strip_units
 from ..answers.counting import counting_reading
 from ..answers.latex import clean, split_top
 from ..answers.quantity import closing_direction, parse_clock
-from ..answers.surface import presentation, unwrap
+from ..answers.surface import unwrap
 from ..answers.views import candidates
 from ..answers.words import normalize_text, sentence_number, strip_trailing_words, words_to_number
 from .types import Directed, Expr, Labelled, Number, Quantity, Ratio, Reading, Text, Time
@@ -67,9 +68,6 @@ _NUMBERED_OPTION = re.compile(r"^\s*(?:\\text\s*\{\s*)?(?:option|choice)\s*\(?\s
 def prose(s: str, again: Again, depth: int) -> Reading | None:
     if len(s) > _MAX_CHARS:
         return None
-    shown = presentation(s)
-    if shown is not None:      # ']1,2]', '\\color{red}{5}': the value without its presentation
-        return again(shown, depth + 1)
     counted = counting_reading(s)
     if counted:                # 'P(24,4)', 'C(10,3)': the counting notation's value
         return again(clean(counted), depth + 1)
@@ -160,9 +158,6 @@ def _states(s: str, plain: str, again: Again, depth: int) -> Reading | None:
     option = _NUMBERED_OPTION.match(s)
     if option is not None:
         return again(s[option.end():].strip(), depth + 1)
-    shown = presentation(s)
-    if shown is not None:
-        return again(shown, depth + 1)
     for head in (strip_units(s), strip_trailing_words(s), *candidates(s)[1:]):
         if head and head != s:
             r = again(head, depth + 1)
