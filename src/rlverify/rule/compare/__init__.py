@@ -301,8 +301,8 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         return _letter(a, g, q, depth)
     if isinstance(a, Labelled):
         return _named_answer(a, g, q, depth) or _directed_name(a, g, q, depth) or _table(a.text, g.text, q)
-    if _integrals(a, g, q):
-        return _antiderivative(a, g, q)
+    if _integrals(a, g, q) and not (_values(a, g, q) and q.asks_antiderivative):
+        return _antiderivative(a, g, q)     # (two numbers or quantities where a question says 'integrate': values)
     if _values(_leaf(a), _leaf(g), q):    # an approximation sign: the value is compared at its written digits
         return _numeric(_leaf(a).text, _leaf(g).text, _leaf(a), _leaf(g), q, approximate=isinstance(g, Approx))
     if _terms(a, g):
