@@ -84,6 +84,8 @@ def test_ratios(seed, monkeypatch):
         _check(rf"\dfrac{{{p}}}{{{q}}}", f"{p}:{q}", True, monkeypatch)
         _check(f"{p}:{q}", rf"\frac{{{p}}}{{{q}}}", True, monkeypatch)
         _check(rf"\dfrac{{{q}}}{{{p}}}", f"{p}:{q}", False, monkeypatch)
+        _check(f"{p}:{q}", rf"V_{{1}}:V_{{2}}={p}:{q}", True, monkeypatch)     # a ratio under the names it compares
+        _check(f"{q}:{p}", rf"V_{{1}}:V_{{2}}={p}:{q}", False, monkeypatch)
         _check(f"{p * 2}", f"{p * 2}:1", True, monkeypatch)
         _check(f"{p * 2 + 1}", f"{p * 2}:1", False, monkeypatch)
         value = Fraction(p, q)

@@ -11,7 +11,8 @@ or a directed quantity's magnitude meets the other side with its unit, precision
 * two times of day: the same minute after midnight where both say a.m. or p.m., the same on a 12-hour clock where one
   does; two without (``7{:}30``, ``7:30``) the same time, or the same ratio (``2:10``, ``1:05``); a rejection is final;
   a time without a.m. or p.m. against a number is its ratio;
-* a ratio on either side: its quotient (``20:3`` for ``6.67``, ``2`` for ``2:1``, ``\\frac{5}{8}`` for ``5:8``);
+* a ratio stated under the names it compares (``V_{1}:V_{2}=11:21``) is that ratio; a ratio on either side: its
+  quotient (``20:3`` for ``6.67``, ``2`` for ``2:1``, ``\\frac{5}{8}`` for ``5:8``);
 * a value with the direction it is given with: two directions that differ are ``different`` (``5 N to the left`` for
   ``5 N to the right``); the same, or none in the reference (its magnitude asked), the values decide;
 * words: a yes or no said by a word or a sentence restating it (two that differ are ``different``), the same words
@@ -38,7 +39,7 @@ from ..answers.numbers import parse_based
 from ..answers.quantity import asks_a_unit, unread_unit
 from ..answers.question import Question
 from ..answers.words import leading_word, same_text, sentence_gold, sentence_yes_no, yes_no, normalize_text, is_wordy
-from ..read.types import Approx, Directed, Expr, Labelled, Number, Quantity, Ratio, Reading, Text, Time, Value
+from ..read.types import Approx, Directed, Expr, Labelled, Number, Quantity, Ratio, Reading, Relation, Text, Time, Value
 
 __all__ = ["Verdict", "applies", "prose"]
 
@@ -56,10 +57,22 @@ _SIDES = (Time, Ratio, Text, Directed)
 
 
 def applies(a: Reading, g: Reading) -> bool:
-    return isinstance(a, _SIDES) or isinstance(g, _SIDES) or (isinstance(a, Value) and isinstance(g, Value))
+    return isinstance(a, _SIDES) or isinstance(g, _SIDES) or (isinstance(a, Value) and isinstance(g, Value)) \
+        or _named_ratio(g) is not None
+
+
+def _named_ratio(r: Reading) -> Reading | None:
+    """``V_{1}:V_{2}=11:21``: a ratio stated under the ratio of the names it compares, that ratio; else None."""
+    if isinstance(r, Relation) and r.op == "=" and isinstance(r.right, Ratio | Time) and ":" in r.left.text \
+            and not isinstance(r.left, Time | Number) and not (isinstance(r.left, Ratio) and isinstance(r.left.value, Number)):
+        return r.right
+    return None
 
 
 def prose(a: Reading, g: Reading, q: Question, again: Again) -> Verdict | None:
+    named = _named_ratio(g)
+    if named is not None:
+        return _again(_named_ratio(a) or a, named, again, "ratio")
     if isinstance(a, Time) or isinstance(g, Time):
         return _times(a, g, again)
     if isinstance(a, Ratio) or isinstance(g, Ratio):
