@@ -169,3 +169,18 @@ def test_a_sentence_box_states_its_value(seed, monkeypatch):
         _check(box.format(n=n, a=a, b=b), str(n), True, monkeypatch)
         _check(box.format(n=n + 1, a=a, b=b), str(n), False, monkeypatch)
         _check(box.format(n=n, a=a, b=b), str(a), False, monkeypatch)
+
+
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_the_parts_of_a_question_under_their_letters(seed, monkeypatch):
+    quantities = _pools()[3]
+    rng = random.Random(seed)
+    question = "(a) Find the first value. (b) Find the second value."
+    for _ in range(6):
+        q1, q2 = rng.sample(quantities, 2)
+        if read(q1).text == read(q2).text:
+            continue
+        gold = rf"(a) {q1} (b) {q2}"
+        _check(rf"(a) {q1}, (b) {q2}", gold, True, monkeypatch, question)
+        _check(rf"(a) {q2} (b) {q1}", gold, False, monkeypatch, question)
+        _check(rf"(a) {q1} (b) {q1}", gold, False, monkeypatch, question)

@@ -30,7 +30,7 @@ from ..answers.surface import presentation
 from ..answers.views import is_name
 from .expressions import expression
 from .numbers import number_or_quantity
-from .prose import directed, prose, sentence
+from .prose import directed, parts, prose, sentence
 from .sequences import sequence
 from .relations import interval, relation
 from .types import Antiderivative, Approx, Labelled, Option, Reading, Value
@@ -161,6 +161,7 @@ READERS: tuple[tuple[str, Reader], ...] = (
     ("labelled", _labelled),
     ("approx", _approx),
     ("antiderivative", _antiderivative),
+    ("parts", parts),           # '(a) 5\\text{ m/s} (b) 10\\text{ m}': a question's parts, each under its letter
     ("sentence", sentence),     # '\\text{So there are }1600\\text{ ways ...}': what a sentence states, not its parts
     ("interval", interval),
     ("relation", relation),

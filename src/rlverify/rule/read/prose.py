@@ -3,6 +3,8 @@ with, words and the value a sentence states.
 
 Interface::
 
+    parts(s, again, depth) -> Items | None         '(a) 5 m/s (b) 10 m': the values of a question's parts, labelled
+                                                   by their letters
     sentence(s, again, depth) -> Text | None       a sentence or a derivation stating its value (before every
                                                    reader of a part: a label, a relation, a list)
     directed(s, again, depth) -> Directed | None   a quantity and its direction (before the list reader: a comma
@@ -50,9 +52,9 @@ from ..answers.quantity import closing_direction, parse_clock
 from ..answers.surface import unwrap
 from ..answers.views import candidates
 from ..answers.words import normalize_text, sentence_number, strip_trailing_words, words_to_number
-from .types import Directed, Expr, Labelled, Number, Quantity, Ratio, Reading, Text, Time
+from .types import Directed, Expr, Items, Labelled, Number, Quantity, Ratio, Reading, Text, Time
 
-__all__ = ["directed", "prose", "sentence"]
+__all__ = ["directed", "parts", "prose", "sentence"]
 
 Again = Callable[[str, int], Reading]
 
@@ -86,6 +88,27 @@ _SENTENCE = re.compile(r"^\\text\s*\{\s*[A-Za-z]{2,}|\\(?:Rightarrow|implies|Lon
 # words and punctuation only, one clause of three words or more: a sentence, never a list ('red, green, blue')
 _WORDS = re.compile(r"[A-Za-z][A-Za-z ,;:'\-.!?]*")
 _PUNCT = re.compile(r"[,;:.!?]")
+
+
+# '(a) 18\\text{ km/h} (b) 10\\text{ m}', '(a) 5, (b) 10': the answers to a question's parts, each after its letter
+_PART = re.compile(r"(?:^|(?<=[\s,;]))\(\s*([a-h])\s*\)\s*")
+
+
+def parts(s: str, again: Again, depth: int) -> Items | None:
+    """Two parts or more, each a part letter in brackets then its value: the values labelled by their letters."""
+    if len(s) > _MAX_CHARS or "(" not in s:
+        return None
+    marks = list(_PART.finditer(s))
+    if len(marks) < 2 or marks[0].start() != 0 or len({m.group(1) for m in marks}) != len(marks):
+        return None
+    items = []
+    for k, m in enumerate(marks):
+        end = marks[k + 1].start() if k + 1 < len(marks) else len(s)
+        value = s[m.end():end].strip().rstrip(",;").strip()
+        if not value:
+            return None
+        items.append(Labelled(f"({m.group(1)}) {value}", m.group(1), again(value, depth + 1)))
+    return Items(s, tuple(items))
 
 
 def sentence(s: str, again: Again, depth: int) -> Text | None:
