@@ -37,11 +37,15 @@ What is left after unwrapping, a value against a value, is decided by the entry 
   expression in a variable the question gives no value;
 * a relation, a chain or a set of reals (:mod:`.relations`): a chain's last value, an equation's value side, a bound
   where a value is asked (``different``) or asked for (its bound), two sets of reals;
+* a time of day, a ratio, a value with its direction, words or a sentence that states a value (:mod:`.prose`): two
+  times, a ratio's quotient, two directions, yes or no, the same words, a word a sentence states, the value a sentence
+  or a counted noun states against one value; two readings no entry decides that are one text up to spaces and
+  wrappers are equal;
 * any other pair, still, by the stage table (:func:`rlverify.rule.answers.pipeline.explain`) on the unwrapped texts;
   its cells move here one by one, and the table goes when none is left.
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
-entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.constants`, :mod:`.relations`). Never the extractor or the verifier.
+entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.constants`, :mod:`.relations`, :mod:`.prose`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations

@@ -12,10 +12,13 @@ not read here: it is the comparison's context (:class:`rlverify.rule.answers.que
 A set of reals (:func:`.relations.interval`), a relation or a chain of equalities (:func:`.relations.relation`) is
 read before a number. A text no wrapper reader applies to is read as a number or a quantity (:mod:`.numbers`) where
 it is one, else as a tuple, a finite set or a bare list (:mod:`.sequences`, each item read again) where it is one,
-else as an expression (:mod:`.expressions`: one term, no relation, separator or words) where it is one, else a Value.
+else as an expression (:mod:`.expressions`: one term, no relation, separator or words) where it is one, else as a time,
+a ratio or words (:mod:`.prose`), else a Value. Before the set and relation readers, the answers to a question's parts
+under their letters and a sentence that states its value are read (:mod:`.prose`); before the list reader, a quantity
+with its direction. Presentation commands (``\\color``, ``]1,2]``) are dropped before a text is read.
 
-May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.expressions`, :mod:`.relations`, the text helpers of :mod:`rlverify.rule.answers`
-(latex, choice, views) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
+May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.expressions`, :mod:`.relations`, :mod:`.prose`, the text helpers of :mod:`rlverify.rule.answers`
+(latex, choice, views, surface) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
 """
 
 from __future__ import annotations
