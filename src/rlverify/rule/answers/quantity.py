@@ -24,7 +24,7 @@ from .surface import exact_number, numeric_value, strip_approx, unwrap
 from .precision import written
 from .units import DIRECTION_WORDS, UnitSpec, convert, natural_powers, normalize_unit_text, parse_unit, units_in_question
 
-__all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "clock_shaped", "align", "bare_in_asked_unit", "value_of", "asks_measured",
+__all__ = ["Quantity", "Clock", "Aligned", "parse_quantity", "parse_clock", "clock_shaped", "closing_direction", "asks_a_unit", "align", "bare_in_asked_unit", "value_of", "asks_measured",
            "asked_unit", "unread_unit", "other_dimension", "MEASURED_KINDS"]
 
 _WRAPPED = re.compile(r"\\(?:text|mathrm|rm|mbox|textrm|operatorname|degree|textdegree|circ|SI|si|qty|unit)\b|°|℃|%|\$|€|£")
@@ -596,6 +596,11 @@ def _measured(question: str | None) -> bool:
 
 
 asks_measured = _measured   # public: the question asks for a physical quantity in a unit
+
+
+def asks_a_unit(question: str | None) -> bool:
+    """The question asks for its answer in a unit ("in km/h", "give your answer in kg/m^3")."""
+    return bool(_asked_units(question))
 MEASURED_KINDS = ("physical", "angle_rate")   # units of measured quantities (rad/s too; an angle may be exact: 30°)
 
 # the question says the value is approximate (question.Question.expects_approximation reads the same words)
@@ -692,6 +697,15 @@ def _direction(text: str) -> tuple[str, str] | None:
         d = re.sub(r" of ([nsew])$", lambda c: " of " + _COMPASS[c.group(1)], d)
     d = re.sub(r"^(above|below|from|with|to|relative to) (?!the )", r"\1 the ", d)
     return u[:m.start()].rstrip(" ,;(\\"), re.sub(r"\b(up|down)\b(?! ?ward)", r"\1ward", d).replace("towards", "toward")
+
+
+def closing_direction(text: str) -> tuple[str, str] | None:
+    """(the value before a closing direction phrase, the direction in canonical words) where the value is a quantity
+    (``5 N to the left``, ``30^\\circ below the horizontal``); None otherwise. A pure reading of one side."""
+    got = _direction(text)
+    if got is None or parse_quantity(_CHAIN_RELATION.split(got[0])[-1].strip()) is None:
+        return None
+    return got
 
 
 def _without_direction(answer: str, gold: str) -> tuple[str, str] | Match:

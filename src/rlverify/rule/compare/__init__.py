@@ -45,13 +45,16 @@ What is left after unwrapping, a value against a value, is decided by the entry 
   where a value is asked (``different``) or asked for (its bound), two sets of reals;
 * a pair no entry decides whose texts write the same parametric family (:mod:`.families`: residue classes, general
   solutions, a renamed parameter, read whole): equal;
+* a time of day, a ratio, a value with its direction, words or a sentence that states a value (:mod:`.prose`): two
+  times, a ratio's quotient, two directions, yes or no, the same words, a word a sentence states, the value a sentence
+  or a counted noun states against one value; two readings no entry decides that are one text up to spaces and
+  wrappers are equal;
 * any other pair, still, by the stage table (:func:`rlverify.rule.answers.pipeline.explain`) on the unwrapped texts;
   its cells move here one by one, and the table goes when none is left.
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
 entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.named`, :mod:`.ordering`,
-:mod:`.parts`, :mod:`.families`, :mod:`.constants`,
-:mod:`.relations`). Never the extractor or the verifier.
+:mod:`.parts`, :mod:`.families`, :mod:`.constants`, :mod:`.relations`, :mod:`.prose`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations
@@ -65,15 +68,16 @@ from ...runtime.bounded import remaining
 from ...runtime.caches import lru
 from ...runtime.limits import DEFAULT_CAS_TIMEOUT
 from ..answers.choice import labelled_value
+from ..answers.latex import plain_key
 from ..answers.fast import fast_compare
 from ..answers.match import Match
 from ..answers.pipeline import explain as explain_table
 from ..answers.question import Question, as_question
 from ..outcome import texty
 from ..read import lower_letter, read
-from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
-from ..read.types import SEQUENCES
-from . import constants, matrices, named, ordering, parts, relations
+from ..read.types import NUMERIC, Antiderivative, Approx, Directed, Expr, Labelled, Number, Option, Quantity, Reading
+from ..read.types import SEQUENCES, Text, Value
+from . import constants, matrices, named, ordering, parts, prose, relations
 from .expressions import expressions
 from .families import families
 from .functions import renamed_body
@@ -186,14 +190,15 @@ _LEAVES = (Value, Number, Quantity, Expr) + SEQUENCES
 _SPACED_ASSIGNMENTS = re.compile(r"=[^=]*\\q?quad(?![a-zA-Z])[^=]*=")
 
 
-def _spaced_assignments(text: str) -> bool:
+def _spaced_assignments(text: str, *also: type) -> bool:
     """Two assignments set apart by a wide space alone: the readers, which see the text without the space, read one
-    chain (``n = 3,\\quad B = 2A`` or ``f(x) = x \\quad \\text{and} \\quad f(x) = -x`` keep a separator: a list)."""
-    return _SPACED_ASSIGNMENTS.search(text) is not None and not isinstance(read(text), SEQUENCES)
+    chain (``n = 3,\\quad B = 2A`` or ``f(x) = x \\quad \\text{and} \\quad f(x) = -x`` keep a separator: a list;
+    ``also``: other readings that keep the text whole, a sentence on the answer's side)."""
+    return _SPACED_ASSIGNMENTS.search(text) is not None and not isinstance(read(text), SEQUENCES + also)
 
 
 def _explain(answer: str, gold: str, q: Question) -> Decision:
-    if _spaced_assignments(answer) or _spaced_assignments(gold):
+    if _spaced_assignments(answer, Text) or _spaced_assignments(gold):
         return _parts(answer, gold, q) or _table(answer, gold, q)    # several labelled quantities set apart by a space
     ra, rg = _in_context(read(answer), q), _in_context(read(gold), q)
     if isinstance(ra, _LEAVES) and isinstance(rg, _LEAVES) and not q.asks_antiderivative:
@@ -207,7 +212,7 @@ def _explain(answer: str, gold: str, q: Question) -> Decision:
             return _expressions(answer, gold, q)
         if constants.pair(ra, rg):
             return _or_table(_number_expression(answer, gold, ra, rg, q), answer, gold, q)
-        return _table(answer, gold, q)
+        return _prose(ra, rg, q, 0) or _same_text(ra, rg) or _table(answer, gold, q)
     d = _compare(ra, rg, q, 0)
     if d.match.equal or d.final or _terms(ra, rg):
         return d        # two terms read whole are what the expression entry compared (the table's verdict too)
@@ -340,9 +345,9 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     if isinstance(a, Option):
         return _letter(a, g, q, depth)
     if isinstance(a, Labelled):
-        return _named_answer(a, g, q, depth) or _table(a.text, g.text, q)
-    if _integrals(a, g, q):
-        return _antiderivative(a, g, q)
+        return _named_answer(a, g, q, depth) or _directed_name(a, g, q, depth) or _table(a.text, g.text, q)
+    if _integrals(a, g, q) and not (_values(a, g, q) and q.asks_antiderivative):
+        return _antiderivative(a, g, q)     # (two numbers or quantities where a question says 'integrate': values)
     if _values(_leaf(a), _leaf(g), q):    # an approximation sign: the value is compared at its written digits
         return _numeric(_leaf(a).text, _leaf(g).text, _leaf(a), _leaf(g), q, approximate=isinstance(g, Approx))
     if _terms(a, g):
@@ -353,11 +358,37 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
             return Decision(m, "typed:constant_approximated", final=not m.equal)
     if constants.pair(a, g):
         return _or_table(_number_expression(a.text, g.text, a, g, q), a.text, g.text, q)
+    d = _prose(a, g, q, depth)
+    if d is not None:
+        return d
     if relations.applies(a, g):
         v = relations.relations(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
         if v is not None:
             return Decision(v.match, v.entry, v.final)
-    return _table(a.text, g.text, q)
+    return _same_text(a, g) or _table(a.text, g.text, q)
+
+
+def _same_text(a: Reading, g: Reading) -> Decision | None:
+    """Two readings no entry decides, one text up to spaces and wrappers (an option's listed value written as the
+    reference is; ``\\forall x > 0`` and ``\\forall x>0``): equal."""
+    return Decision(Match(True), "typed:same_text") if plain_key(a.text) == plain_key(g.text) else None
+
+
+def _directed_name(a: Labelled, g: Reading, q: Question, depth: int) -> Decision | None:
+    """A named value given with its direction (``\\theta = 37^{\\circ}`` above the horizontal) against an unnamed
+    reference: the direction and the value decide (:mod:`.prose`)."""
+    if not isinstance(a.inner, Directed) or isinstance(g, Labelled):
+        return None
+    return _prose(a.inner, g, q, depth + 1)
+
+
+def _prose(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
+    """A time, a ratio, a directed value or words on a side (:mod:`.prose`), the values compared through this
+    comparison; None where no cell of that entry decides the pair."""
+    if not prose.applies(a, g):
+        return None
+    v = prose.prose(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
+    return None if v is None else Decision(v.match, v.entry, v.final)
 
 
 def _approximated(a: Reading, g: Reading) -> bool:

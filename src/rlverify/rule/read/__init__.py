@@ -13,10 +13,13 @@ A value then where it is attained (``\\max = 5 \\text{ at } x = 2``) reads as th
 (:func:`.relations.interval`), a relation or a chain of equalities (:func:`.relations.relation`) is
 read before a number. A text no wrapper reader applies to is read as a number or a quantity (:mod:`.numbers`) where
 it is one, else as a tuple, a finite set or a bare list (:mod:`.sequences`, each item read again) where it is one,
-else as an expression (:mod:`.expressions`: one term, no relation, separator or words) where it is one, else a Value.
+else as an expression (:mod:`.expressions`: one term, no relation, separator or words) where it is one, else as a time,
+a ratio or words (:mod:`.prose`), else a Value. Before the set and relation readers, the answers to a question's parts
+under their letters and a sentence that states its value are read (:mod:`.prose`); before the list reader, a quantity
+with its direction. Presentation commands (``\\color``, ``]1,2]``) are dropped before a text is read.
 
-May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.expressions`, :mod:`.relations`, the text helpers of :mod:`rlverify.rule.answers`
-(latex, choice, views) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
+May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.expressions`, :mod:`.relations`, :mod:`.prose`, the text helpers of :mod:`rlverify.rule.answers`
+(latex, choice, views, surface) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
 """
 
 from __future__ import annotations
@@ -27,10 +30,12 @@ from typing import Callable
 from ...runtime.caches import lru
 from ..answers.choice import labelled_value
 from ..answers.latex import clean, plain_key, split_top, unwrap_text
+from ..answers.surface import presentation
 from ..answers.views import is_name
 from .expressions import expression
 from .matrices import matrix
 from .numbers import number_or_quantity
+from .prose import directed, parts, prose, sentence
 from .sequences import sequence
 from .relations import interval, relation
 from .types import Antiderivative, Approx, Labelled, Option, Reading, Relation, Tuple, Value
@@ -188,11 +193,15 @@ READERS: tuple[tuple[str, Reader], ...] = (
     ("approx", _approx),
     ("antiderivative", _antiderivative),
     ("matrix", matrix),
+    ("parts", parts),           # '(a) 5\\text{ m/s} (b) 10\\text{ m}': a question's parts, each under its letter
+    ("sentence", sentence),     # '\\text{So there are }1600\\text{ ways ...}': what a sentence states, not its parts
     ("interval", interval),
     ("relation", relation),
     ("number", number_or_quantity),
+    ("directed", directed),     # '12 m/s, directed to the right': one value and its direction, not a list
     ("sequence", sequence),
     ("expression", expression),
+    ("prose", prose),       # a time, a ratio, a directed value, words: what no reader above took
 )
 
 
@@ -209,5 +218,5 @@ def _read(s: str, depth: int) -> Reading:
 @lru("rule.reading")
 def read(text: str) -> Reading:
     """The typed reading of one side's text (an extracted answer span, or the reference)."""
-    s = clean(text) if len(text) <= _MAX_CHARS else text
+    s = clean(presentation(text) or text) if len(text) <= _MAX_CHARS else text    # ']1,2]' is '(1,2]' before cleaning
     return _read(s.strip(), 0)

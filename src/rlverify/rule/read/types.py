@@ -17,7 +17,7 @@ from typing import Any
 
 __all__ = ["Reading", "Labelled", "Approx", "Option", "Antiderivative", "Number", "Quantity", "Expr", "Value",
            "Tuple", "Set", "Items", "WRAPPERS", "NUMERIC", "SEQUENCES", "Relation", "Chain", "Interval",
-           "Matrix"]
+           "Matrix", "Time", "Ratio", "Text", "Directed"]
 
 
 @dataclass(frozen=True)
@@ -157,3 +157,38 @@ class Matrix(Reading):
     sum or product of numeric matrices left unevaluated (read as the matrix it denotes): rows of cells, every row
     of one length, each cell read again."""
     rows: tuple[tuple[Reading, ...], ...]
+
+
+@dataclass(frozen=True)
+class Time(Reading):
+    """``4:30 \\text{ p.m.}``, ``11{:}45\\text{ AM}``, ``14:30``: a time of day. ``minutes`` after midnight (a 12-hour
+    reading where ``meridiem`` is None and the hour is 12 or less); ``meridiem`` "am", "pm" or None; ``ratio`` the
+    hours over the minutes, where the text may as well be a ratio (no meridiem: ``2:10`` and ``1:05`` agree)."""
+    minutes: int
+    meridiem: str | None
+    ratio: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class Ratio(Reading):
+    """``20:3``, ``1 : (4/3)``: two terms in a ratio; ``value`` is the reading of their quotient."""
+    left: Reading
+    right: Reading
+    value: Reading
+
+
+@dataclass(frozen=True)
+class Text(Reading):
+    """Words (``odd``, ``Petya will receive the last token.``, ``12\\text{ square units}``, ``There are twelve ways.``).
+    ``words``: the text folded (case, articles, plural, wrappers); ``states``: the value the text states where it
+    states one and nothing that qualifies it (the number before a counted noun, a number in words), else None."""
+    words: str
+    states: Reading | None = None
+
+
+@dataclass(frozen=True)
+class Directed(Reading):
+    """``5\\ \\mathrm{N}\\text{ to the left}``, ``30^\\circ`` below the horizontal, ``12 m/s at 30° N of E``: a value and
+    the direction it is given with (canonical words, :func:`rlverify.rule.answers.quantity.closing_direction`)."""
+    inner: Reading
+    direction: str
