@@ -322,6 +322,9 @@ def _last_member(s: str) -> str | None:
     return clean(parts[-1])
 
 
+last_member = _last_member   # public: the value a chain or an equation ends on (None: it states no one value)
+
+
 _LETTER = re.compile(r"(?<![A-Za-z])(?!e(?![A-Za-z]))[A-Za-z]")   # a letter other than Euler's e
 
 

@@ -30,6 +30,7 @@ What is left after unwrapping, a value against a value, is decided by the entry 
   values that differ are ``different`` (a final rejection);
 * an expression against an expression (:mod:`.expressions`): residue classes, general solutions, renamed
   parameters, the bounded CAS, equality at the integers the question declares;
+* alternatives joined by "or" against one value (:mod:`.alternatives`): a hedge unless each is that value;
 * a tuple, a finite set or a bare list on either side (:mod:`.sequences`): item by item through this comparison,
   in order or not as the question and the brackets say; a ``different`` is final where every item was read surely;
 * a number against an expression (:mod:`.constants`): a decimal rounding the expression's constant value at its own
@@ -41,7 +42,8 @@ What is left after unwrapping, a value against a value, is decided by the entry 
   its cells move here one by one, and the table goes when none is left.
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
-entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.constants`, :mod:`.relations`). Never the extractor or the verifier.
+entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.constants`, :mod:`.relations`,
+:mod:`.alternatives`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
 from ..read.types import SEQUENCES
 from . import constants, relations
+from .alternatives import alternatives
 from .expressions import expressions
 from .functions import renamed_body
 from .numbers import constant_against_approximate, numeric
@@ -329,6 +332,9 @@ def _sequences(a: Reading, g: Reading, q: Question, depth: int) -> Decision | No
     None where that entry leaves the pair to the table."""
     if not (isinstance(a, SEQUENCES) or isinstance(g, SEQUENCES)) or q.asks_antiderivative:
         return None
+    v = alternatives(a, g, lambda x, y: _compare(x, y, q, depth + 1))
+    if v is not None:
+        return Decision(v.match, v.entry, v.final)
     v = sequences(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
     return None if v is None else Decision(v.match, "typed:sequence", final=v.final)
 

@@ -23,11 +23,13 @@ with every side). In order:
   ``different`` against a number or a quantity; several bounds listed for one reference are a hedge;
 * an equation or an approximation (``x + y = 4027``, ``\\Delta\\lambda \\sim 5\\times10^{-3}\\,Å``,
   ``8300\\,m \\equiv 8.3\\,m``): its value side (the right one first) against the value; where it agrees and the other
-  side is no name nor an approximation's exact member, the table decides (``x + y`` may be what the question asks;
-  ``\\frac{49}{11} \\approx 4.465`` states the fraction), and where it differs while the other side agrees, the
-  table reads it too; a formula in free variables where the reference is a value is ``different`` where
+  side is no name nor an approximation's exact member, the equation states the value of its left side where it ends
+  on its right side (:func:`rlverify.rule.answers.views.last_member`: ``x^3 = 12``, ``x + y = 4027``, ``2+2+2 = 6``,
+  never ``2y = 6`` nor ``y^2 + 3 = 0``), else the table decides (``\\frac{49}{11} \\approx 4.465`` states the
+  fraction); where it differs while the other side agrees, the table reads it too; a formula in free variables where the reference is a value is ``different`` where
   :mod:`.constants` says so. Only against a value: an equation against a term in variables (``y - (x^2+1) = 0`` for
-  ``x^2 + 1``) may be solved for it, and a chain's rejection there is no typed fact.
+  ``x^2 + 1``) may be solved for it, and a chain's rejection there is no typed fact; an equation whose left side is no
+  sum and that ends on its right side (``\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}``) is its right side.
 
 A rejection is final only where both readings it rests on are sure (the comparison's own final flag).
 
@@ -46,7 +48,7 @@ from ..answers.core import compare_core
 from ..answers.match import Match
 from ..answers.question import Question
 from ..answers.relation_hedge import offers_several_bounds
-from ..answers.views import approximation_contradicts, is_name
+from ..answers.views import approximation_contradicts, is_name, is_sum, last_member
 from ..read import read
 from ..read.relations import APPROXIMATE, INEQUALITIES
 from ..read.types import Approx, Chain, Expr, Interval, Number, Quantity, Reading, Relation
@@ -165,7 +167,7 @@ def _chain(a: Chain, g: Reading, again: Again) -> Verdict | None:
 
 def _equation(a: Relation, g: Reading, again: Again) -> Verdict | None:
     if not _value(g):
-        return None       # 'y - (x^2 + 1) = 0' for 'x^2 + 1': an equation solved for a term (the table reads it)
+        return _defines(a, g, again)
     sides = [s for s in (a.right, a.left) if _value(s)]
     if not sides:
         return _formula(a, g, again)
@@ -177,11 +179,35 @@ def _equation(a: Relation, g: Reading, again: Again) -> Verdict | None:
     if d.match.equal:
         if not _value(other) and (a.op in APPROXIMATE or right and is_name(other.text)):
             return Verdict(d.match, "typed:equation")
+        if right and _ends_on(a, value, other, g, again):
+            return Verdict(d.match, "typed:equation_value")
         return None       # 'x + y = 4027': what the question asks decides; '\\frac{49}{11} \\approx 4.465': the exact
         #                   member is the answer where the decimal is no rounding of it (the table reads both)
     if _value(other) and again(other, g).match.equal:
         return None       # '40 = 20 \\times 2' read the other way round, '\\frac{1}{3} \\approx 0.3': the table reads it
     return Verdict(d.match, "typed:equation", final=d.final)
+
+
+def _defines(a: Relation, g: Reading, again: Again) -> Verdict | None:
+    """An equation against a term in variables: where its left side names what its right side is
+    (``\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}``: no sum, :func:`rlverify.rule.answers.views.is_sum`, and an
+    equation that ends on its right side, :func:`~rlverify.rule.answers.views.last_member`), the right side is the
+    answer. Else None: ``y - (x^2 + 1) = 0`` for ``x^2 + 1`` may be solved for the term."""
+    if a.op != "=" or not isinstance(_leaf(g), Expr) or is_sum(a.left.text) or last_member(a.text) is None:
+        return None
+    d = again(a.right, g)
+    return Verdict(d.match, "typed:equation_value") if d.match.equal else None
+
+
+def _ends_on(a: Relation, value: Reading, other: Reading, g: Reading, again: Again) -> bool:
+    """An equation ``L = v`` that states the value ``v`` of its left side (``x^3 = 12``, ``|r-s| = 16``,
+    ``\\cos \\angle RPS = -\\frac{24}{25}``, ``x + y = 4027``, a computation ``2+2+2 = 6``): the view that reads an
+    equation's last member says so (:func:`rlverify.rule.answers.views.last_member`: no multiple of one variable,
+    ``2y = 6``; no equation set to zero, ``y^2 + 3 = 0``; no two values, ``16 = 14 + 1``), and a left side that has
+    a value has the same one."""
+    if a.op != "=" or last_member(a.text) is None:
+        return False
+    return not _value(other) or again(other, g).match.equal
 
 
 def _formula(a: Relation, g: Reading, again: Again) -> Verdict | None:

@@ -39,7 +39,8 @@ APPROXIMATE = ("\\approx", "\\sim")
 INEQUALITIES = ("<", ">", "\\le", "\\ge", "\\ne")
 # several statements, an implication, a condition: no single relation
 _STOP = re.compile(r",|;|&|\\\\|\\(?:q?quad|implies|Rightarrow|rightarrow|to|iff|Longrightarrow|Leftrightarrow|mid|in"
-                   r"|notin|pmod|bmod|mod|text\s*\{\s*(?:and|or|if|for|when|where|with)\b)(?![A-Za-z])")
+                   r"|notin|pmod|bmod|mod|text\s*\{\s*(?:and|or|if|for|when|where|with)\b)(?![A-Za-z])"
+                   r"|(?<![A-Za-z\\])(?:or|and|either)(?![A-Za-z])")
 _OPEN, _CLOSE = "([{", ")]}"
 
 

@@ -1,0 +1,78 @@
+"""Relations, equations, chains and alternatives decided by the typed entries alone (issue 29: helper B's families),
+under ``RLVERIFY_READINGS=readings`` (the stage table never consulted) and on the default path.
+
+References are the problem sets' and corpora's golds (:func:`test_relations._golds`); each family answers them
+correctly and with a near-miss twin that must stay rejected."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rlverify.rule.compare import explain
+from rlverify.runtime.bounded import item_deadline
+from test_relations import _golds, _plain
+
+_SEEDS = range(3)
+_PATHS = ("typed", "readings")
+
+
+def _decide(monkeypatch: pytest.MonkeyPatch, path: str, answer: str, gold: str, question: str | None = None):
+    monkeypatch.setenv("RLVERIFY_READINGS", path)
+    with item_deadline(10.0):
+        return explain(answer, gold, question)
+
+
+@pytest.mark.parametrize("path", _PATHS)
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_alternatives_where_one_value_is_asked(monkeypatch: pytest.MonkeyPatch, seed: int, path: str) -> None:
+    """``either x+1=3 or x=v`` (a step crossing an "or"), ``x = v or x = w`` for ``x = v``: a hedge, final; the
+    same value said twice is the value; alternatives against the list of both are the solution set."""
+    rng = random.Random(seed)
+    for g in rng.sample(_golds()[0], 15):
+        v, w = g.text, _plain(g.exact + 3)
+        for answer in (f"either x+1={w} or x={v}", f"x = {v} \\text{{ or }} x = {w}", f"{w} or {v}"):
+            d = _decide(monkeypatch, path, answer, f"x={v}")
+            assert not d.match.equal and "hedge" in d.match.flags and d.final, (answer, v, d)
+        assert _decide(monkeypatch, path, f"x = {v} or x = {v}", v).match.equal
+        assert _decide(monkeypatch, path, f"x = {v} or x = {w}", f"{v}, {w}", "Find all solutions.").match.equal
+
+
+_LEFT_SIDES = ("x^3", "|r-s|", "\\cos \\angle RPS", "x + y", "\\sin \\theta", "a_{1} + a_{2}")
+
+
+@pytest.mark.parametrize("path", _PATHS)
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_equation_states_the_value_of_its_left_side(monkeypatch: pytest.MonkeyPatch, seed: int, path: str) -> None:
+    """``x^3 = v``, ``|r-s| = v``, ``2+2+2 = v`` against ``v`` (a number or a constant term): the value its equation
+    ends on; twins: a value side off (final), a multiple of one variable (``2x = v`` states 2x), an equation set to
+    zero (``y^2 + 3 = 0``), a computation that states two values (``v + 1 = v``)."""
+    rng = random.Random(seed)
+    numbers, constants, _ = _golds()
+    for g in rng.sample(numbers, 10) + rng.sample(constants, 5):
+        left = rng.choice(_LEFT_SIDES)
+        d = _decide(monkeypatch, path, f"{left} = {g.text}", g.text)
+        assert d.match.equal and d.stage == "typed:equation_value", (left, g.text, d)
+        assert not _decide(monkeypatch, path, f"2x = {g.text}", g.text).match.equal
+    for g in rng.sample(numbers, 10):
+        v, w = g.exact, _plain(g.exact + 1)
+        d = _decide(monkeypatch, path, f"{left} = {w}", g.text)
+        assert not d.match.equal and d.final, (left, g.text, d)
+        if v.denominator == 1 and v > 1:
+            parts = f"{_plain(v - 1)} + 1"
+            assert _decide(monkeypatch, path, f"{parts} = {g.text}", g.text).match.equal
+            assert not _decide(monkeypatch, path, f"{parts} + 1 = {g.text}", g.text).match.equal
+    assert not _decide(monkeypatch, path, "y^2 + 3 = 0", "0").match.equal
+
+
+@pytest.mark.parametrize("path", _PATHS)
+def test_equation_defines_a_term(monkeypatch: pytest.MonkeyPatch, path: str) -> None:
+    """``\\sum_{k=1}^{n} k = T`` against the term ``T``: the right side of an equation whose left side is no sum;
+    twins: another term, a sum on the left (``y - x = T`` states y)."""
+    _, _, terms = _golds()
+    for g in random.Random(0).sample(terms, 15):
+        d = _decide(monkeypatch, path, f"\\sum_{{k=1}}^{{n}} k = {g.text}", g.text)
+        assert d.match.equal, (g.text, d)
+        other = f"{g.text} + 1"
+        assert not _decide(monkeypatch, path, f"\\sum_{{k=1}}^{{n}} k = {other}", g.text).match.equal
