@@ -76,3 +76,38 @@ def test_equation_defines_a_term(monkeypatch: pytest.MonkeyPatch, path: str) -> 
         assert d.match.equal, (g.text, d)
         other = f"{g.text} + 1"
         assert not _decide(monkeypatch, path, f"\\sum_{{k=1}}^{{n}} k = {other}", g.text).match.equal
+
+
+def _rounded(g, digits: int = 3) -> tuple[str, str] | None:
+    from test_relations import _value
+
+    v = _value(g.text)
+    if v is None or v.is_integer() or not 1e-2 < abs(v) < 1e4:
+        return None
+    return format(v, f".{digits}f"), format(v + 3 * 10 ** -digits, f".{digits}f")
+
+
+@pytest.mark.parametrize("path", _PATHS)
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_exact_value_and_its_decimal(monkeypatch: pytest.MonkeyPatch, seed: int, path: str) -> None:
+    """``E \\approx d`` (a constant term and its rounding) on either side: the exact member meets the other side, and
+    the decimal meets a decimal; twins: a decimal off at its last digit, an exact value of another term (which the
+    decimal would round the same: no typed accept by the decimal), a gloss that rounds nothing (its exact member is
+    the answer, the decimal meets nothing)."""
+    rng = random.Random(seed)
+    _, constants, _ = _golds()
+    done = 0
+    for g in rng.sample(constants, min(40, len(constants))):
+        got = _rounded(g)
+        if got is None:
+            continue
+        good, off = got
+        annotated = f"{g.text} \\approx {good}"
+        for answer, gold in ((g.text, annotated), (good, annotated), (annotated, g.text), (annotated, good)):
+            d = _decide(monkeypatch, path, answer, gold)
+            assert d.match.equal and "approximated" in d.stage, (answer, gold, d)
+        for answer, gold in ((off, annotated), (f"{g.text} \\approx {off}", off), (f"{g.text} + 1", annotated)):
+            d = _decide(monkeypatch, path, answer, gold)
+            assert not d.match.equal and d.final, (answer, gold, d)
+        done += 1
+    assert done >= 5

@@ -70,7 +70,8 @@ _SIDES = (Relation, Chain, Interval)
 
 
 def applies(a: Reading, g: Reading) -> bool:
-    return isinstance(a, _SIDES) or isinstance(g, Interval | Chain)
+    return isinstance(a, _SIDES) or isinstance(g, Interval | Chain) \
+        or isinstance(g, Relation) and g.op in APPROXIMATE
 
 
 def _leaf(r: Reading) -> Reading:
@@ -95,6 +96,8 @@ def relations(a: Reading, g: Reading, q: Question, again: Again) -> Verdict | No
     if isinstance(g, Chain) and not isinstance(a, _SIDES):
         d = again(a, g.last)     # a reference chain states its value last ('h = \\frac{\\tau}{mg} \\approx 1.5')
         return Verdict(d.match, "typed:reference_chain", final=d.final) if d.match.equal or d.final else None
+    if isinstance(g, Relation) and g.op in APPROXIMATE and not isinstance(a, _SIDES):
+        return _approximated(g, lambda member: again(a, member), "typed:reference_approximated", _written(a))
     if isinstance(g, _SIDES):
         return None
     if isinstance(a, Chain):
@@ -165,7 +168,32 @@ def _chain(a: Chain, g: Reading, again: Again) -> Verdict | None:
     return Verdict(d.match, "typed:chain", final=d.final and _value(g))
 
 
+def _written(r: Reading) -> bool:
+    """A value written at a precision (a decimal or an integer, a quantity, an approximation), not an exact form (a
+    fraction, a constant term)."""
+    leaf = _leaf(r)
+    return isinstance(r, Approx) or isinstance(leaf, Quantity) or isinstance(leaf, Number) and leaf.last is not None
+
+
+def _approximated(r: Relation, against: Callable[[Reading], Any], entry: str, written: bool) -> Verdict | None:
+    """``E \\approx d`` with two members that have values (``\\frac{1 + \\sqrt{97}}{8} \\approx 1.36``): one value;
+    the exact member meets the other side, or the decimal does (at its own digits) where the other side is ``written``
+    at a precision itself (an exact ``\\frac{31032}{7776}`` is no ``\\frac{31031}{7776} \\approx 3.99``); where ``d`` is
+    no rounding of ``E`` (:func:`rlverify.rule.answers.views.approximation_contradicts`: a slip in the gloss) the exact
+    member alone. ``against(member)`` compares a member with the other side. None where a member has no value."""
+    if r.op not in APPROXIMATE or not (_value(r.left) and _value(r.right)):
+        return None
+    exact = against(r.left)
+    if exact.match.equal or not written or approximation_contradicts(r.text) is not None:
+        return Verdict(exact.match, entry, final=exact.final)
+    rounded = against(Approx(f"{r.op} {r.right.text}", r.right))
+    return Verdict(rounded.match, entry, final=exact.final and rounded.final and not rounded.match.equal)
+
+
 def _equation(a: Relation, g: Reading, again: Again) -> Verdict | None:
+    v = _approximated(a, lambda member: again(member, g), "typed:approximated", _written(g))
+    if v is not None:
+        return v
     if not _value(g):
         return _defines(a, g, again)
     sides = [s for s in (a.right, a.left) if _value(s)]
