@@ -111,3 +111,57 @@ def test_exact_value_and_its_decimal(monkeypatch: pytest.MonkeyPatch, seed: int,
             assert not d.match.equal and d.final, (answer, gold, d)
         done += 1
     assert done >= 5
+
+
+_RESTATING = ("{v}\\text{{ (i.e., }} {a} \\times {b})", "{v}\\ (= {a} \\cdot {b})", "{v} \\text{{ (namely }} {a} \\cdot {b})",
+              "{v}\\ (\\text{{because }} {a} \\cdot {b} = {v})", "{v}\\ (\\text{{minimal}})",
+              "{v} \\quad (\\text{{the largest possible value}})")
+_DOUBTING = ("{v}\\ (\\text{{at least}})", "{v} \\text{{ (or more)}}", "{v} \\text{{ (or }} {o})", "{v}\\ (\\text{{approximately}})",
+             "{v}\\text{{ (i.e., }} {a} \\times {c})", "{v}\\ (\\text{{if order matters}})")
+
+
+@pytest.mark.parametrize("path", _PATHS)
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_value_and_a_remark_that_restates_it(monkeypatch: pytest.MonkeyPatch, seed: int, path: str) -> None:
+    """A reference integer ``v = a b`` answered with a remark that restates, computes or describes it: the value;
+    twins: the same remark around another value, and remarks that bound, doubt or offer another value."""
+    rng = random.Random(seed)
+    numbers = [g for g in _golds()[0] if g.exact.denominator == 1 and 4 <= g.exact <= 10 ** 4]
+    done = 0
+    for g in rng.sample(numbers, 40):
+        v = int(g.exact)
+        a = next((k for k in range(2, 100) if v % k == 0 and v // k > 1), None)
+        if a is None:
+            continue
+        b, c, o = v // a, v // a + 1, v + rng.choice((1, 2, 10))
+        for form in _RESTATING:
+            d = _decide(monkeypatch, path, form.format(v=v, a=a, b=b), g.text)
+            assert d.match.equal, (form, v, d)
+            wrong = form.format(v=o, a=a, b=b).replace(f"= {v}", f"= {o}")
+            assert not _decide(monkeypatch, path, wrong, g.text).match.equal, (wrong, v)
+        for form in _DOUBTING:
+            assert not _decide(monkeypatch, path, form.format(v=v, a=a, c=c, o=o), g.text).match.equal, (form, v)
+        done += 1
+    assert done >= 10
+
+
+@pytest.mark.parametrize("path", _PATHS)
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_decimal_with_an_approximation_remark(monkeypatch: pytest.MonkeyPatch, seed: int, path: str) -> None:
+    """``d \\text{ (approx.)}`` for a constant where the question asks a rounding: the decimal at its digits; twins: a
+    decimal off at its last digit, and the same remark without a rounding asked (no answer), or after an integer."""
+    rng = random.Random(seed)
+    asked = "Find the value of $x$. Round your answer to 3 decimal places."
+    done = 0
+    for g in rng.sample(_golds()[1], min(40, len(_golds()[1]))):
+        got = _rounded(g)
+        if got is None:
+            continue
+        good, off = got
+        for remark in ("\\text{ (approx.)}", "\\ (\\text{rounded})", "\\text{ (to the nearest thousandth)}"):
+            assert _decide(monkeypatch, path, good + remark, g.text, asked).match.equal, (good, remark, g.text)
+            assert not _decide(monkeypatch, path, off + remark, g.text, asked).match.equal, (off, remark, g.text)
+            assert not _decide(monkeypatch, path, good + remark, g.text, "Find the length.").match.equal
+        done += 1
+    assert not _decide(monkeypatch, path, "12\\ (\\text{approximately})", "12", "How many pairs are there?").match.equal
+    assert done >= 5

@@ -528,6 +528,10 @@ def _remark_restated(s: str) -> str | None:
     return head if values and all(_same_value(v, target) for v in values) else None
 
 
+remark_restated = _remark_restated   # public: the value before a remark that restates or computes it (None: none)
+or_restated = _or_restated           # public: 'a (or b)' of one exact value -> a (None: no such restatement)
+
+
 def only_text(s: str) -> bool:
     """A span that is one ``\\text{...}`` wrapper around plain words/numbers (read cleaned)."""
     c = clean(s)

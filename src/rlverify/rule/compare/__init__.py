@@ -64,7 +64,7 @@ from ..answers.question import Question, as_question
 from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number, Option, Quantity, Reading, Value
-from ..read.types import SEQUENCES
+from ..read.types import SEQUENCES, Remarked
 from . import constants, relations
 from .alternatives import alternatives
 from .expressions import expressions
@@ -280,6 +280,8 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     d = _sequences(a, g, q, depth)
     if d is not None:
         return d
+    if isinstance(a, Remarked) or isinstance(g, Remarked):     # a value and a remark restating it: the value
+        return _relabel(_compare(_unremarked(a), _unremarked(g), q, depth + 1), "remark")
     # the reference's wrappers
     if isinstance(g, Option):
         return _against_letter(a, g, q, depth)
@@ -315,11 +317,17 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
             return Decision(m, "typed:constant_approximated", final=not m.equal)
     if constants.pair(a, g):
         return _or_table(_number_expression(a.text, g.text, a, g, q), a.text, g.text, q)
+    if isinstance(a, Approx) and constants.pair(a.inner, g):    # '3.46 (approx.)': the decimal, rounding a constant
+        return _or_table(_number_expression(a.inner.text, g.text, a.inner, g, q), a.text, g.text, q)
     if relations.applies(a, g):
         v = relations.relations(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
         if v is not None:
             return Decision(v.match, v.entry, v.final)
     return _table(a.text, g.text, q)
+
+
+def _unremarked(r: Reading) -> Reading:
+    return r.inner if isinstance(r, Remarked) else r
 
 
 def _approximated(a: Reading, g: Reading) -> bool:

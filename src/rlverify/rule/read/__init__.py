@@ -14,7 +14,7 @@ read before a number. A text no wrapper reader applies to is read as a number or
 it is one, else as a tuple, a finite set or a bare list (:mod:`.sequences`, each item read again) where it is one,
 else as an expression (:mod:`.expressions`: one term, no relation, separator or words) where it is one, else a Value.
 
-May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.expressions`, :mod:`.relations`, the text helpers of :mod:`rlverify.rule.answers`
+May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.expressions`, :mod:`.relations`, :mod:`.remarks`, the text helpers of :mod:`rlverify.rule.answers`
 (latex, choice, views) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
 """
 
@@ -31,6 +31,7 @@ from .expressions import expression
 from .numbers import number_or_quantity
 from .sequences import sequence
 from .relations import interval, relation
+from .remarks import remark
 from .types import Antiderivative, Approx, Labelled, Option, Reading, Value
 
 __all__ = ["read", "READERS", "Reading"]
@@ -159,6 +160,7 @@ READERS: tuple[tuple[str, Reader], ...] = (
     ("labelled", _labelled),
     ("approx", _approx),
     ("antiderivative", _antiderivative),
+    ("remark", remark),
     ("interval", interval),
     ("relation", relation),
     ("number", number_or_quantity),

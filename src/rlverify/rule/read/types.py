@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = ["Reading", "Labelled", "Approx", "Option", "Antiderivative", "Number", "Quantity", "Expr", "Value",
-           "Tuple", "Set", "Items", "WRAPPERS", "NUMERIC", "SEQUENCES", "Relation", "Chain", "Interval"]
+           "Tuple", "Set", "Items", "WRAPPERS", "NUMERIC", "SEQUENCES", "Relation", "Chain", "Interval", "Remarked"]
 
 
 @dataclass(frozen=True)
@@ -148,3 +148,11 @@ class Interval(Reading):
     interval, in a notation :func:`rlverify.rule.answers.sets.read_set` reads (never a lone ``(a, b)``: a point as much
     as an interval). ``var``: the variable its conditions name, if any."""
     var: str | None
+
+
+@dataclass(frozen=True)
+class Remarked(Reading):
+    """``42\\text{ (i.e., } 6 \\times 7)``, ``2\\sqrt{3}\\ (\\approx 3.464)``, ``\\frac{1}{2} \\text{ (or } 0.5)``: a value
+    and a remark after it that restates or computes that value (:mod:`rlverify.rule.read.remarks`); ``inner`` is the
+    value's reading. A remark that bounds, doubts or offers another value is no Remarked (the text stays whole)."""
+    inner: Reading
