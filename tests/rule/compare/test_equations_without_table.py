@@ -7,6 +7,7 @@ correctly and with a near-miss twin that must stay rejected."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -165,3 +166,47 @@ def test_decimal_with_an_approximation_remark(monkeypatch: pytest.MonkeyPatch, s
         done += 1
     assert not _decide(monkeypatch, path, "12\\ (\\text{approximately})", "12", "How many pairs are there?").match.equal
     assert done >= 5
+
+
+@pytest.mark.parametrize("path", _PATHS)
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_named_reference_in_a_letter_that_may_be_a_unit(monkeypatch: pytest.MonkeyPatch, seed: int, path: str) -> None:
+    """``M = c\\,m`` (a constant times a letter that may be metres or a mass) answered ``c\\, m``; and a vector field
+    ``\\mathbf{F}(\\mathbf{r}) = c\\,a\\mathbf{r}`` answered by its right side or restated: the terms in that letter;
+    twins: another constant."""
+    rng = random.Random(seed)
+    _, constants, _ = _golds()
+    done = 0
+    for g in rng.sample(constants, min(30, len(constants))):
+        if len(g.text) > 30 or re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", g.text)):
+            continue      # a letter of its own (e, i) would meet the field's letters
+        other = f"2{g.text}" if not g.text.startswith("-") else g.text[1:]
+        gold = f"M = {g.text}m"
+        assert _decide(monkeypatch, path, f"{g.text}\\, m", gold).match.equal, (g.text, gold)
+        assert not _decide(monkeypatch, path, f"{other}\\, m", gold).match.equal, (other, gold)
+        field = f"\\mathbf{{F}}(\\mathbf{{r}}) = {g.text} a\\mathbf{{r}}"
+        for answer in (f"{g.text} a \\mathbf{{r}}", f"\\mathbf{{F}}(\\mathbf{{r}}) = {g.text} a\\,\\mathbf{{r}}"):
+            assert _decide(monkeypatch, path, answer, field).match.equal, (answer, field)
+        d = _decide(monkeypatch, path, f"{other} a \\mathbf{{r}}", field)
+        assert not d.match.equal and d.final, (other, field, d)
+        done += 1
+    assert done >= 5
+
+
+@pytest.mark.parametrize("path", _PATHS)
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_term_that_solves_an_equation(monkeypatch: pytest.MonkeyPatch, seed: int, path: str) -> None:
+    """A term ``T`` in x against ``y + 1 = (T) + 1`` (solved for the one variable it lacks), and the equation
+    ``y - (T) = 0`` against ``T``; twins: ``T + 2`` is no solution."""
+    from rlverify.rule.compare.constants import free_letters
+
+    rng = random.Random(seed)
+    terms = [t for t in _golds()[2] if free_letters(t.text) == {"x"} and len(t.text) <= 40]
+    assert len(terms) >= 10
+    for g in rng.sample(terms, 8):
+        gold = f"y + 1 = \\left({g.text}\\right) + 1"
+        d = _decide(monkeypatch, path, g.text, gold)
+        assert d.match.equal and d.stage == "typed:solved_equation", (g.text, gold, d)
+        assert not _decide(monkeypatch, path, f"{g.text} + 2", gold).match.equal
+        assert _decide(monkeypatch, path, f"y - \\left({g.text}\\right) = 0", g.text).match.equal
+        assert not _decide(monkeypatch, path, f"y - \\left({g.text} + 2\\right) = 0", g.text).match.equal

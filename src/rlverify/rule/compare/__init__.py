@@ -246,7 +246,14 @@ def _terms(a: Reading, g: Reading) -> bool:
     """An expression against an expression. (A number against an expression stays with the table: its quantity stage
     accepts a decimal that rounds the expression's value at the decimal's own digits, ``1.155`` for
     ``\\frac{2\\sqrt{3}}{3}``, a cell of its own still to move.)"""
-    return isinstance(a, Expr) and isinstance(g, Expr)
+    return isinstance(a, Expr) and isinstance(g, Expr) or _same_symbol(a, g)
+
+
+def _same_symbol(a: Reading, g: Reading) -> bool:
+    """Two magnitudes after one letter that may be a unit or a variable, on both sides (``2\\sqrt{2}\\, m`` and
+    ``2\\sqrt{2}m``, neither :attr:`~.types.Quantity.sure`, where no unit is asked): the letter is the same either way,
+    and the two are compared as terms in it."""
+    return isinstance(a, Quantity) and isinstance(g, Quantity) and not (a.sure or g.sure) and a.unit == g.unit
 
 
 def _expressions(answer: str, gold: str, q: Question) -> Decision:

@@ -70,8 +70,7 @@ _SIDES = (Relation, Chain, Interval)
 
 
 def applies(a: Reading, g: Reading) -> bool:
-    return isinstance(a, _SIDES) or isinstance(g, Interval | Chain) \
-        or isinstance(g, Relation) and g.op in APPROXIMATE
+    return isinstance(a, _SIDES) or isinstance(g, Interval | Chain | Relation)
 
 
 def _leaf(r: Reading) -> Reading:
@@ -98,6 +97,8 @@ def relations(a: Reading, g: Reading, q: Question, again: Again) -> Verdict | No
         return Verdict(d.match, "typed:reference_chain", final=d.final) if d.match.equal or d.final else None
     if isinstance(g, Relation) and g.op in APPROXIMATE and not isinstance(a, _SIDES):
         return _approximated(g, lambda member: again(a, member), "typed:reference_approximated", _written(a))
+    if isinstance(g, Relation) and isinstance(a, Expr):
+        return _solves(a, g)
     if isinstance(g, _SIDES):
         return None
     if isinstance(a, Chain):
@@ -195,7 +196,7 @@ def _equation(a: Relation, g: Reading, again: Again) -> Verdict | None:
     if v is not None:
         return v
     if not _value(g):
-        return _defines(a, g, again)
+        return _defines(a, g, again) or (_solves(a, g) if isinstance(g, Expr) else None)
     sides = [s for s in (a.right, a.left) if _value(s)]
     if not sides:
         return _formula(a, g, again)
@@ -214,6 +215,16 @@ def _equation(a: Relation, g: Reading, again: Again) -> Verdict | None:
     if _value(other) and again(other, g).match.equal:
         return None       # '40 = 20 \\times 2' read the other way round, '\\frac{1}{3} \\approx 0.3': the table reads it
     return Verdict(d.match, "typed:equation", final=d.final)
+
+
+def _solves(a: Reading, g: Reading) -> Verdict | None:
+    """A term and an equation, either side: the term solves the equation for the one variable it lacks
+    (``-4x^2 + 4x - 2`` for ``y + 1 = -(2x - 1)^2``, :func:`rlverify.rule.answers.forms.solves_equation`, bounded);
+    None otherwise (never a rejection: the equation may be meant otherwise)."""
+    eq = g if isinstance(g, Relation) else a
+    if eq.op != "=" or forms.solves_equation(a.text, g.text) is not True:
+        return None
+    return Verdict(Match(True, ("relation",)), "typed:solved_equation")
 
 
 def _defines(a: Relation, g: Reading, again: Again) -> Verdict | None:

@@ -81,8 +81,10 @@ def lower_letter(text: str) -> str | None:
     return m.group(3) if m is not None and m.group(3) is not None and m.group(3).islower() else None
 
 
-# 'F(x)', 'y(t)', 'f^{-1}(x)': a function's name with its variable, as the left side of a definition.
-_FUNCTION_NAME = re.compile(r"\s*[A-Za-z](?:_\{?\w+\}?)?(?:\^\{?-1\}?)?\s*\(\s*[a-z]\s*\)\s*")
+# 'F(x)', 'y(t)', 'f^{-1}(x)', '\mathbf{F}(\mathbf{r})': a function's name with its variable, as the left side of a
+# definition.
+_FUNCTION_NAME = re.compile(r"\s*(?:[A-Za-z]|\\(?:mathbf|vec)\s*\{[A-Za-z]\})(?:_\{?\w+\}?)?(?:\^\{?-1\}?)?\s*"
+                            r"\(\s*(?:[a-z]|\\(?:mathbf|vec)\s*\{[a-z]\})\s*\)\s*")
 # 'f(3)', 'I(6,3)', 'P(A)', 'h(\tfrac{1}{2})': a function's value at its arguments (no operator among them: 'x(x+1)' is a
 # product in an equation)
 _FUNCTION_AT = re.compile(r"\s*[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[\w\s,.{}\\]{1,30}\)\s*")
