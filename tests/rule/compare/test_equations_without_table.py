@@ -210,3 +210,48 @@ def test_term_that_solves_an_equation(monkeypatch: pytest.MonkeyPatch, seed: int
         assert not _decide(monkeypatch, path, f"{g.text} + 2", gold).match.equal
         assert _decide(monkeypatch, path, f"y - \\left({g.text}\\right) = 0", g.text).match.equal
         assert not _decide(monkeypatch, path, f"y - \\left({g.text} + 2\\right) = 0", g.text).match.equal
+
+
+_NE = ("\\ne", "\\neq", "≠", "!=")
+_LE, _GE = ("\\le", "\\leq", "<=", "≤", "\\leqslant"), ("\\ge", "\\geq", ">=", "≥", "\\geqslant")
+
+
+@pytest.mark.parametrize("path", _PATHS)
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_inequalities_in_any_spelling(monkeypatch: pytest.MonkeyPatch, seed: int, path: str) -> None:
+    """``x \\ne v`` in every spelling (a set of reals: all but one point), and ``-x \\ge -v`` for ``x \\le v`` (a negated
+    variable, the relation turned); twins: another point, the other direction, the sign of the bound off."""
+    rng = random.Random(seed)
+    numbers = [g for g in _golds()[0] if g.exact.denominator == 1 and abs(g.exact) < 10 ** 4]
+    for g in rng.sample(numbers, 15):
+        v, var = int(g.exact), rng.choice(("x", "t", "k", "\\lambda"))
+        s1, s2 = rng.sample(_NE, 2)
+        assert _decide(monkeypatch, path, f"{var} {s1} {v}", f"{var}{s2}{v}").match.equal
+        d = _decide(monkeypatch, path, f"{var} {s1} {v + 1}", f"{var} {s2} {v}")
+        assert not d.match.equal and d.final, (v, d)
+        ge, le = rng.choice(_GE), rng.choice(_LE)
+        assert _decide(monkeypatch, path, f"-{var} {ge} {-v}", f"{var} {le} {v}").match.equal, (var, v)
+        for twin in (f"{var} {ge} {v}", f"{var} {le} {-v - 1}"):
+            d = _decide(monkeypatch, path, f"-{var} {ge} {-v}", twin)
+            assert not d.match.equal and d.final, (var, v, twin, d)
+
+
+@pytest.mark.parametrize("path", _PATHS)
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_line_in_another_normal_form_and_restated_steps(monkeypatch: pytest.MonkeyPatch, seed: int, path: str) -> None:
+    """``y = -mx + c`` for ``y + mx - c = 0`` (coefficients from the references): the same line; twins: another
+    intercept. Steps that restate one quantity, ``T = a + b, T = p + q = v``, end on ``v``; ``T = p, T = v`` offers
+    two values."""
+    rng = random.Random(seed)
+    numbers = [g for g in _golds()[0] if g.exact.denominator == 1 and 1 < g.exact < 1000]
+    for g in rng.sample(numbers, 10):
+        m, c = int(g.exact), rng.randint(1, 50)
+        gold = f"y + {m}x - {c} = 0"
+        d = _decide(monkeypatch, path, f"y = -{m}x + {c}", gold)
+        assert d.match.equal, (m, c, d)
+        assert not _decide(monkeypatch, path, f"y = -{m}x + {c + 1}", gold).match.equal
+        p = rng.randint(1, m - 1) if m > 2 else 1
+        steps = f"T = a + b, T = {p} + {m - p} = {m}"
+        assert _decide(monkeypatch, path, steps, g.text).match.equal, steps
+        assert not _decide(monkeypatch, path, steps, str(m + 1)).match.equal, steps
+        assert not _decide(monkeypatch, path, f"T = {m + 3}, T = {m}", g.text).match.equal

@@ -310,6 +310,10 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     # the answer's wrappers
     if isinstance(a, Option):
         return _letter(a, g, q, depth)
+    if isinstance(a, Labelled) and isinstance(g, relations.Relation):     # 'y = -3x + 4' for 'y + 3x - 4 = 0'
+        v = relations.relations(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
+        if v is not None:
+            return Decision(v.match, v.entry, v.final)
     if isinstance(a, Labelled):
         return _named_answer(a, g, q, depth) or _table(a.text, g.text, q)
     if _integrals(a, g, q):

@@ -51,7 +51,7 @@ from ..answers.relation_hedge import offers_several_bounds
 from ..answers.views import approximation_contradicts, is_name, is_sum, last_member
 from ..read import read
 from ..read.relations import APPROXIMATE, INEQUALITIES
-from ..read.types import Approx, Chain, Expr, Interval, Number, Quantity, Reading, Relation
+from ..read.types import Approx, Chain, Expr, Interval, Labelled, Number, Quantity, Reading, Relation
 from .constants import free_letters
 
 __all__ = ["Verdict", "applies", "relations"]
@@ -99,6 +99,8 @@ def relations(a: Reading, g: Reading, q: Question, again: Again) -> Verdict | No
         return _approximated(g, lambda member: again(a, member), "typed:reference_approximated", _written(a))
     if isinstance(g, Relation) and isinstance(a, Expr):
         return _solves(a, g)
+    if isinstance(g, Relation) and g.op == "=" and (isinstance(a, Labelled) or isinstance(a, Relation) and a.op == "="):
+        return _same_relation(a, g)
     if isinstance(g, _SIDES):
         return None
     if isinstance(a, Chain):
@@ -215,6 +217,15 @@ def _equation(a: Relation, g: Reading, again: Again) -> Verdict | None:
     if _value(other) and again(other, g).match.equal:
         return None       # '40 = 20 \\times 2' read the other way round, '\\frac{1}{3} \\approx 0.3': the table reads it
     return Verdict(d.match, "typed:equation", final=d.final)
+
+
+def _same_relation(a: Reading, g: Relation) -> Verdict | None:
+    """Two equations in two variables or more, the answer's perhaps solved for one (``y = -3x + 4`` for
+    ``y + 3x - 4 = 0``): the same line, plane or curve where they are proportional
+    (:func:`rlverify.rule.answers.forms.same_relation`, bounded); None otherwise (no typed fact)."""
+    if forms.same_relation(a.text, g.text) is not True:
+        return None
+    return Verdict(Match(True, ("relation",)), "typed:same_relation")
 
 
 def _solves(a: Reading, g: Reading) -> Verdict | None:

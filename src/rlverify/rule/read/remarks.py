@@ -12,7 +12,7 @@ Whether a remark restates its value is the views' reading (:func:`rlverify.rule.
 rounding of it; no remark that bounds, doubts or offers another value, ``(or 13)``, ``(at least)``); bounded there
 (short texts, a bounded evaluation); a parenthetical of words that says the value again or describes it
 (``24\\ (\\text{twenty-four})``, ``414\\ (\\text{minimal})``: :func:`rlverify.rule.answers.words.strip_trailing_words`)
-is a remark too. A decimal and an approximation word alone in parentheses (``3.46 \\text{ (approx.)}``, ``(rounded)``) is an
+is a remark too, and so are steps that restate one quantity before its value (``T = a + b, T = 5 + 4 = 9``). A decimal and an approximation word alone in parentheses (``3.46 \\text{ (approx.)}``, ``(rounded)``) is an
 :class:`~.types.Approx` of the decimal; after an integer (``48\\ (\\text{approximately})``) the word doubts a count
 (None: the text stays whole). Anything else is None: the text is read by the other readers (a Value where
 none applies).
@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import re
 
-from ..answers.latex import clean, unwrap_text
-from ..answers.views import or_restated, remark_restated
+from ..answers.latex import clean, split_top, unwrap_text
+from ..answers.views import last_member, or_restated, remark_restated
 from ..answers.words import strip_trailing_words
 from .types import Approx, Number, Reading, Remarked
 
@@ -36,13 +36,18 @@ _MAX_CHARS = 240
 
 def remark(s: str, again, depth: int) -> Reading | None:
     """See the module doc."""
-    if "(" not in s and " or" not in s or len(s) > _MAX_CHARS:
+    if "(" not in s and " or" not in s and "," not in s or len(s) > _MAX_CHARS:
         return None
     m = _APPROX_REMARK.match(unwrap_text(s).strip())
     if m is not None and m.group(1).strip():      # '3.46 \\text{ (approx.)}': the value, stated as an approximation
         inner = again(clean(m.group(1)), depth + 1)
         return Approx(s, inner) if isinstance(inner, Number) and inner.last is not None and inner.last < 0 else None
-    head = remark_restated(s) or or_restated(s) or _said_again(s)
+    head = remark_restated(s) or or_restated(s) or _steps(s)
+    if head is None:
+        head = _said_again(s)
+        inner = again(head, depth + 1) if head is not None else None
+        if not isinstance(inner, Number):     # '12 m/s (toward the center)': a direction is part of a vector
+            return None
     if head is None or head.strip() == s.strip():
         return None
     return Remarked(s, again(head, depth + 1))
@@ -54,9 +59,18 @@ _APPROX_REMARK = re.compile(r"^([^()]{1,80}?)(?:\s|\\[,;: ]|\\q?quad|~)*\(\s*(?:
                             r"\s*\.?$", re.I)
 
 
+def _steps(s: str) -> str | None:
+    """``T = a + b, T = 5 + 4 = 9``: steps separated by commas that all restate one quantity, every value they
+    compute the same (:func:`rlverify.rule.answers.views.last_member`): the value they end on. ``T = 5, T = 9`` offers
+    two values (None)."""
+    if "," not in s or "=" not in s or len(split_top(s)) < 2:
+        return None
+    return last_member(s)
+
+
 def _said_again(s: str) -> str | None:
-    """``24\\ (\\text{twenty-four})``, ``414\\ (\\text{minimal})``: a value and a parenthetical of words that say it again
-    or describe it (:func:`rlverify.rule.answers.words.strip_trailing_words`: never words that bound, doubt, scale or
+    """``24\\ (\\text{twenty-four})``, ``414\\ (\\text{minimal})``: a number and a parenthetical of words that say it again
+    or describe it (never after a quantity: ``12\\,\\mathrm{m/s}\\ (\\text{toward the center})`` names a direction) (:func:`rlverify.rule.answers.words.strip_trailing_words`: never words that bound, doubt, scale or
     name another value); only a remark in parentheses at the end."""
     if not unwrap_text(s).rstrip(" .").endswith(")"):
         return None
