@@ -255,3 +255,22 @@ def test_line_in_another_normal_form_and_restated_steps(monkeypatch: pytest.Monk
         assert _decide(monkeypatch, path, steps, g.text).match.equal, steps
         assert not _decide(monkeypatch, path, steps, str(m + 1)).match.equal, steps
         assert not _decide(monkeypatch, path, f"T = {m + 3}, T = {m}", g.text).match.equal
+
+
+@pytest.mark.parametrize("path", _PATHS)
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_range_of_a_function_value(monkeypatch: pytest.MonkeyPatch, seed: int, path: str) -> None:
+    """``(lo, hi)`` for ``lo < f(x) < hi`` (the range of a function's values between two ends); twins: another end,
+    another bracket. One bound ``f(x) \\ge lo`` stays a bound the question may ask for."""
+    rng = random.Random(seed)
+    numbers = sorted({int(g.exact) for g in _golds()[0] if g.exact.denominator == 1 and abs(g.exact) < 100})
+    for _ in range(10):
+        lo, hi = sorted(rng.sample(numbers, 2))
+        f = rng.choice(("f(x)", "g(t)", "h(k)"))
+        gold = f"{lo}<{f}<{hi}"
+        assert _decide(monkeypatch, path, f"({lo},{hi})", gold).match.equal, gold
+        for twin in (f"({lo},{hi + 1})", f"[{lo},{hi})"):
+            d = _decide(monkeypatch, path, twin, gold)
+            assert not d.match.equal and d.final, (twin, gold, d)
+        q = f"Find the minimum value of ${f}$."
+        assert _decide(monkeypatch, path, f"{f} \\ge {lo}", str(lo), q).match.equal

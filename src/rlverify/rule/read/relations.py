@@ -88,7 +88,7 @@ def interval(s: str, again, depth: int) -> Reading | None:
         return None
     got = read_set(s)
     if got is None:
-        flipped = _negated(s)      # '-x \\ge -3': the set 'x \\le 3'
+        flipped = _negated(s) or _function_value(s)     # '-x \\ge -3': the set 'x \\le 3'; '-6 < f(x) < 3'
         if flipped is None:
             return None
         s, got = flipped, read_set(flipped)
@@ -100,6 +100,18 @@ def interval(s: str, again, depth: int) -> Reading | None:
 _NEGATED_SIDE = re.compile(r"-\s*([A-Za-z]|\\[A-Za-z]+)")
 _NUMBER_SIDE = re.compile(r"[-+]?\s*\d+(?:\.\d+)?")
 _FLIP = {"<": ">", ">": "<", "\\le": "\\ge", "\\ge": "\\le", "\\ne": "\\ne"}
+
+
+_FUNCTION_VALUE = re.compile(r"(?<![A-Za-z\\])([A-Za-z])\s*\(\s*[A-Za-z]\s*\)")
+
+
+def _function_value(s: str) -> str | None:
+    """``-6 < f(x) < 3`` -> ``-6 < f < 3``: the range of a function's values between two ends, one function value the
+    only variable of the relations (its name stands for it); None for any other text."""
+    got = split_relations(s)
+    if len(_FUNCTION_VALUE.findall(s)) != 1 or got is None or len(got[1]) != 2:
+        return None       # one bound 'f(x) \\ge 2' stays a relation: a bound the question may ask for
+    return _FUNCTION_VALUE.sub(r"\1", s)
 
 
 def _negated(s: str) -> str | None:
