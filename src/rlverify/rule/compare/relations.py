@@ -48,7 +48,7 @@ from ..answers.core import compare_core
 from ..answers.match import Match
 from ..answers.question import Question
 from ..answers.relation_hedge import offers_several_bounds
-from ..answers.views import approximation_contradicts, is_name, is_sum, last_member
+from ..answers.views import approximation_contradicts, is_name, is_sum, last_member, offers_sign_choice
 from ..read import read
 from ..read.relations import APPROXIMATE, INEQUALITIES
 from ..read.types import Approx, Chain, Expr, Interval, Labelled, Number, Quantity, Reading, Relation
@@ -243,7 +243,8 @@ def _defines(a: Relation, g: Reading, again: Again) -> Verdict | None:
     (``\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}``: no sum, :func:`rlverify.rule.answers.views.is_sum`, and an
     equation that ends on its right side, :func:`~rlverify.rule.answers.views.last_member`), the right side is the
     answer. Else None: ``y - (x^2 + 1) = 0`` for ``x^2 + 1`` may be solved for the term."""
-    if a.op != "=" or not isinstance(_leaf(g), Expr) or is_sum(a.left.text) or last_member(a.text) is None:
+    if a.op != "=" or not isinstance(_leaf(g), Expr) or is_sum(a.left.text) or offers_sign_choice(a.left.text) \
+            or last_member(a.text) is None:
         return None
     d = again(a.right, g)
     return Verdict(d.match, "typed:equation_value") if d.match.equal else None
@@ -255,8 +256,8 @@ def _ends_on(a: Relation, value: Reading, other: Reading, g: Reading, again: Aga
     equation's last member says so (:func:`rlverify.rule.answers.views.last_member`: no multiple of one variable,
     ``2y = 6``; no equation set to zero, ``y^2 + 3 = 0``; no two values, ``16 = 14 + 1``), and a left side that has
     a value has the same one."""
-    if a.op != "=" or last_member(a.text) is None:
-        return False
+    if a.op != "=" or offers_sign_choice(other.text) or last_member(a.text) is None:
+        return False      # '\\mp a = 2' names two values (a = 2 or a = -2)
     return not _value(other) or again(other, g).match.equal
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from ..answers.latex import clean, split_top, unwrap_text
+from ..answers.latex import clean, plain_key, split_top, unwrap_text
 from ..answers.views import last_member, or_restated, remark_restated
 from ..answers.words import strip_trailing_words
 from .types import Approx, Number, Reading, Remarked
@@ -63,8 +63,10 @@ def _steps(s: str) -> str | None:
     """``T = a + b, T = 5 + 4 = 9``: steps separated by commas that all restate one quantity, every value they
     compute the same (:func:`rlverify.rule.answers.views.last_member`): the value they end on. ``T = 5, T = 9`` offers
     two values (None)."""
-    if "," not in s or "=" not in s or len(split_top(s)) < 2:
-        return None
+    steps = split_top(s) if "," in s and "=" in s else []
+    if len(steps) < 2 or len({plain_key(split_top(step, ("=",))[0]) for step in steps}) != 1 \
+            or not all(len(split_top(step, ("=",))) > 1 for step in steps):
+        return None       # '\\min = -6, \\text{Maximum: } 26': two quantities, no steps
     return last_member(s)
 
 
