@@ -274,3 +274,32 @@ def test_range_of_a_function_value(monkeypatch: pytest.MonkeyPatch, seed: int, p
             assert not d.match.equal and d.final, (twin, gold, d)
         q = f"Find the minimum value of ${f}$."
         assert _decide(monkeypatch, path, f"{f} \\ge {lo}", str(lo), q).match.equal
+
+
+@pytest.mark.parametrize("path", _PATHS)
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_decimal_said_to_go_on(monkeypatch: pytest.MonkeyPatch, seed: int, path: str) -> None:
+    """``d\\ldots`` (cut or rounded at its last digit, five places) for a constant reference that does not stop; twins:
+    the last digit off, and a value that stops (``0.12499\\ldots`` is no 1/8, which stops at 0.125)."""
+    from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+
+    from test_relations import _value
+
+    rng = random.Random(seed)
+    done = 0
+    for g in rng.sample(_golds()[1], min(40, len(_golds()[1]))):
+        v = _value(g.text)
+        if v is None or v.is_integer() or not 1e-2 < abs(v) < 1e4:
+            continue
+        for mode in (ROUND_DOWN, ROUND_HALF_UP):
+            shown = str(Decimal(repr(v)).quantize(Decimal("0.00001"), rounding=mode))
+            for dots in ("\\ldots", "...", "\u2026"):
+                d = _decide(monkeypatch, path, shown + dots, g.text)
+                assert d.match.equal, (shown + dots, g.text, d)
+        off = str(Decimal(repr(v)).quantize(Decimal("0.00001"), rounding=ROUND_HALF_UP) + Decimal("0.00002"))
+        d = _decide(monkeypatch, path, off + "\\ldots", g.text)
+        assert not d.match.equal and d.final, (off, g.text, d)
+        done += 1
+    assert done >= 5
+    assert not _decide(monkeypatch, path, "0.12499\\ldots", "\\frac{1}{8}").match.equal
+    assert _decide(monkeypatch, path, "0.33333\\ldots", "\\frac{1}{3}").match.equal

@@ -43,7 +43,7 @@ What is left after unwrapping, a value against a value, is decided by the entry 
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
 entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.constants`, :mod:`.relations`,
-:mod:`.alternatives`). Never the extractor or the verifier.
+:mod:`.alternatives`, :mod:`.continued`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ from ..read.types import NUMERIC, Antiderivative, Approx, Expr, Labelled, Number
 from ..read.types import SEQUENCES, Remarked
 from . import constants, relations
 from .alternatives import alternatives
+from .continued import continued
 from .expressions import expressions
 from .functions import renamed_body
 from .numbers import constant_against_approximate, numeric
@@ -287,6 +288,9 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     d = _sequences(a, g, q, depth)
     if d is not None:
         return d
+    v = continued(a, g)      # '0.777\\ldots': a decimal said to go on, against the value it begins
+    if v is not None:
+        return Decision(v.match, v.entry, v.final)
     if isinstance(a, Remarked) or isinstance(g, Remarked):     # a value and a remark restating it: the value
         return _relabel(_compare(_unremarked(a), _unremarked(g), q, depth + 1), "remark")
     # the reference's wrappers

@@ -14,7 +14,7 @@ read before a number. A text no wrapper reader applies to is read as a number or
 it is one, else as a tuple, a finite set or a bare list (:mod:`.sequences`, each item read again) where it is one,
 else as an expression (:mod:`.expressions`: one term, no relation, separator or words) where it is one, else a Value.
 
-May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.expressions`, :mod:`.relations`, :mod:`.remarks`, the text helpers of :mod:`rlverify.rule.answers`
+May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.expressions`, :mod:`.relations`, :mod:`.remarks`, :mod:`.decimals`, the text helpers of :mod:`rlverify.rule.answers`
 (latex, choice, views) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
 """
 
@@ -32,6 +32,7 @@ from .numbers import number_or_quantity
 from .sequences import sequence
 from .relations import interval, relation
 from .remarks import remark
+from .decimals import continued
 from .types import Antiderivative, Approx, Labelled, Option, Reading, Value
 
 __all__ = ["read", "READERS", "Reading"]
@@ -163,6 +164,7 @@ READERS: tuple[tuple[str, Reader], ...] = (
     ("approx", _approx),
     ("antiderivative", _antiderivative),
     ("remark", remark),
+    ("continued", continued),
     ("interval", interval),
     ("relation", relation),
     ("number", number_or_quantity),

@@ -17,7 +17,8 @@ is a remark too, and so are steps that restate one quantity before its value (``
 (None: the text stays whole). Anything else is None: the text is read by the other readers (a Value where
 none applies).
 
-May import: :mod:`.types`, the text helpers of :mod:`rlverify.rule.answers` (views, words, latex). Never the comparison.
+May import: :mod:`.types`, the text helpers of :mod:`rlverify.rule.answers` (views, words, latex, the bounded
+surface.numeric_value). Never the comparison.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import re
 
 from ..answers.latex import clean, plain_key, split_top, unwrap_text
 from ..answers.views import last_member, or_restated, remark_restated
+from ..answers.surface import numeric_value
 from ..answers.words import strip_trailing_words
 from .types import Approx, Number, Reading, Remarked
 
@@ -61,13 +63,21 @@ _APPROX_REMARK = re.compile(r"^([^()]{1,80}?)(?:\s|\\[,;: ]|\\q?quad|~)*\(\s*(?:
 
 def _steps(s: str) -> str | None:
     """``T = a + b, T = 5 + 4 = 9``: steps separated by commas that all restate one quantity, every value they
-    compute the same (:func:`rlverify.rule.answers.views.last_member`): the value they end on. ``T = 5, T = 9`` offers
+    end on the same (one value among them, read by the bounded reader; :func:`rlverify.rule.answers.views.last_member`):
+    the value they end on. ``T = 5, T = 9`` offers
     two values (None)."""
     steps = split_top(s) if "," in s and "=" in s else []
     if len(steps) < 2 or len({plain_key(split_top(step, ("=",))[0]) for step in steps}) != 1 \
             or not all(len(split_top(step, ("=",))) > 1 for step in steps):
         return None       # '\\min = -6, \\text{Maximum: } 26': two quantities, no steps
-    return last_member(s)
+    values = {_value(split_top(step, ("=",))[-1]) for step in steps} - {None}
+    return last_member(s) if len(values) == 1 else None    # 'x = a = 2, x = a = -6-4\\sqrt{2}': two values
+
+
+def _value(text: str) -> float | None:
+    """The value a step ends on where it is a number or a constant (bounded), rounded to compare; None otherwise."""
+    v = numeric_value(clean(text))
+    return None if v is None else round(v, 9)
 
 
 def _said_again(s: str) -> str | None:

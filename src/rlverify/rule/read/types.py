@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = ["Reading", "Labelled", "Approx", "Option", "Antiderivative", "Number", "Quantity", "Expr", "Value",
-           "Tuple", "Set", "Items", "WRAPPERS", "NUMERIC", "SEQUENCES", "Relation", "Chain", "Interval", "Remarked"]
+           "Tuple", "Set", "Items", "WRAPPERS", "NUMERIC", "SEQUENCES", "Relation", "Chain", "Interval", "Remarked", "Continued"]
 
 
 @dataclass(frozen=True)
@@ -156,3 +156,9 @@ class Remarked(Reading):
     and a remark after it that restates or computes that value (:mod:`rlverify.rule.read.remarks`); ``inner`` is the
     value's reading. A remark that bounds, doubts or offers another value is no Remarked (the text stays whole)."""
     inner: Reading
+
+
+@dataclass(frozen=True)
+class Continued(Reading):
+    """``0.777\\ldots``, ``3.14159...``: a decimal said to go on (:mod:`rlverify.rule.read.decimals`), the value it begins
+    (:mod:`rlverify.rule.compare.continued`)."""
