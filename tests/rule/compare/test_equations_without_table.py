@@ -7,6 +7,7 @@ correctly and with a near-miss twin that must stay rejected."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 import re
 
 import pytest
@@ -303,3 +304,18 @@ def test_decimal_said_to_go_on(monkeypatch: pytest.MonkeyPatch, seed: int, path:
     assert done >= 5
     assert not _decide(monkeypatch, path, "0.12499\\ldots", "\\frac{1}{8}").match.equal
     assert _decide(monkeypatch, path, "0.33333\\ldots", "\\frac{1}{3}").match.equal
+
+
+@pytest.mark.parametrize("path", _PATHS)
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_chain_ending_on_an_approximate_term(monkeypatch: pytest.MonkeyPatch, seed: int, path: str) -> None:
+    """``W = Q(1 - \\frac{a}{b}) \\approx c Q`` for ``W = c Q`` (a coefficient from the references); twin: another
+    coefficient."""
+    rng = random.Random(seed)
+    numbers = [g for g in _golds()[0] if g.exact.denominator > 1 and 0 < g.exact < 100]
+    assert len(numbers) >= 5
+    for g in rng.sample(numbers, 5):
+        c, other = g.text, _plain(g.exact + Fraction(1, 100))
+        chain = f"W_{{max}}=Q\\left(1-\\frac{{A}}{{B}}\\right) \\approx {c} Q"
+        assert _decide(monkeypatch, path, chain, f"W_{{\\text{{max}}}} = {c} Q").match.equal, chain
+        assert not _decide(monkeypatch, path, chain, f"W_{{\\text{{max}}}} = {other} Q").match.equal, (chain, other)

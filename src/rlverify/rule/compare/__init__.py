@@ -326,6 +326,8 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         return _numeric(_leaf(a).text, _leaf(g).text, _leaf(a), _leaf(g), q, approximate=isinstance(g, Approx))
     if _terms(a, g):
         return _expressions(a.text, g.text, q)
+    if isinstance(a, Approx) and _terms(a.inner, g):      # '\\approx 0.37 Q' (a chain's last member) for '0.37 Q'
+        return _relabel(_expressions(a.inner.text, g.text, q), "approximation")
     if _approximated(a, g):
         m = constant_against_approximate(a.text, g.inner)     # type: ignore[attr-defined]
         if m is not None:
