@@ -319,3 +319,20 @@ def test_chain_ending_on_an_approximate_term(monkeypatch: pytest.MonkeyPatch, se
         chain = f"W_{{max}}=Q\\left(1-\\frac{{A}}{{B}}\\right) \\approx {c} Q"
         assert _decide(monkeypatch, path, chain, f"W_{{\\text{{max}}}} = {c} Q").match.equal, chain
         assert not _decide(monkeypatch, path, chain, f"W_{{\\text{{max}}}} = {other} Q").match.equal, (chain, other)
+
+
+@pytest.mark.parametrize("path", _PATHS)
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_reference_calculation(monkeypatch: pytest.MonkeyPatch, seed: int, path: str) -> None:
+    """A reference calculation ``a \\cdot b = v`` (``v`` from the references) met by ``v``; twins: ``v + 1`` (final), and
+    no value at all for a calculation whose sides differ."""
+    rng = random.Random(seed)
+    numbers = [g for g in _golds()[0] if g.exact.denominator == 1 and 4 <= g.exact <= 10 ** 4]
+    for g in rng.sample(numbers, 15):
+        v = int(g.exact)
+        a = next((k for k in range(2, 100) if v % k == 0 and v // k > 1), 1)
+        gold = f"{a} \\cdot {v // a} = {v}"
+        assert _decide(monkeypatch, path, str(v), gold).match.equal, gold
+        d = _decide(monkeypatch, path, str(v + 1), gold)
+        assert not d.match.equal and d.final, (gold, d)
+        assert not _decide(monkeypatch, path, str(v), f"{a} \\cdot {v // a} = {v + 1}").match.equal

@@ -97,6 +97,8 @@ def relations(a: Reading, g: Reading, q: Question, again: Again) -> Verdict | No
         return Verdict(d.match, "typed:reference_chain", final=d.final) if d.match.equal or d.final else None
     if isinstance(g, Relation) and g.op in APPROXIMATE and not isinstance(a, _SIDES):
         return _approximated(g, lambda member: again(a, member), "typed:reference_approximated", _written(a))
+    if isinstance(g, Relation) and g.op == "=" and _value(g.left) and _value(g.right) and not isinstance(a, _SIDES):
+        return _calculation(a, g, again)
     if isinstance(g, Relation) and isinstance(a, Expr):
         return _solves(a, g)
     if isinstance(g, Relation) and g.op == "=" and (isinstance(a, Labelled) or isinstance(a, Relation) and a.op == "="):
@@ -217,6 +219,15 @@ def _equation(a: Relation, g: Reading, again: Again) -> Verdict | None:
     if _value(other) and again(other, g).match.equal:
         return None       # '40 = 20 \\times 2' read the other way round, '\\frac{1}{3} \\approx 0.3': the table reads it
     return Verdict(d.match, "typed:equation", final=d.final)
+
+
+def _calculation(a: Reading, g: Relation, again: Again) -> Verdict | None:
+    """A reference calculation whose two sides have one value (``2 \\cdot 3 = 6``): the value it ends on, against the
+    answer; None where the sides differ (no one value)."""
+    if not again(g.left, g.right).match.equal:
+        return None
+    d = again(a, g.right)
+    return Verdict(d.match, "typed:reference_calculation", final=d.final and not d.match.equal)
 
 
 def _same_relation(a: Reading, g: Relation) -> Verdict | None:
