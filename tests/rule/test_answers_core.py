@@ -120,7 +120,6 @@ def test_problem_golds_self_check_and_restatements(shared_data: Path) -> None:
     assert not failures, failures[:10]
 
 
-@pytest.mark.xfail(strict=True, reason="the typed comparison does not yet do what the stage table did for this family (issue 29: the table's tests now run through rlverify.rule.compare)")
 def test_either_or_with_different_values_is_a_hedge():
     from rlverify.rule.compare import compare
     m = compare("either x+1=3 or x=1", "x=1")

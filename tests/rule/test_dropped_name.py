@@ -49,6 +49,8 @@ def _references() -> list[tuple[str, tuple[str, ...]]]:
                 g = side[0] if side is not None and not side[1] else None
                 if g is None or g in out or texty(g) or re.search(r"[=<>,;]|\\(?:le|ge|pm|approx)", g):
                     continue
+                if re.search(r"\\(?:mathbf|vec|boldsymbol|bm)\s*\{", g):
+                    continue      # a vector's symbol in bold: _set cannot put a number in its place ('\\mathbf{(9)}')
                 e = parse_cached(g)
                 if not isinstance(e, sympy.Expr) or not 2 <= len(e.free_symbols) <= 4 or e.has(sympy.I):
                     continue

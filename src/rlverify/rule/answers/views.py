@@ -322,6 +322,9 @@ def _last_member(s: str) -> str | None:
     return clean(parts[-1])
 
 
+last_member = _last_member   # public: the value a chain or an equation ends on (None: it states no one value)
+
+
 _LETTER = re.compile(r"(?<![A-Za-z])(?!e(?![A-Za-z]))[A-Za-z]")   # a letter other than Euler's e
 
 
@@ -523,6 +526,10 @@ def _remark_restated(s: str) -> str | None:
         if v is not None:
             values.append(v)
     return head if values and all(_same_value(v, target) for v in values) else None
+
+
+remark_restated = _remark_restated   # public: the value before a remark that restates or computes it (None: none)
+or_restated = _or_restated           # public: 'a (or b)' of one exact value -> a (None: no such restatement)
 
 
 def only_text(s: str) -> bool:

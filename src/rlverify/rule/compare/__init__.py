@@ -30,6 +30,7 @@ What is left after unwrapping, a value against a value, is decided by the entry 
   values that differ are ``different`` (a final rejection);
 * an expression against an expression (:mod:`.expressions`): residue classes, general solutions, renamed
   parameters, the bounded CAS, equality at the integers the question declares;
+* alternatives joined by "or" against one value (:mod:`.alternatives`): a hedge unless each is that value;
 * a tuple, a finite set or a bare list on either side (:mod:`.sequences`): item by item through this comparison,
   in order or not as the question and the brackets say; a ``different`` is final where every item was read surely;
 * a number against an expression (:mod:`.constants`): a decimal rounding the expression's constant value at its own
@@ -54,7 +55,8 @@ What is left after unwrapping, a value against a value, is decided by the entry 
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
 entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.named`, :mod:`.ordering`,
-:mod:`.parts`, :mod:`.families`, :mod:`.constants`, :mod:`.relations`, :mod:`.prose`). Never the extractor or the verifier.
+:mod:`.parts`, :mod:`.families`, :mod:`.constants`, :mod:`.relations`, :mod:`.prose`, :mod:`.alternatives`,
+:mod:`.continued`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations
@@ -76,8 +78,10 @@ from ..answers.question import Question, as_question
 from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Directed, Expr, Labelled, Number, Option, Quantity, Reading
-from ..read.types import SEQUENCES, Text, Value
+from ..read.types import SEQUENCES, Remarked, Text, Value
 from . import constants, matrices, named, ordering, parts, prose, relations
+from .alternatives import alternatives
+from .continued import continued
 from .expressions import expressions
 from .families import families
 from .functions import renamed_body
@@ -269,7 +273,14 @@ def _terms(a: Reading, g: Reading) -> bool:
     """An expression against an expression. (A number against an expression stays with the table: its quantity stage
     accepts a decimal that rounds the expression's value at the decimal's own digits, ``1.155`` for
     ``\\frac{2\\sqrt{3}}{3}``, a cell of its own still to move.)"""
-    return isinstance(a, Expr) and isinstance(g, Expr)
+    return isinstance(a, Expr) and isinstance(g, Expr) or _same_symbol(a, g)
+
+
+def _same_symbol(a: Reading, g: Reading) -> bool:
+    """Two magnitudes after one letter that may be a unit or a variable, on both sides (``2\\sqrt{2}\\, m`` and
+    ``2\\sqrt{2}m``, neither :attr:`~.types.Quantity.sure`, where no unit is asked): the letter is the same either way,
+    and the two are compared as terms in it."""
+    return isinstance(a, Quantity) and isinstance(g, Quantity) and not (a.sure or g.sure) and a.unit == g.unit
 
 
 def _expressions(answer: str, gold: str, q: Question) -> Decision:
@@ -315,6 +326,11 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     d = _sequences(a, g, q, depth)
     if d is not None:
         return d
+    v = continued(a, g)      # '0.777\\ldots': a decimal said to go on, against the value it begins
+    if v is not None:
+        return Decision(v.match, v.entry, v.final)
+    if isinstance(a, Remarked) or isinstance(g, Remarked):     # a value and a remark restating it: the value
+        return _relabel(_compare(_unremarked(a), _unremarked(g), q, depth + 1), "remark")
     d = _matrices(a, g, q, depth) or _named(a, g, q, depth) or _ordering(a, g, q, depth)
     if d is not None:
         return d
@@ -344,6 +360,10 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     # the answer's wrappers
     if isinstance(a, Option):
         return _letter(a, g, q, depth)
+    if isinstance(a, Labelled) and isinstance(g, relations.Relation):     # 'y = -3x + 4' for 'y + 3x - 4 = 0'
+        v = relations.relations(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
+        if v is not None:
+            return Decision(v.match, v.entry, v.final)
     if isinstance(a, Labelled):
         return _named_answer(a, g, q, depth) or _directed_name(a, g, q, depth) or _table(a.text, g.text, q)
     if _integrals(a, g, q) and not (_values(a, g, q) and q.asks_antiderivative):
@@ -352,12 +372,16 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         return _numeric(_leaf(a).text, _leaf(g).text, _leaf(a), _leaf(g), q, approximate=isinstance(g, Approx))
     if _terms(a, g):
         return _expressions(a.text, g.text, q)
+    if isinstance(a, Approx) and _terms(a.inner, g):      # '\\approx 0.37 Q' (a chain's last member) for '0.37 Q'
+        return _relabel(_expressions(a.inner.text, g.text, q), "approximation")
     if _approximated(a, g):
         m = constant_against_approximate(a.text, g.inner)     # type: ignore[attr-defined]
         if m is not None:
             return Decision(m, "typed:constant_approximated", final=not m.equal)
     if constants.pair(a, g):
         return _or_table(_number_expression(a.text, g.text, a, g, q), a.text, g.text, q)
+    if isinstance(a, Approx) and constants.pair(a.inner, g):    # '3.46 (approx.)': the decimal, rounding a constant
+        return _or_table(_number_expression(a.inner.text, g.text, a.inner, g, q), a.text, g.text, q)
     d = _prose(a, g, q, depth)
     if d is not None:
         return d
@@ -391,6 +415,10 @@ def _prose(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
     return None if v is None else Decision(v.match, v.entry, v.final)
 
 
+def _unremarked(r: Reading) -> Reading:
+    return r.inner if isinstance(r, Remarked) else r
+
+
 def _approximated(a: Reading, g: Reading) -> bool:
     """An expression (a constant, where it has a value) against a number written with an approximation sign."""
     return isinstance(a, Expr) and isinstance(g, Approx) and isinstance(g.inner, Number)
@@ -401,6 +429,9 @@ def _sequences(a: Reading, g: Reading, q: Question, depth: int) -> Decision | No
     None where that entry leaves the pair to the table."""
     if not (isinstance(a, SEQUENCES) or isinstance(g, SEQUENCES)) or q.asks_antiderivative:
         return None
+    v = alternatives(a, g, lambda x, y: _compare(x, y, q, depth + 1))
+    if v is not None:
+        return Decision(v.match, v.entry, v.final)
     v = sequences(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
     return None if v is None else Decision(v.match, "typed:sequence", final=v.final)
 

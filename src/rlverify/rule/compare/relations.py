@@ -23,11 +23,13 @@ with every side). In order:
   ``different`` against a number or a quantity; several bounds listed for one reference are a hedge;
 * an equation or an approximation (``x + y = 4027``, ``\\Delta\\lambda \\sim 5\\times10^{-3}\\,Å``,
   ``8300\\,m \\equiv 8.3\\,m``): its value side (the right one first) against the value; where it agrees and the other
-  side is no name nor an approximation's exact member, the table decides (``x + y`` may be what the question asks;
-  ``\\frac{49}{11} \\approx 4.465`` states the fraction), and where it differs while the other side agrees, the
-  table reads it too; a formula in free variables where the reference is a value is ``different`` where
+  side is no name nor an approximation's exact member, the equation states the value of its left side where it ends
+  on its right side (:func:`rlverify.rule.answers.views.last_member`: ``x^3 = 12``, ``x + y = 4027``, ``2+2+2 = 6``,
+  never ``2y = 6`` nor ``y^2 + 3 = 0``), else the table decides (``\\frac{49}{11} \\approx 4.465`` states the
+  fraction); where it differs while the other side agrees, the table reads it too; a formula in free variables where the reference is a value is ``different`` where
   :mod:`.constants` says so. Only against a value: an equation against a term in variables (``y - (x^2+1) = 0`` for
-  ``x^2 + 1``) may be solved for it, and a chain's rejection there is no typed fact.
+  ``x^2 + 1``) may be solved for it, and a chain's rejection there is no typed fact; an equation whose left side is no
+  sum and that ends on its right side (``\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}``) is its right side.
 
 A rejection is final only where both readings it rests on are sure (the comparison's own final flag).
 
@@ -46,10 +48,10 @@ from ..answers.core import compare_core
 from ..answers.match import Match
 from ..answers.question import Question
 from ..answers.relation_hedge import offers_several_bounds
-from ..answers.views import approximation_contradicts, is_name
+from ..answers.views import approximation_contradicts, is_name, is_sum, last_member, offers_sign_choice
 from ..read import read
 from ..read.relations import APPROXIMATE, INEQUALITIES
-from ..read.types import Approx, Chain, Expr, Interval, Number, Quantity, Reading, Relation
+from ..read.types import Approx, Chain, Expr, Interval, Labelled, Number, Quantity, Reading, Relation
 from .constants import free_letters
 
 __all__ = ["Verdict", "applies", "relations"]
@@ -68,7 +70,7 @@ _SIDES = (Relation, Chain, Interval)
 
 
 def applies(a: Reading, g: Reading) -> bool:
-    return isinstance(a, _SIDES) or isinstance(g, Interval | Chain)
+    return isinstance(a, _SIDES) or isinstance(g, Interval | Chain | Relation)
 
 
 def _leaf(r: Reading) -> Reading:
@@ -93,6 +95,14 @@ def relations(a: Reading, g: Reading, q: Question, again: Again) -> Verdict | No
     if isinstance(g, Chain) and not isinstance(a, _SIDES):
         d = again(a, g.last)     # a reference chain states its value last ('h = \\frac{\\tau}{mg} \\approx 1.5')
         return Verdict(d.match, "typed:reference_chain", final=d.final) if d.match.equal or d.final else None
+    if isinstance(g, Relation) and g.op in APPROXIMATE and not isinstance(a, _SIDES):
+        return _approximated(g, lambda member: again(a, member), "typed:reference_approximated", _written(a))
+    if isinstance(g, Relation) and g.op == "=" and _value(g.left) and _value(g.right) and not isinstance(a, _SIDES):
+        return _calculation(a, g, again)
+    if isinstance(g, Relation) and isinstance(a, Expr):
+        return _solves(a, g)
+    if isinstance(g, Relation) and g.op == "=" and (isinstance(a, Labelled) or isinstance(a, Relation) and a.op == "="):
+        return _same_relation(a, g)
     if isinstance(g, _SIDES):
         return None
     if isinstance(a, Chain):
@@ -163,9 +173,34 @@ def _chain(a: Chain, g: Reading, again: Again) -> Verdict | None:
     return Verdict(d.match, "typed:chain", final=d.final and _value(g))
 
 
+def _written(r: Reading) -> bool:
+    """A value written at a precision (a decimal or an integer, a quantity, an approximation), not an exact form (a
+    fraction, a constant term)."""
+    leaf = _leaf(r)
+    return isinstance(r, Approx) or isinstance(leaf, Quantity) or isinstance(leaf, Number) and leaf.last is not None
+
+
+def _approximated(r: Relation, against: Callable[[Reading], Any], entry: str, written: bool) -> Verdict | None:
+    """``E \\approx d`` with two members that have values (``\\frac{1 + \\sqrt{97}}{8} \\approx 1.36``): one value;
+    the exact member meets the other side, or the decimal does (at its own digits) where the other side is ``written``
+    at a precision itself (an exact ``\\frac{31032}{7776}`` is no ``\\frac{31031}{7776} \\approx 3.99``); where ``d`` is
+    no rounding of ``E`` (:func:`rlverify.rule.answers.views.approximation_contradicts`: a slip in the gloss) the exact
+    member alone. ``against(member)`` compares a member with the other side. None where a member has no value."""
+    if r.op not in APPROXIMATE or not (_value(r.left) and _value(r.right)):
+        return None
+    exact = against(r.left)
+    if exact.match.equal or not written or approximation_contradicts(r.text) is not None:
+        return Verdict(exact.match, entry, final=exact.final)
+    rounded = against(Approx(f"{r.op} {r.right.text}", r.right))
+    return Verdict(rounded.match, entry, final=exact.final and rounded.final and not rounded.match.equal)
+
+
 def _equation(a: Relation, g: Reading, again: Again) -> Verdict | None:
+    v = _approximated(a, lambda member: again(member, g), "typed:approximated", _written(g))
+    if v is not None:
+        return v
     if not _value(g):
-        return None       # 'y - (x^2 + 1) = 0' for 'x^2 + 1': an equation solved for a term (the table reads it)
+        return _defines(a, g, again) or (_solves(a, g) if isinstance(g, Expr) else None)
     sides = [s for s in (a.right, a.left) if _value(s)]
     if not sides:
         return _formula(a, g, again)
@@ -177,11 +212,64 @@ def _equation(a: Relation, g: Reading, again: Again) -> Verdict | None:
     if d.match.equal:
         if not _value(other) and (a.op in APPROXIMATE or right and is_name(other.text)):
             return Verdict(d.match, "typed:equation")
+        if right and _ends_on(a, value, other, g, again):
+            return Verdict(d.match, "typed:equation_value")
         return None       # 'x + y = 4027': what the question asks decides; '\\frac{49}{11} \\approx 4.465': the exact
         #                   member is the answer where the decimal is no rounding of it (the table reads both)
     if _value(other) and again(other, g).match.equal:
         return None       # '40 = 20 \\times 2' read the other way round, '\\frac{1}{3} \\approx 0.3': the table reads it
     return Verdict(d.match, "typed:equation", final=d.final)
+
+
+def _calculation(a: Reading, g: Relation, again: Again) -> Verdict | None:
+    """A reference calculation whose two sides have one value (``2 \\cdot 3 = 6``): the value it ends on, against the
+    answer; None where the sides differ (no one value)."""
+    if not again(g.left, g.right).match.equal:
+        return None
+    d = again(a, g.right)
+    return Verdict(d.match, "typed:reference_calculation", final=d.final and not d.match.equal)
+
+
+def _same_relation(a: Reading, g: Relation) -> Verdict | None:
+    """Two equations in two variables or more, the answer's perhaps solved for one (``y = -3x + 4`` for
+    ``y + 3x - 4 = 0``): the same line, plane or curve where they are proportional
+    (:func:`rlverify.rule.answers.forms.same_relation`, bounded); None otherwise (no typed fact)."""
+    if forms.same_relation(a.text, g.text) is not True:
+        return None
+    return Verdict(Match(True, ("relation",)), "typed:same_relation")
+
+
+def _solves(a: Reading, g: Reading) -> Verdict | None:
+    """A term and an equation, either side: the term solves the equation for the one variable it lacks
+    (``-4x^2 + 4x - 2`` for ``y + 1 = -(2x - 1)^2``, :func:`rlverify.rule.answers.forms.solves_equation`, bounded);
+    None otherwise (never a rejection: the equation may be meant otherwise)."""
+    eq = g if isinstance(g, Relation) else a
+    if eq.op != "=" or forms.solves_equation(a.text, g.text) is not True:
+        return None
+    return Verdict(Match(True, ("relation",)), "typed:solved_equation")
+
+
+def _defines(a: Relation, g: Reading, again: Again) -> Verdict | None:
+    """An equation against a term in variables: where its left side names what its right side is
+    (``\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}``: no sum, :func:`rlverify.rule.answers.views.is_sum`, and an
+    equation that ends on its right side, :func:`~rlverify.rule.answers.views.last_member`), the right side is the
+    answer. Else None: ``y - (x^2 + 1) = 0`` for ``x^2 + 1`` may be solved for the term."""
+    if a.op != "=" or not isinstance(_leaf(g), Expr) or is_sum(a.left.text) or offers_sign_choice(a.left.text) \
+            or last_member(a.text) is None:
+        return None
+    d = again(a.right, g)
+    return Verdict(d.match, "typed:equation_value") if d.match.equal else None
+
+
+def _ends_on(a: Relation, value: Reading, other: Reading, g: Reading, again: Again) -> bool:
+    """An equation ``L = v`` that states the value ``v`` of its left side (``x^3 = 12``, ``|r-s| = 16``,
+    ``\\cos \\angle RPS = -\\frac{24}{25}``, ``x + y = 4027``, a computation ``2+2+2 = 6``): the view that reads an
+    equation's last member says so (:func:`rlverify.rule.answers.views.last_member`: no multiple of one variable,
+    ``2y = 6``; no equation set to zero, ``y^2 + 3 = 0``; no two values, ``16 = 14 + 1``), and a left side that has
+    a value has the same one."""
+    if a.op != "=" or offers_sign_choice(other.text) or last_member(a.text) is None:
+        return False      # '\\mp a = 2' names two values (a = 2 or a = -2)
+    return not _value(other) or again(other, g).match.equal
 
 
 def _formula(a: Relation, g: Reading, again: Again) -> Verdict | None:

@@ -18,7 +18,8 @@ a ratio or words (:mod:`.prose`), else a Value. Before the set and relation read
 under their letters and a sentence that states its value are read (:mod:`.prose`); before the list reader, a quantity
 with its direction. Presentation commands (``\\color``, ``]1,2]``) are dropped before a text is read.
 
-May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.expressions`, :mod:`.relations`, :mod:`.prose`, the text helpers of :mod:`rlverify.rule.answers`
+May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.expressions`, :mod:`.relations`, :mod:`.prose`,
+:mod:`.remarks`, :mod:`.decimals`, the text helpers of :mod:`rlverify.rule.answers`
 (latex, choice, views, surface) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
 """
 
@@ -38,6 +39,8 @@ from .numbers import number_or_quantity
 from .prose import directed, parts, prose, sentence
 from .sequences import sequence
 from .relations import interval, relation
+from .remarks import remark
+from .decimals import continued
 from .types import Antiderivative, Approx, Labelled, Option, Reading, Relation, Tuple, Value
 
 __all__ = ["read", "READERS", "Reading"]
@@ -87,8 +90,10 @@ def lower_letter(text: str) -> str | None:
     return m.group(3) if m is not None and m.group(3) is not None and m.group(3).islower() else None
 
 
-# 'F(x)', 'y(t)', 'f^{-1}(x)': a function's name with its variable, as the left side of a definition.
-_FUNCTION_NAME = re.compile(r"\s*[A-Za-z](?:_\{?\w+\}?)?(?:\^\{?-1\}?)?\s*\(\s*[a-z]\s*\)\s*")
+# 'F(x)', 'y(t)', 'f^{-1}(x)', '\mathbf{F}(\mathbf{r})': a function's name with its variable, as the left side of a
+# definition.
+_FUNCTION_NAME = re.compile(r"\s*(?:[A-Za-z]|\\(?:mathbf|vec)\s*\{[A-Za-z]\})(?:_\{?\w+\}?)?(?:\^\{?-1\}?)?\s*"
+                            r"\(\s*(?:[a-z]|\\(?:mathbf|vec)\s*\{[a-z]\})\s*\)\s*")
 # 'f(3)', 'I(6,3)', 'P(A)', 'h(\tfrac{1}{2})': a function's value at its arguments (no operator among them: 'x(x+1)' is a
 # product in an equation)
 _FUNCTION_AT = re.compile(r"\s*[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[\w\s,.{}\\]{1,30}\)\s*")
@@ -193,6 +198,8 @@ READERS: tuple[tuple[str, Reader], ...] = (
     ("approx", _approx),
     ("antiderivative", _antiderivative),
     ("matrix", matrix),
+    ("remark", remark),
+    ("continued", continued),
     ("parts", parts),           # '(a) 5\\text{ m/s} (b) 10\\text{ m}': a question's parts, each under its letter
     ("sentence", sentence),     # '\\text{So there are }1600\\text{ ways ...}': what a sentence states, not its parts
     ("interval", interval),

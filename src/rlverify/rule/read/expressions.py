@@ -8,7 +8,7 @@ An :class:`~.types.Expr` is one mathematical term and nothing else: no relation 
 ``\\equiv``, ``\\in``, ``:``), no separator (a comma, ``;``, ``\\quad``, a line break, ``&``), no words (a run of three
 letters outside a command, ``\\text``), no hedge (``\\pm``), no set, interval or matrix notation (``\\{``, ``\\cup``,
 ``\\mathbb``, ``\\begin``), no percent, degree, residue or base notation (``204_5``), no presentation (``\\boxed``, ``\\color``,
-``\\mathbf``), no ellipsis. What such a text can mean is what the expression entry of the comparison decides
+``\\mathbf`` around anything but one letter in a term: ``-2a \\mathbf{r}`` holds a vector's symbol), no ellipsis. What such a text can mean is what the expression entry of the comparison decides
 (:mod:`rlverify.rule.compare.expressions`); every other text stays a :class:`~.types.Value`. Read after the number and
 quantity reader: a text that is a number stays a :class:`~.types.Number`.
 
@@ -36,6 +36,8 @@ _NOT = re.compile(
     r"|prime|infty|lim|sum|prod|int|iint|iiint|oint|partial|nabla|left\.|right\.|big|Big|bigg|Bigg|limits|substack"
     r"|stackrel|overset|underset|label|tag|displaystyle|textstyle|scriptstyle|hline)(?![A-Za-z])")
 _COMMAND = re.compile(r"\\[A-Za-z]+")
+# one letter in bold or under an arrow: a vector's symbol (``\\mathbf{r}``, ``\\vec{F}``), read as that letter
+_BOLD_LETTER = re.compile(r"\\(?:mathbf|boldsymbol|bm|vec)\s*\{\s*([A-Za-z])\s*\}")
 _BASED = re.compile(r"[0-9A-F]\s*_\s*\{?\s*\d")     # '204_5', '1604_{8}': a number in a base, not a term
 _WORD = re.compile(r"[A-Za-z]{3,}")
 _BALANCED = {"(": ")", "[": "]", "{": "}"}
@@ -45,7 +47,9 @@ def is_expression(s: str) -> bool:
     """One mathematical term and nothing else (see the module's docstring)."""
     if not s or len(s) > _MAX_CHARS or "$" in s or "'" in s or '"' in s:
         return False
-    t = _SPACING.sub(" ", s)
+    if _BOLD_LETTER.fullmatch(s.strip()):
+        return False      # '\\mathbf{x}' alone: a letter in bold, presentation as much as a vector
+    t = _BOLD_LETTER.sub(r" \1 ", _SPACING.sub(" ", s))     # '-2a \\mathbf{r}': a vector's symbol in a term
     if _NOT.search(t) or _BASED.search(t) or _WORD.search(_COMMAND.sub(" ", t)):
         return False
     return _balanced(t) and bool(re.search(r"[A-Za-z0-9]", _COMMAND.sub(" ", t)) or "\\pi" in t)

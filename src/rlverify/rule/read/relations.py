@@ -39,7 +39,8 @@ APPROXIMATE = ("\\approx", "\\sim")
 INEQUALITIES = ("<", ">", "\\le", "\\ge", "\\ne")
 # several statements, an implication, a condition: no single relation
 _STOP = re.compile(r",|;|&|\\\\|\\(?:q?quad|implies|Rightarrow|rightarrow|to|iff|Longrightarrow|Leftrightarrow|mid|in"
-                   r"|notin|pmod|bmod|mod|text\s*\{\s*(?:and|or|if|for|when|where|with)\b)(?![A-Za-z])")
+                   r"|notin|pmod|bmod|mod|text\s*\{\s*(?:and|or|if|for|when|where|with)\b)(?![A-Za-z])"
+                   r"|(?<![A-Za-z\\])(?:or|and|either)(?![A-Za-z])")
 _OPEN, _CLOSE = "([{", ")]}"
 
 
@@ -86,12 +87,50 @@ def interval(s: str, again, depth: int) -> Reading | None:
     if len(s) > _MAX_CHARS or not _INTERVAL_MARK.search(s):
         return None
     got = read_set(s)
+    if got is None:
+        flipped = _negated(s) or _function_value(s)     # '-x \\ge -3': the set 'x \\le 3'; '-6 < f(x) < 3'
+        if flipped is None:
+            return None
+        s, got = flipped, read_set(flipped)
     if got is None or got.points_only or got.pair_like:
         return None
     return Interval(s, got.var)
 
 
-_INTERVAL_MARK = re.compile(r"[<>≤≥∞∪]|\\(?:infty|cup|[lg]eq?|[lg]eqslant|in|mathbb|emptyset|varnothing)(?![A-Za-z])")
+_NEGATED_SIDE = re.compile(r"-\s*([A-Za-z]|\\[A-Za-z]+)")
+_NUMBER_SIDE = re.compile(r"[-+]?\s*\d+(?:\.\d+)?")
+_FLIP = {"<": ">", ">": "<", "\\le": "\\ge", "\\ge": "\\le", "\\ne": "\\ne"}
+
+
+_FUNCTION_VALUE = re.compile(r"(?<![A-Za-z\\])([A-Za-z])\s*\(\s*[A-Za-z]\s*\)")
+
+
+def _function_value(s: str) -> str | None:
+    """``-6 < f(x) < 3`` -> ``-6 < f < 3``: the range of a function's values between two ends, one function value the
+    only variable of the relations (its name stands for it); None for any other text."""
+    got = split_relations(s)
+    if len(_FUNCTION_VALUE.findall(s)) != 1 or got is None or len(got[1]) != 2:
+        return None       # one bound 'f(x) \\ge 2' stays a relation: a bound the question may ask for
+    return _FUNCTION_VALUE.sub(r"\1", s)
+
+
+def _negated(s: str) -> str | None:
+    """``-x \\ge -3`` -> ``x \\le 3``: one inequality between a negated variable and a number, restated with the
+    variable alone (both sides times -1, the relation turned); None for any other text. The Interval's text is the
+    restatement (what the set readers read)."""
+    got = split_relations(s)
+    if got is None or len(got[1]) != 1 or got[1][0] not in _FLIP:
+        return None
+    (left, right), op = got[0], got[1][0]
+    m = _NEGATED_SIDE.fullmatch(left.strip())
+    if m is None or not _NUMBER_SIDE.fullmatch(right.strip()):
+        return None
+    value = right.strip().replace(" ", "")
+    value = value[1:] if value.startswith("-") else "-" + value.lstrip("+")
+    return f"{m.group(1)} {_FLIP[op]} {value}"
+
+
+_INTERVAL_MARK = re.compile(r"[<>≤≥≠∞∪]|!=|\\(?:infty|cup|[lg]eq?|[lg]eqslant|neq?|in|mathbb|emptyset|varnothing)(?![A-Za-z])")
 
 
 def relation(s: str, again, depth: int) -> Reading | None:

@@ -17,7 +17,7 @@ from typing import Any
 
 __all__ = ["Reading", "Labelled", "Approx", "Option", "Antiderivative", "Number", "Quantity", "Expr", "Value",
            "Tuple", "Set", "Items", "WRAPPERS", "NUMERIC", "SEQUENCES", "Relation", "Chain", "Interval",
-           "Matrix", "Time", "Ratio", "Text", "Directed"]
+           "Matrix", "Time", "Ratio", "Text", "Directed", "Remarked", "Continued"]
 
 
 @dataclass(frozen=True)
@@ -192,3 +192,17 @@ class Directed(Reading):
     the direction it is given with (canonical words, :func:`rlverify.rule.answers.quantity.closing_direction`)."""
     inner: Reading
     direction: str
+
+
+@dataclass(frozen=True)
+class Remarked(Reading):
+    """``42\\text{ (i.e., } 6 \\times 7)``, ``2\\sqrt{3}\\ (\\approx 3.464)``, ``\\frac{1}{2} \\text{ (or } 0.5)``: a value
+    and a remark after it that restates or computes that value (:mod:`rlverify.rule.read.remarks`); ``inner`` is the
+    value's reading. A remark that bounds, doubts or offers another value is no Remarked (the text stays whole)."""
+    inner: Reading
+
+
+@dataclass(frozen=True)
+class Continued(Reading):
+    """``0.777\\ldots``, ``3.14159...``: a decimal said to go on (:mod:`rlverify.rule.read.decimals`), the value it begins
+    (:mod:`rlverify.rule.compare.continued`)."""
