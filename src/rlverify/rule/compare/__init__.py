@@ -217,6 +217,10 @@ def _explain(answer: str, gold: str, q: Question) -> Decision:
         if constants.pair(ra, rg):
             return _or_table(_number_expression(answer, gold, ra, rg, q), answer, gold, q)
         return _prose(ra, rg, q, 0) or _same_text(ra, rg) or _table(answer, gold, q)
+    if isinstance(ra, Text) or isinstance(rg, Text):    # words around named values or labelled parts: as for a Value
+        d = _named(_lines(ra, answer), rg, q, 0) or _parts(answer, gold, q)
+        if d is not None:
+            return d
     d = _compare(ra, rg, q, 0)
     if d.match.equal or d.final or _terms(ra, rg):
         return d        # two terms read whole are what the expression entry compared (the table's verdict too)
@@ -298,12 +302,12 @@ def _unit_sure(r: Reading, other: Reading, q: Question) -> bool:
     if isinstance(other, Quantity) and other.sure and other.unit.kind == r.unit.kind \
             and other.unit.dimensionality() == r.unit.dimensionality():
         return True
-    if _same_symbol(r, other):
+    if _written_alike(r, other):
         return True     # '2A' against '2A': a unit or a variable's name, the same one on both sides
     return q.text is not None and asked_unit(q.text, r.unit) is not None
 
 
-def _same_symbol(r: Quantity, other: Reading) -> bool:
+def _written_alike(r: Quantity, other: Reading) -> bool:
     """Two quantities that may each be a number times a variable (``2A``, ``3A``), written with the same symbol: a
     unit or a variable, it is one on both sides, and the magnitudes decide."""
     from ..answers.latex import plain_key
@@ -448,7 +452,7 @@ def _matrices(a: Reading, g: Reading, q: Question, depth: int) -> Decision | Non
 def _lines(r: Reading, text: str) -> Reading:
     """A text the readers could not read whose lines each name a value (``Paolo: 18\\nMaria: 7``): its lines, which
     the cleaned text has lost, are the named-values entry's to split."""
-    return Value(text) if isinstance(r, Value) and "\n" in text.strip() else r
+    return Value(text) if isinstance(r, Value | Text) and "\n" in text.strip() else r
 
 
 def _named(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:

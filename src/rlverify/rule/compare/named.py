@@ -38,7 +38,7 @@ from ..answers.views import strip_qualifier
 from ..answers.match import Match
 from ..answers.question import Question
 from ..read import read
-from ..read.types import Chain, Expr, Items, Labelled, Number, Reading, Relation, Tuple, Value
+from ..read.types import Chain, Expr, Items, Labelled, Number, Reading, Relation, Text, Tuple, Value
 from .sequences import Item, Verdict, _any_order, _consistent, _in_order, _readable, _sure
 
 __all__ = ["named"]
@@ -83,7 +83,7 @@ def named(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
 def _pairs(a: Reading) -> list[tuple[str, Reading]] | None:
     """(name, value reading) of every value the answer gives, two or more, each name once; None where the answer is
     not written so."""
-    if isinstance(a, Value):
+    if isinstance(a, Value | Text):     # a text no value reader reads, or read as words
         bare = strip_qualifier(a.text)      # '(f(n), g(n)) = (n, 1) \\text{ for all positive integers } n'
         if bare is not None and bare != a.text and isinstance(read(bare), Relation):
             a = read(bare)
@@ -94,7 +94,7 @@ def _pairs(a: Reading) -> list[tuple[str, Reading]] | None:
         if len(names) != len(a.right.items) or not all(_COORDINATE.fullmatch(n) for n in names):
             return None
         pairs = list(zip(names, a.right.items))
-    elif isinstance(a, Items | Value) and not (isinstance(a, Items) and a.alternatives):
+    elif isinstance(a, Items | Value | Text) and not (isinstance(a, Items) and a.alternatives):
         got = read_labelled(a.text)
         if got is None:
             return None
