@@ -10,17 +10,13 @@ import random
 
 import pytest
 
-from rlverify.rule.compare import explain
+from both_paths import both
 
 QUESTION = "Find the maximum value of $f$ on the interval."
 
 
 def _both(monkeypatch, answer: str, gold: str):
-    out = []
-    for path in ("readings", "typed"):
-        monkeypatch.setenv("RLVERIFY_READINGS", path)
-        out.append(explain(answer, gold, QUESTION))
-    return out
+    return both(monkeypatch, answer, gold, QUESTION)
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import pytest
 
-from rlverify.rule.compare import explain
+from both_paths import both
 
 SOLVE = "If $k=-0.7$, determine all solutions to the equation $f(x)=0$."
 PAIRS = "Find the pairs of integers $(k, \\ell)$ such that $5k + 3\\ell = 32$."
@@ -24,11 +24,7 @@ QUALIFIERS = (" \\text{ for } k \\in \\mathbb{Z}", ", k \\in \\mathbb{Z}", " \\t
 
 
 def _both(monkeypatch, answer: str, gold: str, question: str):
-    out = []
-    for path in ("readings", "typed"):
-        monkeypatch.setenv("RLVERIFY_READINGS", path)
-        out.append(explain(answer, gold, question))
-    return out
+    return both(monkeypatch, answer, gold, question)
 
 
 def _angle(v: Fraction) -> str:

@@ -16,18 +16,14 @@ import random
 
 import pytest
 
-from rlverify.rule.compare import explain
+from both_paths import both
 
 NAMES = ("Paolo", "Maria", "Luca", "Qing", "Rayna", "Tomas", "Ann")
 FORMS = ("{n}: {v}", "{n} = {v}", "\\text{{{n}: }} {v}", "\\text{{{n} }} {v}", "{v}\\ (\\text{{{n}}})", "\\text{{{n} is }} {v}")
 
 
 def _both(monkeypatch, answer: str, gold: str, question: str | None):
-    out = []
-    for path in ("readings", "typed"):
-        monkeypatch.setenv("RLVERIFY_READINGS", path)
-        out.append(explain(answer, gold, question))
-    return out
+    return both(monkeypatch, answer, gold, question)
 
 
 def _answer(pairs, rng: random.Random) -> str:

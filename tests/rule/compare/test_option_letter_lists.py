@@ -10,17 +10,13 @@ import random
 
 import pytest
 
-from rlverify.rule.compare import explain
+from both_paths import both
 
 QUESTION = "Which of the following diagrams represent graphs of functions? Enter the letters, separated by commas."
 
 
 def _both(monkeypatch, answer: str, gold: str):
-    out = []
-    for path in ("readings", "typed"):
-        monkeypatch.setenv("RLVERIFY_READINGS", path)
-        out.append(explain(answer, gold, QUESTION))
-    return out
+    return both(monkeypatch, answer, gold, QUESTION)
 
 
 def _write(letters: list[str], rng: random.Random) -> str:

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from rlverify.rule.compare import explain
+from both_paths import both
 
 UP = ("Order {} from smallest to largest.", "Enter {} in increasing order.", "Arrange {} from least to greatest.")
 DOWN = ("Arrange {} from greatest to least.", "List {} in decreasing order.")
@@ -21,11 +21,7 @@ NUMBERS = ("1", "\\sqrt{2}", "\\frac{3}{2}", "2", "\\pi", "\\frac{7}{2}", "5")
 
 
 def _both(monkeypatch, answer: str, gold: str, question: str):
-    out = []
-    for path in ("readings", "typed"):
-        monkeypatch.setenv("RLVERIFY_READINGS", path)
-        out.append(explain(answer, gold, question))
-    return out
+    return both(monkeypatch, answer, gold, question)
 
 
 def _chain(items: list[str], up: bool, rng: random.Random) -> str:

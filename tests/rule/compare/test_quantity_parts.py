@@ -14,17 +14,13 @@ import random
 
 import pytest
 
-from rlverify.rule.compare import explain
+from both_paths import both
 
 SEPARATORS = (",\\ ", "; ", "\\quad ", " \\text{ and } ")
 
 
 def _both(monkeypatch, answer: str, gold: str, question: str | None):
-    out = []
-    for path in ("readings", "typed"):
-        monkeypatch.setenv("RLVERIFY_READINGS", path)
-        out.append(explain(answer, gold, question))
-    return out
+    return both(monkeypatch, answer, gold, question)
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -11,17 +11,13 @@ import random
 
 import pytest
 
-from rlverify.rule.compare import explain
+from both_paths import both
 
 SYMBOLS = ("A", "W", "V", "N", "T", "J", "m", "s")
 
 
 def _both(monkeypatch, answer: str, gold: str):
-    out = []
-    for path in ("readings", "typed"):
-        monkeypatch.setenv("RLVERIFY_READINGS", path)
-        out.append(explain(answer, gold, None))
-    return out
+    return both(monkeypatch, answer, gold, None)
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -16,18 +16,14 @@ from fractions import Fraction
 
 import pytest
 
-from rlverify.rule.compare import explain
+from both_paths import both
 
 ANGLES = "Determine all $\\theta$ with $0 \\leq \\theta \\leq 2\\pi$ for which $f(\\theta)=0$."
 PAIR = "There exist positive real numbers $x$ and $y$ such that this holds. Enter the ordered pair $(x,y).$"
 
 
 def _both(monkeypatch, answer: str, gold: str, question: str):
-    out = []
-    for path in ("readings", "typed"):
-        monkeypatch.setenv("RLVERIFY_READINGS", path)
-        out.append(explain(answer, gold, question))
-    return out
+    return both(monkeypatch, answer, gold, question)
 
 
 def _pi(v: Fraction, rng: random.Random) -> tuple[str, str]:

@@ -12,18 +12,14 @@ import random
 
 import pytest
 
-from rlverify.rule.compare import explain
+from both_paths import both
 
 ALL = "Find all solutions. Enter all the solutions, separated by commas."
 SIGNS = ("\\pm ", "±")
 
 
 def _both(monkeypatch, answer: str, gold: str, question: str | None = ALL):
-    out = []
-    for path in ("readings", "typed"):
-        monkeypatch.setenv("RLVERIFY_READINGS", path)
-        out.append(explain(answer, gold, question))
-    return out
+    return both(monkeypatch, answer, gold, question)
 
 
 @pytest.mark.parametrize("seed", range(4))
