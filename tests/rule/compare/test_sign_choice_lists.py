@@ -62,3 +62,21 @@ def test_a_sign_before_the_name_is_the_value_s(seed: int, monkeypatch) -> None:
         for gold in (f"{name} = {v}", f"{name}=\\pm 7"):
             for d in _both(monkeypatch, answer, gold, None):
                 assert not d.match.equal, (answer, gold, d)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_sign_choice_the_reference_lacks_is_a_hedge_even_of_zero(seed: int, monkeypatch) -> None:
+    """``\\pm 0`` for ``0`` (the probe's ``several_values`` placement writes the sign before the reference, and both of
+    its values are 0): a sign choice the reference lacks is a hedge, final, whatever its values; the same zero said
+    twice with "or" is one value. Twins: a nonzero value with the sign choice, the value alone."""
+    rng = random.Random(seed)
+    for _ in range(6):
+        zero = rng.choice(("0", "0.0", "\\frac{0}{5}", "0.00"))
+        sign = rng.choice(SIGNS)
+        for d in _both(monkeypatch, f"{sign}{zero}", zero, rng.choice((None, "Compute the value."))):
+            assert not d.match.equal and "hedge" in d.match.flags and d.final, (zero, d)
+        v = str(rng.randint(1, 99))
+        for d in _both(monkeypatch, f"{sign}{v}", v, None):
+            assert not d.match.equal and d.final, (v, d)
+        for d in _both(monkeypatch, zero, zero, None):
+            assert d.match.equal, (zero, d)

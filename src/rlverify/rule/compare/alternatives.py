@@ -8,8 +8,10 @@ Interface::
 A list joined by "or" (:attr:`~rlverify.rule.read.types.Items.alternatives`) against a reference that is one value (a
 number, a quantity, a term, under a name or an approximation sign): ``equal`` where every alternative is equal to the
 reference (``\\frac{1}{2} \\text{ or } 0.5``: one value said twice); else a hedge (``different``, final: two values
-offered for one). A reference with a sign choice (``\\pm 1``: two values in one) is not one value; neither is a
-relation, a sequence or a text no reader knows (None: the sequence entry reads them).
+offered for one). A sign choice the reference lacks is a hedge whatever its values (``\\pm 0`` for ``0``: the probe's
+``several_values`` placement writes ``\\pm`` before the reference). A reference with a sign choice (``\\pm 1``: two
+values in one) is not one value; neither is a relation, a sequence or a text no reader knows (None: the sequence
+entry reads them).
 
 May import: :mod:`rlverify.rule.read.types`, :class:`rlverify.rule.answers.match.Match`. Never the stage table.
 """
@@ -37,6 +39,8 @@ def alternatives(a: Reading, g: Reading, again: Again) -> Verdict | None:
     """See the module doc."""
     if not (isinstance(a, Items) and a.alternatives and _one_value(g)):
         return None
+    if "\\pm" in a.text or "\\mp" in a.text:
+        return Verdict(Match(False, ("hedge",)), "typed:alternatives", final=True)
     decisions = [again(x, g) for x in a.items]
     if all(d.match.equal for d in decisions):
         return Verdict(Match(True), "typed:alternatives")
