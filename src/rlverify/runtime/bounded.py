@@ -769,11 +769,15 @@ def retire_helpers() -> None:
 
 
 def shutdown() -> None:
-    """Stop this process's idle helpers and its zygote (also run at interpreter exit)."""
+    """Stop this process's idle helpers and its zygote (also run at interpreter exit); a later bounded call starts
+    them again."""
+    global _SET, _ZYGOTE
     if _SET is not None and _SET_PID == os.getpid():
         _SET.close()
+        _SET = None
     if _ZYGOTE is not None and _ZYGOTE_PID == os.getpid():
         _ZYGOTE.close()
+        _ZYGOTE = None
 
 
 atexit.register(shutdown)
