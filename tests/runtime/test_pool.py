@@ -88,7 +88,7 @@ def test_rule_verifier_in_pool_matches_in_process() -> None:
     ] * 3
     v = get_verifier("rule")
     expected = [v.verify(it["response"], it["gold"]).correct for it in items]
-    got = pool.verify_batch(items, workers=2, timeout=5.0)
+    got = pool.verify_batch(items, workers=2, timeout=30.0)    # verdicts, not speed: a cold worker on a loaded machine
     assert [x.correct for x in got] == expected
     assert [x.correct for x in v.verify_batch(items, workers=2)] == expected
 
