@@ -29,6 +29,15 @@ CORPORA = corpus_paths()
 _MISSING = ("could not import", "no module named", "not installed", "missing")
 
 
+def pytest_collection_finish(session: Any) -> None:
+    """Test modules that read the corpora at import may start the bounded helpers while pytest is still collecting,
+    before every test directory is on sys.path; those helpers could not unpickle a test module's functions
+    (tests/runtime/test_bounded.py). Stop them: the first bounded call of a test starts them afresh."""
+    from rlverify.runtime import bounded
+
+    bounded.shutdown()
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: Any, call: Any) -> Iterator[None]:
     outcome = yield

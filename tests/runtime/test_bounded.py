@@ -13,14 +13,6 @@ from rlverify.runtime import bounded
 from rlverify.errors import BoundExceeded
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _fresh_zygote():
-    """The helpers unpickle this module's functions by name. A zygote started while pytest was still collecting (a
-    module collected earlier may read references with the bounded readers at import) has a sys.path without this
-    directory and cannot import them: stop it, so that the next call starts one with the sys.path of now."""
-    bounded.shutdown()
-    yield
-
 SLACK = 1.0  # seconds of scheduling noise allowed on a busy 2-core machine
 
 
