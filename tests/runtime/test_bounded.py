@@ -12,7 +12,6 @@ import pytest
 from rlverify.runtime import bounded
 from rlverify.errors import BoundExceeded
 
-
 SLACK = 1.0  # seconds of scheduling noise allowed on a busy 2-core machine
 
 

@@ -309,10 +309,11 @@ def _unit_sure(r: Reading, other: Reading, q: Question) -> bool:
 
 def _written_alike(r: Quantity, other: Reading) -> bool:
     """Two quantities that may each be a number times a variable (``2A``, ``3A``), written with the same symbol: a
-    unit or a variable, it is one on both sides, and the magnitudes decide."""
+    unit or a variable, it is one on both sides, and the magnitudes decide (:func:`_same_symbol`, the symbol written
+    alike)."""
     from ..answers.latex import plain_key
 
-    if not isinstance(other, Quantity) or other.sure or other.unit != r.unit:
+    if not _same_symbol(r, other):
         return False
     return plain_key(r.text[len(r.magnitude):]) == plain_key(other.text[len(other.magnitude):]) != ""
 

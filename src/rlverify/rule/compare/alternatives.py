@@ -13,7 +13,8 @@ offered for one). A sign choice the reference lacks is a hedge whatever its valu
 values in one) is not one value; neither is a relation, a sequence or a text no reader knows (None: the sequence
 entry reads them).
 
-May import: :mod:`rlverify.rule.read.types`, :class:`rlverify.rule.answers.match.Match`. Never the stage table.
+May import: :mod:`rlverify.rule.read.types`, :class:`rlverify.rule.answers.match.Match`,
+:func:`rlverify.rule.answers.views.offers_sign_choice`, :class:`.relations.Verdict`. Never the stage table.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..answers.match import Match
+from ..answers.views import offers_sign_choice
 from ..read.types import Approx, Expr, Items, Labelled, Number, Quantity, Reading
 from .relations import Verdict
 
@@ -39,7 +41,7 @@ def alternatives(a: Reading, g: Reading, again: Again) -> Verdict | None:
     """See the module doc."""
     if not (isinstance(a, Items) and a.alternatives and _one_value(g)):
         return None
-    if "\\pm" in a.text or "\\mp" in a.text:
+    if offers_sign_choice(a.text):
         return Verdict(Match(False, ("hedge",)), "typed:alternatives", final=True)
     decisions = [again(x, g) for x in a.items]
     if all(d.match.equal for d in decisions):

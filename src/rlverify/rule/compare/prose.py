@@ -23,15 +23,13 @@ or a directed quantity's magnitude meets the other side with its unit, precision
 * two texts no reader took: the same as written (``0.0011_2``, ``0.0011_{2}``), or two integers with a base subscript
   that have the same digits in the same base.
 
-May import: :mod:`rlverify.rule.read.types`, the pure helpers of :mod:`rlverify.rule.answers` named above. Never the
-stage table.
+May import: :mod:`rlverify.rule.read.types`, the pure helpers of :mod:`rlverify.rule.answers` named above, the
+entries' shared :class:`.relations.Verdict`. Never the stage table.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, Callable
 
 from ..answers.latex import plain_key
 from ..answers.match import Match
@@ -40,18 +38,11 @@ from ..answers.quantity import asks_a_unit, unread_unit
 from ..answers.question import Question
 from ..answers.words import leading_word, same_text, sentence_gold, sentence_yes_no, yes_no, normalize_text, is_wordy
 from ..read.types import Approx, Directed, Expr, Labelled, Number, Quantity, Ratio, Reading, Relation, Text, Time, Value
+from .relations import Again, Verdict
 
 __all__ = ["Verdict", "applies", "prose"]
 
 
-@dataclass(frozen=True)
-class Verdict:
-    match: Match
-    entry: str
-    final: bool = False
-
-
-Again = Callable[[Reading, Reading], Any]    # the comparison: a record with ``match`` and ``final``
 
 _SIDES = (Time, Ratio, Text, Directed)
 

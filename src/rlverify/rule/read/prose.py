@@ -77,7 +77,6 @@ def prose(s: str, again: Again, depth: int) -> Reading | None:
 
 
 # a sentence: a lead-in in words ('\\text{So there are }1600...', '\\text{With }75\\text{ and }...'), a derivation that
-# concludes ('... \\text{hence }7=5+x \\Rightarrow x=2')
 # concludes ('... \\text{hence }7=5+x \\Rightarrow x=2'), a derivation in an aligned environment (its last row), a value
 # and the range it holds for ('a_n=\\frac{1}{3n}\\ \\text{for all } n\\ge 1')
 _SENTENCE = re.compile(r"^\\text\s*\{\s*[A-Za-z]{2,}|\\(?:Rightarrow|implies|Longrightarrow|therefore)(?![A-Za-z])"
