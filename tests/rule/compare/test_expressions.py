@@ -70,7 +70,9 @@ def test_expression_twins_and_the_table_agree(seed: int) -> None:
     (r"x \leq 3", False), (r"5\%", False), (r"90^\circ", False), (r"\mathbb{R}", False), (r"\text{two}", False),
     ("two x", False), (r"\boxed{x}", False), (r"\mathbf{x}", False), (r"x \approx 2", False), (r"1, 2, \dots", False),
     (r"n \equiv 1 \pmod 3", False), (r"\begin{pmatrix} 1 \\ 2 \end{pmatrix}", False), (r"\frac{a}{b", False),
-    (r"\infty", False), (r"\int_0^1 x\,dx", False),
+    (r"\infty", False), (r"\int x\,dx", False), (r"\sum n", False), (r"\sum_{n=1}^{3}", False),
+    (r"\int_0^1 x\,dx", True), (r"\sum_{n=1}^{3} n", True), (r"\lim_{x \to 0} \frac{\sin x}{x}", True),
+    (r"\gamma + \gamma", True),     # an operator with its lower script over a term; Greek letters are symbols
 ])
 def test_what_reads_as_an_expression(text: str, expression: bool) -> None:
     assert is_expression(text) is expression, text

@@ -38,6 +38,9 @@ __all__ = ["pair", "number_and_expression", "free_letters"]
 
 _COMMAND = re.compile(r"\\[A-Za-z]+")
 _LETTER = re.compile(r"[A-Za-z]")
+# a Greek letter but pi (a constant) names a variable as a Latin one does: '\\sin \\theta'
+_GREEK = re.compile(r"\\(?:var)?(?:alpha|beta|[Gg]amma|[Dd]elta|epsilon|zeta|eta|[Tt]heta|iota|kappa|[Ll]ambda|mu|nu|[Xx]i"
+                    r"|rho|[Ss]igma|tau|[Uu]psilon|[Pp]hi|chi|[Pp]si|[Oo]mega)(?![A-Za-z])")
 
 
 def pair(a: Reading, g: Reading) -> bool:
@@ -51,15 +54,16 @@ def _value(r: Reading) -> bool:
 
 
 def free_letters(text: str) -> set[str]:
-    """The letters of a term outside its commands (``\\frac``, ``\\sqrt``, ``\\pi``): its variables' names."""
-    return set(_LETTER.findall(_COMMAND.sub(" ", text)))
+    """The letters of a term outside its commands (``\\frac``, ``\\sqrt``, ``\\pi``), and its Greek letters but
+    ``\\pi`` (``\\theta``): its variables' names."""
+    return set(_LETTER.findall(_COMMAND.sub(" ", text))) | set(_GREEK.findall(text))
 
 
 def _set_by(question: str | None, letters: set[str]) -> bool:
     """The question gives one of the letters a value (``x = 3``, ``$a=2$``, ``x \\approx 1.5``, ``x is 4``)."""
     if not question:
         return False
-    return any(re.search(rf"(?<![A-Za-z\\]){v}\s*(?:=|\\approx|\bis\b)\s*\$?\s*[-+\d.\\(]", question)
+    return any(re.search(rf"(?<![A-Za-z\\]){re.escape(v)}(?![A-Za-z])\s*(?:=|\\approx|\bis\b)\s*\$?\s*[-+\d.\\(]", question)
                for v in letters)
 
 

@@ -8,7 +8,9 @@ An :class:`~.types.Expr` is one mathematical term and nothing else: no relation 
 ``\\equiv``, ``\\in``, ``:``), no separator (a comma, ``;``, ``\\quad``, a line break, ``&``), no words (a run of three
 letters outside a command, ``\\text``), no hedge (``\\pm``), no set, interval or matrix notation (``\\{``, ``\\cup``,
 ``\\mathbb``, ``\\begin``), no percent, degree, residue or base notation (``204_5``), no presentation (``\\boxed``, ``\\color``,
-``\\mathbf`` around anything but one letter in a term: ``-2a \\mathbf{r}`` holds a vector's symbol), no ellipsis. What such a text can mean is what the expression entry of the comparison decides
+``\\mathbf`` around anything but one letter in a term: ``-2a \\mathbf{r}`` holds a vector's symbol), no ellipsis. A
+sum, a product, a definite integral or a limit with its lower script (``\\sum_{n=1}^{3} n``, ``\\int_0^1 x\\,dx``) is a
+term, left unevaluated (an indefinite integral or an operator without limits is not); a Greek letter is a symbol. What such a text can mean is what the expression entry of the comparison decides
 (:mod:`rlverify.rule.compare.expressions`); every other text stays a :class:`~.types.Value`. Read after the number and
 quantity reader: a text that is a number stays a :class:`~.types.Number`.
 
@@ -40,7 +42,15 @@ _COMMAND = re.compile(r"\\[A-Za-z]+")
 _BOLD_LETTER = re.compile(r"\\(?:mathbf|boldsymbol|bm|vec)\s*\{\s*([A-Za-z])\s*\}")
 _BASED = re.compile(r"[0-9A-F]\s*_\s*\{?\s*\d")     # '204_5', '1604_{8}': a number in a base, not a term
 _WORD = re.compile(r"[A-Za-z]{3,}")
+# a Greek letter is a symbol as a Latin one is: '\\gamma + \\gamma' is a term in gamma
+_GREEK_SYMBOL = re.compile(r"\\(?:[Vv]ar)?(?:alpha|beta|[Gg]amma|[Dd]elta|epsilon|zeta|eta|[Tt]heta|iota|kappa|[Ll]ambda|mu"
+                           r"|nu|[Xx]i|pi|[Pp]i|rho|[Ss]igma|tau|[Uu]psilon|[Pp]hi|chi|[Pp]si|[Oo]mega)(?![A-Za-z])")
 _BALANCED = {"(": ")", "[": "]", "{": "}"}
+# a sum, a product, a definite integral or a limit, with its lower script ('\\sum_{n=1}^{3} n', '\\lim_{x \\to 0}'): an
+# operator over a term, left unevaluated (whether that is a value is the comparison's: a reference may be written so,
+# an answer that restates it is no value). Without a lower script (an indefinite integral, a bare '\\sum') no term.
+_OPERATOR_HEAD = re.compile(r"\\(?:sum|prod|i{1,3}nt|oint|lim|limsup|liminf)(?![A-Za-z])\s*(?:\\limits\s*)?")
+_LIMIT_NOT = re.compile(r"\\(?:to|rightarrow|infty|in|le|leq|ge|geq)(?![A-Za-z])|[=<>]")
 
 
 def is_expression(s: str) -> bool:
@@ -50,9 +60,58 @@ def is_expression(s: str) -> bool:
     if _BOLD_LETTER.fullmatch(s.strip()):
         return False      # '\\mathbf{x}' alone: a letter in bold, presentation as much as a vector
     t = _BOLD_LETTER.sub(r" \1 ", _SPACING.sub(" ", s))     # '-2a \\mathbf{r}': a vector's symbol in a term
-    if _NOT.search(t) or _BASED.search(t) or _WORD.search(_COMMAND.sub(" ", t)):
+    t = _without_operators(t)
+    if t is None or _NOT.search(t) or _BASED.search(t) or _WORD.search(_COMMAND.sub(" ", t)):
         return False
-    return _balanced(t) and bool(re.search(r"[A-Za-z0-9]", _COMMAND.sub(" ", t)) or "\\pi" in t)
+    return _balanced(t) and bool(re.search(r"[A-Za-z0-9]", _COMMAND.sub(" ", t)) or _GREEK_SYMBOL.search(t))
+
+
+def _without_operators(t: str) -> str | None:
+    """The text with each operator's head and scripts (``\\sum_{n=1}^{3}``) blanked out, so that what it applies to is
+    read as a term; None where an operator has no lower script or a script holds words or brackets that do not close."""
+    out, at = [], 0
+    for m in _OPERATOR_HEAD.finditer(t):
+        if m.start() < at:
+            return None     # an operator inside another's script
+        out.append(t[at:m.start()])
+        end, lower = _script(t, m.end(), "_")
+        if lower is None:
+            return None
+        end, upper = _script(t, end, "^")
+        for limit in (lower, upper or ""):
+            if _WORD.search(_COMMAND.sub(" ", limit)) or not _balanced(limit) or _NOT.search(_LIMIT_NOT.sub(" ", limit)):
+                return None
+        out.append(" ")
+        at = end
+    if at and not t[at:].strip():
+        return None     # an operator over nothing
+    return "".join(out) + t[at:]
+
+
+def _script(t: str, i: int, mark: str) -> tuple[int, str | None]:
+    """A script after ``mark`` at ``i`` (spaces allowed): its end and its text (a braced group, a command or one
+    character); (i, None) where there is none."""
+    j = i
+    while j < len(t) and t[j] == " ":
+        j += 1
+    if j >= len(t) or t[j] != mark:
+        return i, None
+    j += 1
+    while j < len(t) and t[j] == " ":
+        j += 1
+    if j >= len(t):
+        return i, None
+    if t[j] == "{":
+        depth = 0
+        for k in range(j, len(t)):
+            depth += {"{": 1, "}": -1}.get(t[k], 0)
+            if depth == 0:
+                return k + 1, t[j + 1:k]
+        return i, None
+    cmd = _COMMAND.match(t, j)
+    if cmd is not None:
+        return cmd.end(), cmd.group()
+    return j + 1, t[j]
 
 
 def _balanced(t: str) -> bool:
