@@ -14,6 +14,8 @@ with every side). In order:
   :func:`~rlverify.rule.answers.forms.same_real_set`), a single value where the reference is a set holding an
   interval (:func:`~rlverify.rule.answers.forms.value_for_set`); a set of reals holding an interval is no single
   value (``different``);
+* one bound on a variable against a value where the question asks for the extreme it bounds (``n > \\sqrt{2}`` and
+  ``1.414`` for the minimum index): the bound against the value (:mod:`.bounds`);
 * a reference that is a chain: its value stated last, against the answer;
 * a chain (``P = \\operatorname{erfc}(1) \\approx 0.1573``): the value stated last, with its approximation sign,
   is the answer's value; where it differs and another member agrees (``\\frac{32}{9} \\approx 6.4``: a slip in the
@@ -33,7 +35,7 @@ with every side). In order:
 
 A rejection is final only where both readings it rests on are sure (the comparison's own final flag).
 
-May import: :mod:`rlverify.rule.read.types`, the leaf helpers of :mod:`rlverify.rule.answers` named above. Never the
+May import: :mod:`rlverify.rule.read.types`, :mod:`.bounds`, the leaf helpers of :mod:`rlverify.rule.answers` named above. Never the
 stage table.
 """
 
@@ -52,6 +54,7 @@ from ..answers.views import approximation_contradicts, is_name, is_sum, last_mem
 from ..read import read
 from ..read.relations import APPROXIMATE, INEQUALITIES
 from ..read.types import Approx, Chain, Expr, Interval, Labelled, Number, Quantity, Reading, Relation
+from .bounds import asked_bound
 from .constants import free_letters
 
 __all__ = ["Verdict", "applies", "relations"]
@@ -91,7 +94,7 @@ def _value(r: Reading) -> bool:
 def relations(a: Reading, g: Reading, q: Question, again: Again) -> Verdict | None:
     """The verdict of the first cell that applies (see the module), or None."""
     if isinstance(a, Interval) or isinstance(g, Interval):
-        return _sets(a, g, q)
+        return asked_bound(a, g, q, again) or _sets(a, g, q)
     if isinstance(g, Chain) and not isinstance(a, _SIDES):
         d = again(a, g.last)     # a reference chain states its value last ('h = \\frac{\\tau}{mg} \\approx 1.5')
         return Verdict(d.match, "typed:reference_chain", final=d.final) if d.match.equal or d.final else None

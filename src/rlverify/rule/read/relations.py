@@ -13,7 +13,10 @@ text with a separator, an implication or an arrow at the top is several statemen
 as a set of reals holding an interval (:func:`rlverify.rule.answers.sets.read_set`, bounded) is an Interval before it
 is a relation; a lone ``(a, b)`` is not (a point or a vector as much as an interval).
 
-May import: :mod:`.types`, :func:`rlverify.rule.answers.sets.read_set`. Never the comparison.
+A bound restated as a decimal (``n > \\sqrt{2} = 1.414``: :func:`.bounds.restated_bound`) is the set its inequality
+writes.
+
+May import: :mod:`.types`, :mod:`.bounds`, :func:`rlverify.rule.answers.sets.read_set`. Never the comparison.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 import re
 
 from ..answers.sets import read_set
+from .bounds import restated_bound
 from .types import Approx, Chain, Interval, Reading, Relation
 
 __all__ = ["interval", "relation", "split_relations", "APPROXIMATE", "INEQUALITIES"]
@@ -86,6 +90,9 @@ def interval(s: str, again, depth: int) -> Reading | None:
     """A set of reals holding an interval (see the module's docstring)."""
     if len(s) > _MAX_CHARS or not _INTERVAL_MARK.search(s):
         return None
+    restated = restated_bound(s)    # 'n > \\sqrt{2} = 1.414': the inequality, its bound restated as a decimal
+    if restated is not None:
+        s = restated[0]
     got = read_set(s)
     if got is None:
         flipped = _negated(s) or _function_value(s)     # '-x \\ge -3': the set 'x \\le 3'; '-6 < f(x) < 3'
@@ -94,7 +101,7 @@ def interval(s: str, again, depth: int) -> Reading | None:
         s, got = flipped, read_set(flipped)
     if got is None or got.points_only or got.pair_like:
         return None
-    return Interval(s, got.var)
+    return Interval(s, got.var, restated[1] if restated is not None else None)
 
 
 _NEGATED_SIDE = re.compile(r"-\s*([A-Za-z]|\\[A-Za-z]+)")

@@ -147,8 +147,10 @@ class Chain(Reading):
 class Interval(Reading):
     """``k < -5``, ``(-\\infty, -5)``, ``x \\in [1, 2)``, ``x \\le 0 \\text{ or } x = 2``: a set of reals holding an
     interval, in a notation :func:`rlverify.rule.answers.sets.read_set` reads (never a lone ``(a, b)``: a point as much
-    as an interval). ``var``: the variable its conditions name, if any."""
+    as an interval). ``var``: the variable its conditions name, if any; ``restated``: the decimal a single bound was
+    restated as (``n > \\sqrt{2} = 1.414``: ``1.414``, the text being the inequality alone), if any."""
     var: str | None
+    restated: str | None = None
 
 
 @dataclass(frozen=True)
