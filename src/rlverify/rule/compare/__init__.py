@@ -336,6 +336,8 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         return Decision(v.match, v.entry, v.final)
     if isinstance(a, Remarked) or isinstance(g, Remarked):     # a value and a remark restating it: the value
         return _relabel(_compare(_unremarked(a), _unremarked(g), q, depth + 1), "remark")
+    if _approximate_text(a) is not a:      # '\\approx 0.017 m (eastward)': words that state an approximate value
+        return _compare(_approximate_text(a), g, q, depth + 1)
     d = _matrices(a, g, q, depth) or _named(a, g, q, depth) or _ordering(a, g, q, depth)
     if d is not None:
         return d
@@ -349,13 +351,13 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
                 return Decision(Match(False, ("variable",)), "typed:function", final=True)
             if body is not None:
                 return _relabel(_compare(read(body), g.inner, q, depth + 1), "function")
-            return _named_answer(a, g, q, depth) or _table(a.text, g.text, q)
+            return _named_answer(a, g, q, depth) or _stated_name(a, g, q, depth) or _table(a.text, g.text, q)
         if isinstance(a, Labelled) and not (_values(_leaf(a.inner), _leaf(g.inner), q)
                                             or _integrals(a.inner, g.inner, q) or _terms(a.inner, g.inner)
                                             or constants.pair(a.inner, g.inner)
                                             or isinstance(a.inner, SEQUENCES) and isinstance(g.inner, SEQUENCES)):
-            return _table(a.text, g.text, q)     # a named expression (a function, a residue class 'n = 10k') is
-            #                                      read whole by the table
+            return _stated_name(a, g, q, depth) or _table(a.text, g.text, q)     # a named expression (a function, a
+            #                                      residue class 'n = 10k') is read whole by the table
         if _terms(a.inner if isinstance(a, Labelled) else a, g.inner):
             m = families(a.text, g.text, q)     # 'n = 7t + 5' for 'n = 7m - 2': the name says what the letters range
             if m is not None:                   # over (a class of n), which the values alone do not
@@ -370,7 +372,8 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         if v is not None:
             return Decision(v.match, v.entry, v.final)
     if isinstance(a, Labelled):
-        return _named_answer(a, g, q, depth) or _directed_name(a, g, q, depth) or _table(a.text, g.text, q)
+        return _named_answer(a, g, q, depth) or _directed_name(a, g, q, depth) or _stated_name(a, g, q, depth) \
+            or _table(a.text, g.text, q)
     if _integrals(a, g, q) and not (_values(a, g, q) and q.asks_antiderivative):
         return _antiderivative(a, g, q)     # (two numbers or quantities where a question says 'integrate': values)
     if _values(_leaf(a), _leaf(g), q):    # an approximation sign: the value is compared at its written digits
@@ -409,6 +412,38 @@ def _directed_name(a: Labelled, g: Reading, q: Question, depth: int) -> Decision
     if not isinstance(a.inner, Directed) or isinstance(g, Labelled):
         return None
     return _prose(a.inner, g, q, depth + 1)
+
+
+def _approximate_text(r: Reading) -> Reading:
+    """An approximation sign before words that state a value or before a value with its direction
+    (``\\approx 0.017\\,\\text{m} \\quad (\\text{eastward})``, ``\\approx 3\\,\\text{m} \\ (\\text{downward})``): the words
+    stating the value approximately, the direction of an approximate value (the sign moves onto the value, which the
+    words' or the direction's entry compares); any other reading as it is."""
+    if not isinstance(r, Approx):
+        return r
+    inner = r.inner
+    if isinstance(inner, Text) and isinstance(inner.states, NUMERIC):
+        return Text(inner.text, inner.words, Approx(f"\\approx {inner.states.text}", inner.states))
+    if isinstance(inner, Directed) and isinstance(inner.inner, NUMERIC):
+        return Directed(inner.text, Approx(f"\\approx {inner.inner.text}", inner.inner), inner.direction)
+    return r
+
+
+def _stated_name(a: Labelled, g: Reading, q: Question, depth: int) -> Decision | None:
+    """A name before words that state a value or before a directed value (``x \\approx 0.017\\,\\text{m} \\quad
+    (\\text{eastward})``, ``y \\approx 3\\,\\text{m} \\ (\\text{downward})``), approximately or not, against a
+    number or a quantity, named or not: as :func:`_named_answer` for the value the words state (two assignments to
+    variables of different names are ``different``; else the values decide, through the words' entry)."""
+    from ..answers.core import other_variable
+
+    text = _approximate_text(a.inner)
+    value = text.states if isinstance(text, Text) else text.inner if isinstance(text, Directed) else None
+    inner = g.inner if isinstance(g, Labelled) else g
+    if value is None or not _values(_leaf(value), _leaf(inner), q):
+        return None
+    if isinstance(g, Labelled) and other_variable(a.text, g.text):
+        return Decision(Match(False, ("variable",)), "typed:other_name", final=True)
+    return _relabel(_compare(text, inner, q, depth + 1), "other_name" if isinstance(g, Labelled) else "answer_label")
 
 
 def _prose(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
