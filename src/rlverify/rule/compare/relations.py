@@ -17,9 +17,13 @@ with every side). In order:
 * one bound on a variable against a value where the question asks for the extreme it bounds (``n > \\sqrt{2}`` and
   ``1.414`` for the minimum index): the bound against the value (:mod:`.bounds`);
 * a reference that is a chain: its value stated last, against the answer;
+* a reference equation that states the value of its left side (``|AB| = 1``, ``(p, q) = (3, 2)``): its value, against
+  the answer (an equality only);
 * a chain (``P = \\operatorname{erfc}(1) \\approx 0.1573``): the value stated last, with its approximation sign,
-  is the answer's value; where it differs and another member agrees (``\\frac{32}{9} \\approx 6.4``: a slip in the
-  decimal) or the approximation contradicts its exact member, the table reads it;
+  is the answer's value; where the approximation contradicts its exact member (``\\frac{32}{9} \\approx 6.4``: a slip
+  in the decimal) the exact member is, an equality decided (else the table reads it); where the last value differs
+  and another member agrees, the table reads it; a chain against a reference chain: the values they end on, an
+  equality decided;
 * an inequality (``R < 17\\,\\text{km}``, ``\\sum \\frac{a}{b+c} \\ge \\frac34``): where the question asks for a bound,
   the bound (:func:`rlverify.rule.answers.forms.bound_of_relation`) against the value; else a bound is no value:
   ``different`` against a number or a quantity; several bounds listed for one reference are a hedge;
@@ -50,10 +54,10 @@ from ..answers.core import compare_core
 from ..answers.match import Match
 from ..answers.question import Question
 from ..answers.relation_hedge import offers_several_bounds
-from ..answers.views import approximation_contradicts, is_name, is_sum, last_member, offers_sign_choice
+from ..answers.views import approximation_contradicts, is_equation, is_name, is_sum, last_member, offers_sign_choice
 from ..read import read
 from ..read.relations import APPROXIMATE, INEQUALITIES
-from ..read.types import Approx, Chain, Expr, Interval, Labelled, Number, Quantity, Reading, Relation
+from ..read.types import Approx, Chain, Expr, Interval, Labelled, Number, Quantity, Reading, Relation, Tuple
 from .bounds import asked_bound
 from .constants import free_letters
 
@@ -98,10 +102,17 @@ def relations(a: Reading, g: Reading, q: Question, again: Again) -> Verdict | No
     if isinstance(g, Chain) and not isinstance(a, _SIDES):
         d = again(a, g.last)     # a reference chain states its value last ('h = \\frac{\\tau}{mg} \\approx 1.5')
         return Verdict(d.match, "typed:reference_chain", final=d.final) if d.match.equal or d.final else None
+    if isinstance(g, Chain) and isinstance(a, Chain):
+        d = again(a, g.last)     # two chains: the values they end on ('z = 3+3 = 2' for 'z = 1 + 1 = 2')
+        return Verdict(d.match, "typed:reference_chain") if d.match.equal else None
     if isinstance(g, Relation) and g.op in APPROXIMATE and not isinstance(a, _SIDES):
         return _approximated(g, lambda member: again(a, member), "typed:reference_approximated", _written(a))
     if isinstance(g, Relation) and g.op == "=" and _value(g.left) and _value(g.right) and not isinstance(a, _SIDES):
         return _calculation(a, g, again)
+    if isinstance(g, Relation) and not isinstance(a, _SIDES):
+        v = _reference_value(a, g, again)
+        if v is not None:
+            return v
     if isinstance(g, Relation) and isinstance(a, Expr):
         return _solves(a, g)
     if isinstance(g, Relation) and g.op == "=" and (isinstance(a, Labelled) or isinstance(a, Relation) and a.op == "="):
@@ -166,8 +177,10 @@ def _bound(a: Relation, g: Reading, q: Question, again: Again) -> Verdict | None
 
 
 def _chain(a: Chain, g: Reading, again: Again) -> Verdict | None:
-    if approximation_contradicts(a.text) is not None:
-        return None       # '\\frac{32}{9} \\approx 6.4': the exact member is the answer (the table reads it)
+    exact = approximation_contradicts(a.text)
+    if exact is not None:     # '\\frac{32}{9} \\approx 6.4': the exact member is the answer
+        d = again(read(exact), g)
+        return Verdict(d.match, "typed:chain_exact") if d.match.equal else None
     d = again(a.last, g)
     if d.match.equal:
         return Verdict(d.match, "typed:chain")
@@ -231,6 +244,25 @@ def _calculation(a: Reading, g: Relation, again: Again) -> Verdict | None:
         return None
     d = again(a, g.right)
     return Verdict(d.match, "typed:reference_calculation", final=d.final and not d.match.equal)
+
+
+def _reference_value(a: Reading, g: Relation, again: Again) -> Verdict | None:
+    """A reference equation that states the value of its left side (``|AB| = 1``, ``\\frac{NO}{BO} =
+    \\frac{1}{\\sqrt{6}}``, ``(p, q) = (3, 2)``: a value or a tuple of values on the right, no value on the left, and
+    :func:`rlverify.rule.answers.views.last_member` reads the right side as what it states: never ``2x = 6`` nor
+    ``x^2 - 5x + 6 = 0``; no sum on the left, :func:`~rlverify.rule.answers.views.is_sum`, nor a condition on
+    variables, :func:`~rlverify.rule.answers.views.is_equation`: ``a + 3z = 0`` is a plane): the answer that gives that value meets it. Only an equality is decided here (a rejection
+    leaves the pair to the other cells)."""
+    if g.op != "=" or _value(g.left) or not _stated_value(g.right) or offers_sign_choice(g.left.text) \
+            or is_sum(g.left.text) or is_equation(g.text) or last_member(g.text) is None:
+        return None
+    d = again(a, g.right)
+    return Verdict(d.match, "typed:reference_equation") if d.match.equal else None
+
+
+def _stated_value(r: Reading) -> bool:
+    """A value (:func:`_value`), or a tuple of values."""
+    return _value(r) or isinstance(r, Tuple) and bool(r.items) and all(_value(x) for x in r.items)
 
 
 def _same_relation(a: Reading, g: Relation) -> Verdict | None:
