@@ -78,7 +78,7 @@ from ..answers.question import Question, as_question
 from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Directed, Expr, Labelled, Number, Option, Quantity, Reading
-from ..read.types import SEQUENCES, Remarked, Text, Value
+from ..read.types import SEQUENCES, Items, Remarked, Text, Tuple, Value
 from . import constants, matrices, named, ordering, parts, prose, relations
 from .alternatives import alternatives
 from .continued import continued
@@ -206,8 +206,8 @@ def _explain(answer: str, gold: str, q: Question) -> Decision:
         return _parts(answer, gold, q) or _table(answer, gold, q)    # several labelled quantities set apart by a space
     ra, rg = _in_context(read(answer), q), _in_context(read(gold), q)
     if isinstance(ra, _LEAVES) and isinstance(rg, _LEAVES) and not q.asks_antiderivative:
-        d = _sequences(ra, rg, q, 0) or _named(_lines(ra, answer), rg, q, 0) or _ordering(ra, rg, q, 0) \
-            or _parts(answer, gold, q)
+        d = _sequences(ra, rg, q, 0) or _named(_lines(ra, answer), rg, q, 0) or _named_reference(ra, rg, q, 0) \
+            or _ordering(ra, rg, q, 0) or _parts(answer, gold, q)
         if d is not None:
             return d
         if _values(ra, rg, q):
@@ -338,7 +338,8 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         return _relabel(_compare(_unremarked(a), _unremarked(g), q, depth + 1), "remark")
     if _approximate_text(a) is not a:      # '\\approx 0.017 m (eastward)': words that state an approximate value
         return _compare(_approximate_text(a), g, q, depth + 1)
-    d = _matrices(a, g, q, depth) or _named(a, g, q, depth) or _ordering(a, g, q, depth)
+    d = _matrices(a, g, q, depth) or _named(a, g, q, depth) or _named_reference(a, g, q, depth) \
+        or _ordering(a, g, q, depth)
     if d is not None:
         return d
     # the reference's wrappers
@@ -498,6 +499,17 @@ def _named(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
         return None
     v = named.named(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
     return None if v is None else Decision(v.match, "typed:named_values", final=v.final)
+
+
+def _named_reference(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
+    """A reference that names every value it gives (``AB=4,CD=5``, ``x_{1}=..., x_{2}=...``) against an answer list
+    that names none (``4, 5``): the named-values entry with the sides' roles swapped (each comparison of two values
+    keeps the answer first): each value at its name's place as the question's request says, names numbered by a
+    subscript in any order, else in the reference's order. An equality only (else None: the other entries decide)."""
+    if q.asks_antiderivative or not isinstance(a, Items | Tuple) or not isinstance(g, Items | Tuple):
+        return None
+    v = named.named(g, a, q, lambda x, y: _compare(y, x, q, depth + 1))
+    return Decision(v.match, "typed:named_reference") if v is not None and v.match.equal else None
 
 
 def _ordering(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
