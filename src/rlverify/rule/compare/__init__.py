@@ -56,7 +56,7 @@ What is left after unwrapping, a value against a value, is decided by the entry 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
 entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.named`, :mod:`.ordering`,
 :mod:`.parts`, :mod:`.families`, :mod:`.constants`, :mod:`.relations`, :mod:`.prose`, :mod:`.alternatives`,
-:mod:`.continued`). Never the extractor or the verifier.
+:mod:`.continued`, :mod:`.solutions`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Directed, Expr, Labelled, Number, Option, Quantity, Reading
 from ..read.types import SEQUENCES, Items, Remarked, Text, Tuple, Value
-from . import constants, matrices, named, ordering, parts, prose, relations
+from . import constants, matrices, named, ordering, parts, prose, relations, solutions
 from .alternatives import alternatives
 from .continued import continued
 from .expressions import expressions
@@ -505,9 +505,16 @@ def _named_reference(a: Reading, g: Reading, q: Question, depth: int) -> Decisio
     """A reference that names every value it gives (``AB=4,CD=5``, ``x_{1}=..., x_{2}=...``) against an answer list
     that names none (``4, 5``): the named-values entry with the sides' roles swapped (each comparison of two values
     keeps the answer first): each value at its name's place as the question's request says, names numbered by a
-    subscript in any order, else in the reference's order. An equality only (else None: the other entries decide)."""
+    subscript in any order, else in the reference's order. Solutions listed under their variables' names
+    (``p=5,q=2;p=7,q=2``, an answer's ``(x, y) = (5, 8) \\quad \\text{and} \\quad (8, 5)``: :mod:`.solutions`) are the
+    tuples they name. An equality only (else None: the other entries decide)."""
     if q.asks_antiderivative or not isinstance(a, Items | Tuple) or not isinstance(g, Items | Tuple):
         return None
+    for x, y in ((a, solutions.grouped(g)), (solutions.named_first(a), g)):    # solutions under their names
+        if x is not None and y is not None:
+            d = _compare(x, y, q, depth + 1)
+            if d.match.equal:
+                return Decision(d.match, "typed:named_solutions")
     v = named.named(g, a, q, lambda x, y: _compare(y, x, q, depth + 1))
     return Decision(v.match, "typed:named_reference") if v is not None and v.match.equal else None
 
