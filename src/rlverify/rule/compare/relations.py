@@ -17,6 +17,8 @@ with every side). In order:
 * one bound on a variable against a value where the question asks for the extreme it bounds (``n > \\sqrt{2}`` and
   ``1.414`` for the minimum index): the bound against the value (:mod:`.bounds`);
 * a reference that is a chain: its value stated last, against the answer;
+* a term against a reference identity whose left side it writes with the same operands (``:`` a division there):
+  equal where it equals that side (:mod:`.identities`);
 * a reference equation that states the value of its left side (``|AB| = 1``, ``(p, q) = (3, 2)``): its value, against
   the answer (an equality only);
 * a chain (``P = \\operatorname{erfc}(1) \\approx 0.1573``): the value stated last, with its approximation sign,
@@ -39,7 +41,7 @@ with every side). In order:
 
 A rejection is final only where both readings it rests on are sure (the comparison's own final flag).
 
-May import: :mod:`rlverify.rule.read.types`, :mod:`.bounds`, the leaf helpers of :mod:`rlverify.rule.answers` named above. Never the
+May import: :mod:`rlverify.rule.read.types`, :mod:`.bounds`, :mod:`.identities`, the leaf helpers of :mod:`rlverify.rule.answers` named above. Never the
 stage table.
 """
 
@@ -59,6 +61,7 @@ from ..read import read
 from ..read.relations import APPROXIMATE, INEQUALITIES
 from ..read.types import Approx, Chain, Expr, Interval, Labelled, Number, Quantity, Reading, Relation, Tuple
 from .bounds import asked_bound
+from .identities import identity_side
 from .constants import free_letters
 
 __all__ = ["Verdict", "applies", "relations"]
@@ -114,7 +117,7 @@ def relations(a: Reading, g: Reading, q: Question, again: Again) -> Verdict | No
         if v is not None:
             return v
     if isinstance(g, Relation) and isinstance(a, Expr):
-        return _solves(a, g)
+        return identity_side(a, g, q) or _solves(a, g)
     if isinstance(g, Relation) and g.op == "=" and (isinstance(a, Labelled) or isinstance(a, Relation) and a.op == "="):
         return _same_relation(a, g)
     if isinstance(g, _SIDES):
@@ -261,8 +264,10 @@ def _reference_value(a: Reading, g: Relation, again: Again) -> Verdict | None:
 
 
 def _stated_value(r: Reading) -> bool:
-    """A value (:func:`_value`), or a tuple of values."""
-    return _value(r) or isinstance(r, Tuple) and bool(r.items) and all(_value(x) for x in r.items)
+    """A value (:func:`_value`; no number times a letter that may be a unit, ``2 t``), or a tuple of values."""
+    if isinstance(r, Tuple):
+        return bool(r.items) and all(_stated_value(x) for x in r.items)
+    return _value(r) and not (isinstance(_leaf(r), Quantity) and not _leaf(r).sure)
 
 
 def _same_relation(a: Reading, g: Relation) -> Verdict | None:
