@@ -39,6 +39,9 @@ What is left after unwrapping, a value against a value, is decided by the entry 
 * a matrix against a matrix or a vector against a tuple (:mod:`.matrices`): cell by cell, in order;
 * values the answer names (``Paolo: 18, Maria: 7``, ``(x, y) = (1000, 10)``) against a list (:mod:`.named`): each
   value at its name's place, as the question's request or the reference's names say;
+* a reference that names every value it gives against an answer list that names none (``4, 5`` for ``AB=4,CD=5``):
+  the named-values entry with the roles swapped; solutions listed under their variables' names (``p=5,q=2;p=7,q=2``,
+  ``(x, y) = (5, 8) \\quad \\text{and} \\quad (8, 5)``) as the tuples they name (:mod:`.solutions`); equalities only;
 * a strict order chain against a list or a chain (:mod:`.ordering`): in the direction the question asks;
 * labelled quantities against one reference quantity or as many (:mod:`.parts`): the part of its dimension, or part
   by part;
@@ -46,6 +49,8 @@ What is left after unwrapping, a value against a value, is decided by the entry 
   where a value is asked (``different``) or asked for (its bound), two sets of reals;
 * a pair no entry decides whose texts write the same parametric family (:mod:`.families`: residue classes, general
   solutions, a renamed parameter, read whole): equal;
+* an approximation sign before words that state a value or before a directed value (``x \\approx 0.017\\,\\text{m}
+  \\quad (\\text{eastward})``): the sign moves onto the value, named as a value is;
 * a time of day, a ratio, a value with its direction, words or a sentence that states a value (:mod:`.prose`): two
   times, a ratio's quotient, two directions, yes or no, the same words, a word a sentence states, the value a sentence
   or a counted noun states against one value; two readings no entry decides that are one text up to spaces and
