@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import re
 
+from ..answers.latex import split_top
 from ..answers.sets import read_set
+from ..answers.shapes import outer_bracket
 from .types import Approx, Chain, Interval, Reading, Relation
 
 __all__ = ["interval", "relation", "split_relations", "APPROXIMATE", "INEQUALITIES"]
@@ -84,8 +86,11 @@ def split_relations(s: str) -> tuple[list[str], list[str]] | None:
 
 def interval(s: str, again, depth: int) -> Reading | None:
     """A set of reals holding an interval (see the module's docstring)."""
-    if len(s) > _MAX_CHARS or not _INTERVAL_MARK.search(s):
+    if len(s) > _MAX_CHARS or not (_INTERVAL_MARK.search(s) or _half_open(s)):
         return None
+    absolute = _absolute(s)
+    if absolute is not None:
+        return Interval(s, absolute)
     got = read_set(s)
     if got is None:
         flipped = _negated(s) or _function_value(s)     # '-x \\ge -3': the set 'x \\le 3'; '-6 < f(x) < 3'
@@ -97,6 +102,35 @@ def interval(s: str, again, depth: int) -> Reading | None:
     return Interval(s, got.var)
 
 
+def _half_open(s: str) -> bool:
+    """``(-2, 4]``, ``[a, b)``: one pair of brackets of two kinds around two ends, a half-open interval (never a tuple)."""
+    br = outer_bracket(s.strip())
+    return br is not None and br[0] + br[2] in ("(]", "[)") and len(split_top(br[1], (",",))) == 2
+
+
+# the absolute value of one variable between bars: '|z|', '\\lvert z \\rvert' ('|x - 1|' is not read)
+_BARRED = re.compile(r"\|\s*([A-Za-z])\s*\||\\(?:lvert|vert)\s*([A-Za-z])\s*\\(?:rvert|vert)")
+
+
+def _absolute(s: str) -> str | None:
+    """``1 \\le |z| \\le 4``, ``|x| < 3``, ``|t| \\ge 2``: one bound, or two of one direction around it, on the
+    absolute value of one variable (a set of reals symmetric about 0, which the set reader does not read); the
+    variable, or None for any other text."""
+    got = split_relations(s)
+    if got is None or not all(op in INEQUALITIES and op != "\\ne" for op in got[1]):
+        return None
+    members, ops = got
+    if len(ops) == 2 and {ops[0], ops[1]} - {"<", "\\le"} and {ops[0], ops[1]} - {">", "\\ge"}:
+        return None
+    barred = [m for m in (_BARRED.fullmatch(x.strip()) for x in members) if m is not None]
+    ends = [x.strip() for x in members if _BARRED.fullmatch(x.strip()) is None]
+    if len(barred) != 1 or len(ops) == 2 and _BARRED.fullmatch(members[1].strip()) is None \
+            or not all(_NUMBER_SIDE.fullmatch(e) or _FRACTION_SIDE.fullmatch(e) for e in ends):
+        return None
+    return next(g for g in barred[0].groups() if g)
+
+
+_FRACTION_SIDE = re.compile(r"-?\s*\\[dt]?frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\}")
 _NEGATED_SIDE = re.compile(r"-\s*([A-Za-z]|\\[A-Za-z]+)")
 _NUMBER_SIDE = re.compile(r"[-+]?\s*\d+(?:\.\d+)?")
 _FLIP = {"<": ">", ">": "<", "\\le": "\\ge", "\\ge": "\\le", "\\ne": "\\ne"}
