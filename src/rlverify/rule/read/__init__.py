@@ -123,6 +123,8 @@ def _labelled(s: str, again, depth: int) -> Reading | None:
         return None
     if len(split_top(right, _SEVERAL)) > 1:
         return None     # 'max = 2, min = -1', 'x = 1, 2': several values or labels, read whole by the comparison
+    if interval(s, again, depth) is not None:
+        return None     # 'x = -1 or 3 < x \\le 4': a set of reals in the name's variable (the interval reader's)
     inner = again(right, depth + 1)
     if len(split_top(s, ("=",))) == 1:     # the relation at the top is \\approx
         inner = Approx("\\approx " + right, inner)

@@ -93,7 +93,7 @@ def interval(s: str, again, depth: int) -> Reading | None:
         return Interval(s, absolute)
     got = read_set(s)
     if got is None:
-        flipped = _negated(s) or _function_value(s)     # '-x \\ge -3': the set 'x \\le 3'; '-6 < f(x) < 3'
+        flipped = _negated(s) or _function_value(s) or _braced(s)   # '-x \\ge -3': the set 'x \\le 3'; '-6 < f(x) < 3'
         if flipped is None:
             return None
         s, got = flipped, read_set(flipped)
@@ -164,7 +164,19 @@ def _negated(s: str) -> str | None:
     return f"{m.group(1)} {_FLIP[op]} {value}"
 
 
-_INTERVAL_MARK = re.compile(r"[<>≤≥≠∞∪]|!=|\\(?:infty|cup|[lg]eq?|[lg]eqslant|neq?|in|mathbb|emptyset|varnothing)(?![A-Za-z])")
+_INTERVAL_MARK = re.compile(r"[<>≤≥≠∞∪]|!=|\\(?:infty|cup|[lg]eq?|[lg]eqslant|neq?|in|mathbb|emptyset|varnothing)(?![A-Za-z])"
+                            r"|(?<![A-Za-z\\])(?:inf|U)(?![A-Za-z])")     # plain text: '(-inf, 2) U (3, 4)'
+# a finite set whose braces lost their backslash ('{3}' from a plain-text '∪ {3}'): at the start or after a union
+_BARE_SET = re.compile(r"(^|(?:\\cup|(?<![A-Za-z\\])U)\s*)\{([^{}]*)\}(?=\s*(?:\\cup|U(?![A-Za-z])|$))")
+
+
+def _braced(s: str) -> str | None:
+    """``(-\\infty, \\sqrt{2}) \\cup {3}`` -> ``(-\\infty, \\sqrt{2}) \\cup \\{3\\}``: a finite set in a union written
+    with bare braces (a plain-text answer), restated as a set; None where there is none."""
+    if "{" not in s or "\\cup" not in s and "U" not in s:
+        return None
+    t = _BARE_SET.sub(lambda m: f"{m.group(1)}\\{{{m.group(2)}\\}}", s)
+    return t if t != s else None
 
 
 def relation(s: str, again, depth: int) -> Reading | None:
