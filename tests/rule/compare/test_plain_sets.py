@@ -45,3 +45,22 @@ def test_plain_text_sets_of_reals(monkeypatch, seed: int) -> None:
                 assert d.match.equal, (answer, gold, d)
             for d in both(monkeypatch, near, gold, "Find all real values."):
                 assert not d.match.equal, (near, gold, d)
+
+
+_EVERY = (r"\text{all real numbers}", r"\text{every real number}", r"\text{all real } x", r"\text{any real } x",
+          r"\text{all real values of } x", r"x \in \mathbb{R}", r"\mathbb{R}", r"(-\infty, \infty)", "all real numbers")
+_ALMOST = (r"\text{all positive real numbers}", r"\text{all real numbers except } 0", r"\mathbb{R} \setminus \{0\}",
+           r"\text{no real } x", r"x > 0", r"(-\infty, 0) \cup (0, \infty)")
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_every_real_number_in_words(monkeypatch, seed: int) -> None:
+    rng = random.Random(seed)
+    q = rng.choice(("Find all real $x$ such that the inequality holds.", "For which $x$ is $f$ defined?"))
+    for _ in range(10):
+        a, g = rng.sample(_EVERY, 2)
+        for d in both(monkeypatch, a, g, q):
+            assert d.match.equal, (a, g, d)
+        near = rng.choice(_ALMOST)
+        for d in both(monkeypatch, near, g, q):
+            assert not d.match.equal, (near, g, d)

@@ -38,7 +38,7 @@ from .matrices import matrix
 from .numbers import number_or_quantity
 from .prose import directed, parts, prose, sentence
 from .sequences import sequence
-from .relations import interval, relation
+from .relations import every_real, interval, relation
 from .remarks import remark
 from .decimals import continued
 from .types import Antiderivative, Approx, Labelled, Option, Reading, Relation, Tuple, Value
@@ -203,6 +203,7 @@ READERS: tuple[tuple[str, Reader], ...] = (
     ("remark", remark),
     ("continued", continued),
     ("parts", parts),           # '(a) 5\\text{ m/s} (b) 10\\text{ m}': a question's parts, each under its letter
+    ("every_real", every_real),     # '\\text{all real numbers}': a set of reals, no sentence
     ("sentence", sentence),     # '\\text{So there are }1600\\text{ ways ...}': what a sentence states, not its parts
     ("interval", interval),
     ("relation", relation),

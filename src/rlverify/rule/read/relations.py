@@ -5,6 +5,7 @@
 
 Interface::
 
+    every_real(text, again, depth) -> Interval | None   every real number in words (read before a sentence)
     interval(text, again, depth) -> Interval | None     readers (see :data:`rlverify.rule.read.READERS`); each side of a
     relation(text, again, depth) -> Relation | Chain | None    relation or member of a chain is read with ``again``
 
@@ -25,7 +26,7 @@ from ..answers.sets import read_set
 from ..answers.shapes import outer_bracket
 from .types import Approx, Chain, Interval, Reading, Relation
 
-__all__ = ["interval", "relation", "split_relations", "APPROXIMATE", "INEQUALITIES"]
+__all__ = ["every_real", "interval", "relation", "split_relations", "APPROXIMATE", "INEQUALITIES"]
 
 _MAX_CHARS = 300
 _MAX_MEMBERS = 5
@@ -102,6 +103,18 @@ def interval(s: str, again, depth: int) -> Reading | None:
     return Interval(s, got.var)
 
 
+_REAL = re.compile(r"(?<![A-Za-z])real(?![A-Za-z])")
+
+
+def every_real(s: str, again, depth: int) -> Reading | None:
+    """``\\text{all real numbers}``, ``\\text{any real } x``: every real number in words, an Interval (a reader read
+    before the sentence reader, which would take the words for a sentence); None for any other text."""
+    if len(s) > 60 or not _REAL.search(s):
+        return None
+    got = interval(s, again, depth)
+    return got if got is not None and read_set(got.text).tree == ("R",) else None
+
+
 def _half_open(s: str) -> bool:
     """``(-2, 4]``, ``[a, b)``: one pair of brackets of two kinds around two ends, a half-open interval (never a tuple)."""
     br = outer_bracket(s.strip())
@@ -165,7 +178,8 @@ def _negated(s: str) -> str | None:
 
 
 _INTERVAL_MARK = re.compile(r"[<>≤≥≠∞∪]|!=|\\(?:infty|cup|[lg]eq?|[lg]eqslant|neq?|in|mathbb|emptyset|varnothing)(?![A-Za-z])"
-                            r"|(?<![A-Za-z\\])(?:inf|U)(?![A-Za-z])")     # plain text: '(-inf, 2) U (3, 4)'
+                            r"|(?<![A-Za-z\\])(?:inf|U)(?![A-Za-z])"      # plain text: '(-inf, 2) U (3, 4)'
+                            r"|" + _REAL.pattern)                          # words: 'all real numbers', 'any real x'
 # a finite set whose braces lost their backslash ('{3}' from a plain-text '∪ {3}'): at the start or after a union
 _BARE_SET = re.compile(r"(^|(?:\\cup|(?<![A-Za-z\\])U)\s*)\{([^{}]*)\}(?=\s*(?:\\cup|U(?![A-Za-z])|$))")
 
