@@ -193,12 +193,17 @@ def _braced(s: str) -> str | None:
     return t if t != s else None
 
 
+_MODULUS = re.compile(r"\\[pb]?mod(?![A-Za-z])|\\(?:mathrm|text|operatorname)\s*\{\s*mod\s*\}|(?<![A-Za-z\\])mod(?![A-Za-z])")
+
+
 def relation(s: str, again, depth: int) -> Reading | None:
     """One relation between two sides, or a chain of equalities and approximations (see the module's docstring)."""
     got = split_relations(s)
     if got is None:
         return None
     parts, ops = got
+    if "\\equiv" in ops and _MODULUS.search(s):
+        return None       # 'N \\equiv 113 \\pmod{1000}': a congruence, no equation between two values
     if len(ops) == 1:
         return Relation(s, again(parts[0], depth + 1), ops[0], again(parts[1], depth + 1))
     if not all(op == "=" or op in APPROXIMATE for op in ops):
