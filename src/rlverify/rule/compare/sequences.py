@@ -90,6 +90,29 @@ _GROUPED = re.compile(r"[1-9]\d{0,2}(?:,\d{3})+")
 
 def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
     """See the module doc."""
+    renamed: list[bool] = []
+    v = _sequences(a, g, q, _consistent(item, renamed))
+    if v is None and renamed:
+        return _renamed_whole(a, g, q)
+    return v
+
+
+def _renamed_whole(a: Reading, g: Reading, q: Question) -> Verdict | None:
+    """Two sequences whose items were equal under other letters (``(t, 2t)`` for ``(k, 2k)``): the whole pair says
+    whether one renaming serves every item (:func:`rlverify.rule.answers.renaming.same_up_to_renaming`: a letter the
+    question names is no parameter), else the core's comparison of the two texts, which renames a parameter across
+    the whole; only an equality (a rejection is no typed fact)."""
+    from ..answers.core import compare_core
+    from ..answers.renaming import same_up_to_renaming
+
+    r = same_up_to_renaming(a.text, g.text, q.text)
+    if r is not None:
+        return Verdict(Match(True, ("renamed",)), False) if r else None
+    m = compare_core(a.text, g.text, q)
+    return Verdict(Match(True, m.flags + ("renamed",)), False) if m.equal else None
+
+
+def _sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
     got = _names_off(a, g)
     if got is None:
         return None
@@ -101,7 +124,6 @@ def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None
         return Verdict(Match(chosen[0] == chosen[1]), final=chosen[0] != chosen[1])
     if not (_readable(a) and _readable(g)):
         return None
-    item = _consistent(item)
     sure = _sure(a) and _sure(g)
     if _alternatives(a) or _alternatives(g):
         if not (isinstance(a, _SEQUENCES) and isinstance(g, _SEQUENCES)):
@@ -160,12 +182,22 @@ def _same_pair(a: Reading, g: Reading, item: Item) -> Verdict | None:
 def _names_off(a: Reading, g: Reading) -> tuple[Reading, Reading] | None:
     """A sequence under a name (``S = \\{1, 2\\}``, ``P = (1, 2)``) is the sequence; under two different names, or under
     an approximation sign (which loosens each item), the table's (None)."""
+    a, g = _each_approximate(a), _each_approximate(g)
     if _under(a, Approx) or _under(g, Approx):
         return None
     na, ng = _seq_name(a), _seq_name(g)
     if na is not None and ng is not None and na != ng:
         return None
     return (a.inner if na is not None else a), (g.inner if ng is not None else g)    # type: ignore[attr-defined]
+
+
+def _each_approximate(r: Reading) -> Reading:
+    """An approximation sign before a bare list (``\\approx 1.2, 3.4``) loosens each item: the list of the items
+    approximated; any other reading as it is."""
+    if not (isinstance(r, Approx) and isinstance(r.inner, Items) and not r.inner.alternatives):
+        return r
+    items = tuple(x if isinstance(x, Approx) else Approx(f"\\approx {x.text}", x) for x in r.inner.items)
+    return Items(r.text, items)
 
 
 def _seq_name(r: Reading) -> str | None:
@@ -401,21 +433,32 @@ class _Renamed:
     final: bool = False
 
 
-def _consistent(item: Item) -> Item:
+def _consistent(item: Item, renamed: list[bool] | None = None) -> Item:
     """``item``, where two expressions found equal with other letters (``t`` for ``k``: a parameter renamed) are
-    flagged ``renamed``: whether the renaming is consistent across the items only the whole pair can say."""
+    flagged ``renamed`` (and ``renamed`` records it): whether the renaming is consistent across the items only the
+    whole pair can say."""
+    seen = renamed if renamed is not None else []
+
     def run(x: Reading, y: Reading):
         d = item(x, y)
         if d.match.equal and _letters(x) != _letters(y):    # type: ignore[attr-defined]
+            seen.append(True)
             return _Renamed(Match(True, d.match.flags + ("renamed",)))     # type: ignore[attr-defined]
+        if d.match.equal and _WHOLE_ONLY.intersection(d.match.flags):      # type: ignore[attr-defined]
+            seen.append(True)
+        elif not d.match.equal and not d.final and _letters(x) != _letters(y):   # type: ignore[attr-defined]
+            seen.append(True)       # '4j' against '4t' (a unit or a letter): undecided, the whole pair may say
         return d
     return run
 
 
 def _letters(r: Reading) -> frozenset[str]:
-    """The letters of an expression's value (under its label), outside commands; none for a number or a quantity."""
+    """The letters of an expression's value (under its label), outside commands, or of a quantity whose unit may be a
+    letter (``2t``); none for a number or a sure quantity."""
     while isinstance(r, Labelled | Approx):
         r = r.inner
+    if isinstance(r, Quantity) and not r.sure:      # '2t': a unit, or a letter
+        return frozenset(_LETTER.findall(_COMMAND.sub(" ", r.text)))
     return frozenset(_LETTER.findall(_COMMAND.sub(" ", r.text))) if isinstance(r, Expr) else frozenset()
 
 

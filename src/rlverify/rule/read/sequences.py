@@ -81,6 +81,16 @@ def sequence(s: str, again, depth: int) -> Reading | None:
     return Items(text, items, alternatives) if items is not None else None
 
 
+def _unparenthesized(part: str) -> str:
+    """An item in one pair of parentheses around one value (``(0^\\circ)``, ``(360^\\circ)``): the value (a tuple's
+    parentheses hold a comma, and stay)."""
+    br = _outer_bracket(part)
+    if br is None or br[0] != "(" or br[2] != ")" or len(split_top(br[1], _SEPARATORS + ("=",))) > 1 \
+            or not br[1].strip() or _outer_bracket(br[1].strip()) is not None:
+        return part     # (an assignment in parentheses, '(W = 0.3 cal)', or a tuple, '((3, 0))', stays whole)
+    return br[1].strip()
+
+
 def _sign_choice(s: str, again, depth: int) -> Reading | None:
     """``3 \\pm 2\\sqrt{2}``, ``\\pm 1``: the values of each sign, as alternatives (a solution set against a list, a
     hedge where one value is asked)."""
@@ -98,7 +108,7 @@ def _signs(part: str) -> tuple[str, ...]:
 
 
 def _items(inner: str, again, depth: int, least: int) -> tuple[Reading, ...] | None:
-    parts = [_SPACING.sub("", p) for p in split_top(inner, _SEPARATORS)]
+    parts = [_unparenthesized(_SPACING.sub("", p)) for p in split_top(inner, _SEPARATORS)]
     parts = [v for p in parts for v in _signs(p)]       # '\\pm 1, \\pm 7' lists four values
     if not least <= len(parts) <= MAX_ITEMS or not all(parts):
         return None
