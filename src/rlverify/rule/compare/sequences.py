@@ -22,6 +22,8 @@ The table's semantics, pair by pair of shapes:
 * values named with distinct names against plain values (``d(6) = \\frac{1}{3}, d(16) = 1`` for ``\\frac{1}{3}, 1``):
   the names in the order the question names them, then in order (where it names every one);
 * alternatives (``f(x) = x \\text{ or } f(x) = 2 - x``) against a list or a set: in any order;
+* counted items (``40 \\text{ chocolate candies}, 60 \\text{ hard candies}``) against counted items: the counts, paired
+  as the nouns say (:mod:`.counted`);
 * option letters (``A, D`` for ``\\text{A,D}``): the same letters chosen, in any order; other letters are ``different``;
 * a list whose comma belongs to a number (``x = 1,520`` against ``1520``; ``2,5`` against ``2.5`` where the question
   allows a decimal comma on that side) against one value: that number;
@@ -67,6 +69,7 @@ from ..answers.match import Match
 from ..answers.numbers import decimal_comma
 from ..answers.question import Question
 from ..read.types import Approx, Expr, Items, Labelled, Number, Option, Quantity, Reading, Set, Tuple
+from .counted import counted
 
 __all__ = ["Verdict", "sequences"]
 
@@ -119,6 +122,9 @@ def _sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | Non
     a, g = _named_list(got[0]), _named_list(got[1])
     if _comma_in_number(a, g, q.answer_commas) or _comma_in_number(g, a, q.gold_commas):
         return _one_number(a, g, q, item)
+    pairs = counted(a, g)       # '40 \\text{ chocolate candies}, 60 \\text{ hard candies}': the counts
+    if pairs is not None:
+        return _in_order(pairs[0], pairs[1], item, pairs[2])
     chosen = _chosen(a), _chosen(g)
     if None not in chosen:
         return Verdict(Match(chosen[0] == chosen[1]), final=chosen[0] != chosen[1])
