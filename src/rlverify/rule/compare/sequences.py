@@ -119,7 +119,7 @@ def _sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | Non
     got = _names_off(a, g)
     if got is None:
         return None
-    a, g = _named_list(got[0]), _named_list(got[1])
+    a, g = _named_list(got[0], got[1]), _named_list(got[1], got[0])
     if _comma_in_number(a, g, q.answer_commas) or _comma_in_number(g, a, q.gold_commas):
         return _one_number(a, g, q, item)
     pairs = counted(a, g)       # '40 \\text{ chocolate candies}, 60 \\text{ hard candies}': the counts
@@ -166,14 +166,25 @@ def _chosen(r: Reading) -> frozenset[str] | None:
     return frozenset(x.letter for x in r.items)     # type: ignore[attr-defined]
 
 
-def _named_list(r: Reading) -> Reading:
+def _named_list(r: Reading, other: Reading) -> Reading:
     """A list whose first item carries the name of them all (``\\theta = \\frac{\\pi}{6}, \\frac{\\pi}{4}``, ``x = 1, 2``):
-    the list of the values, the name off."""
-    if not isinstance(r, Items) or not isinstance(r.items[0], Labelled) or _alternatives(r):
+    the list of the values, the name off; so too a list whose one named item stands elsewhere (``13, 5, n = 2``)
+    where the other side names its values by that one name (``n = 2, 5, 13``)."""
+    named = _one_name(r)
+    if named is None or named[0] != 0 and (_one_name(other) or (None, None))[1] != named[1]:
         return r
-    if any(isinstance(x, Labelled) or "=" in x.text for x in r.items[1:]):
-        return r
-    return Items(r.text, (r.items[0].inner,) + r.items[1:])
+    k = named[0]
+    return Items(r.text, r.items[:k] + (r.items[k].inner,) + r.items[k + 1:])     # type: ignore[attr-defined]
+
+
+def _one_name(r: Reading) -> tuple[int, str] | None:
+    """(the place, the name) of the one named item of a list whose other items are plain values, else None."""
+    if not isinstance(r, Items) or _alternatives(r):
+        return None
+    places = [k for k, x in enumerate(r.items) if isinstance(x, Labelled) or "=" in x.text]
+    if len(places) != 1 or not isinstance(r.items[places[0]], Labelled):
+        return None
+    return places[0], r.items[places[0]].name      # type: ignore[attr-defined]
 
 
 def _same_pair(a: Reading, g: Reading, item: Item) -> Verdict | None:

@@ -101,7 +101,8 @@ _FUNCTION_AT = re.compile(r"\s*[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[\w\s,.{}\\]{1,30}
 _INTEGRAL = re.compile(r"\s*\\int(?!\s*(?:\\limits\s*)?[_^]).*d\s*[a-z]\s*", re.S)
 _NAME_OPS = ("=", "\\approx")
 _SIGNED_NAME = re.compile(r"(\\pm|\\mp)(?![A-Za-z])\s*")
-_SEVERAL = (",", ";", "\\quad", "\\qquad", "\\text{ and }", "\\text{and}", "\\text{ or }", "\\text{or}")
+_SEVERAL = (",", ";", "\\quad", "\\qquad", "\\text{ and }", "\\text{and}", "\\text{ or }", "\\text{or}",
+            "\\\\")     # a line break: 'a = -2 \\\\ b \\colon -2' names two values, one a line
 
 
 def _labelled(s: str, again, depth: int) -> Reading | None:
