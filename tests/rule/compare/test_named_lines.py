@@ -59,3 +59,12 @@ def test_a_solution_set_named_once(monkeypatch, seed: int) -> None:
         for near in (", ".join(items), ", ".join(x for j, x in enumerate(items) if j != (k + 1) % 3)):
             for d in both(monkeypatch, near, gold, _SETS):
                 assert not d.match.equal, (near, gold, d)
+
+
+@pytest.mark.parametrize("text", [r"A = \begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix}",
+                                  r"f(x) = \begin{cases} 1 & x > 0 \\ 0 & x \le 0 \end{cases}"])
+def test_a_line_break_inside_an_environment_keeps_the_label(text: str) -> None:
+    from rlverify.rule.read import read
+    from rlverify.rule.read.types import Labelled
+
+    assert isinstance(read(text), Labelled), read(text)

@@ -101,8 +101,7 @@ _FUNCTION_AT = re.compile(r"\s*[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[\w\s,.{}\\]{1,30}
 _INTEGRAL = re.compile(r"\s*\\int(?!\s*(?:\\limits\s*)?[_^]).*d\s*[a-z]\s*", re.S)
 _NAME_OPS = ("=", "\\approx")
 _SIGNED_NAME = re.compile(r"(\\pm|\\mp)(?![A-Za-z])\s*")
-_SEVERAL = (",", ";", "\\quad", "\\qquad", "\\text{ and }", "\\text{and}", "\\text{ or }", "\\text{or}",
-            "\\\\")     # a line break: 'a = -2 \\\\ b \\colon -2' names two values, one a line
+_SEVERAL = (",", ";", "\\quad", "\\qquad", "\\text{ and }", "\\text{and}", "\\text{ or }", "\\text{or}")
 
 
 def _labelled(s: str, again, depth: int) -> Reading | None:
@@ -124,6 +123,8 @@ def _labelled(s: str, again, depth: int) -> Reading | None:
         return None
     if len(split_top(right, _SEVERAL)) > 1:
         return None     # 'max = 2, min = -1', 'x = 1, 2': several values or labels, read whole by the comparison
+    if "\\\\" in right and "\\begin" not in right:
+        return None     # 'a = -2 \\\\ b \\colon -2': a line break outside a matrix or cases, several named values
     if interval(s, again, depth) is not None:
         return None     # 'x = -1 or 3 < x \\le 4': a set of reals in the name's variable (the interval reader's)
     inner = again(right, depth + 1)
