@@ -68,7 +68,7 @@ from ..answers.latex import plain_key, split_top
 from ..answers.match import Match
 from ..answers.numbers import decimal_comma
 from ..answers.question import Question
-from ..read.types import Approx, Expr, Items, Labelled, Number, Option, Quantity, Reading, Set, Tuple
+from ..read.types import Approx, Expr, Items, Labelled, Number, Option, Quantity, Reading, Relation, Set, Tuple
 from .counted import counted
 
 __all__ = ["Verdict", "sequences"]
@@ -87,6 +87,7 @@ _SEQUENCES = (Tuple, Set, Items)
 _WHOLE_ONLY = frozenset(("renamed", "general_solution", "residue", "integer_points"))
 _COMMAND = re.compile(r"\\[A-Za-z]+")
 _LETTER = re.compile(r"[A-Za-z]")
+_NAME = re.compile(r"(?:[A-Za-z]|\\[a-z]+)(?:_\{?\w{1,3}\}?)?")
 _COMMA_NUMBER = re.compile(r"(?<![\d.,])\d+(?:,\d+)+(?![\d,])")
 _GROUPED = re.compile(r"[1-9]\d{0,2}(?:,\d{3})+")
 
@@ -205,7 +206,7 @@ def _names_off(a: Reading, g: Reading) -> tuple[Reading, Reading] | None:
     na, ng = _seq_name(a), _seq_name(g)
     if na is not None and ng is not None and na != ng:
         return None
-    return (a.inner if na is not None else a), (g.inner if ng is not None else g)    # type: ignore[attr-defined]
+    return (_named_value(a) if na is not None else a), (_named_value(g) if ng is not None else g)
 
 
 def _each_approximate(r: Reading) -> Reading:
@@ -218,7 +219,23 @@ def _each_approximate(r: Reading) -> Reading:
 
 
 def _seq_name(r: Reading) -> str | None:
-    return r.name if isinstance(r, Labelled) and isinstance(r.inner, _SEQUENCES) else None
+    """The name of a sequence under a name: a label (``P = (1, 2)``), or a tuple of names (``(p, q) = (3, 2)``)."""
+    if isinstance(r, Labelled) and isinstance(r.inner, _SEQUENCES):
+        return r.name
+    if _tuple_named(r):
+        return plain_key(r.left.text).lower()      # type: ignore[attr-defined]
+    return None
+
+
+def _named_value(r: Reading) -> Reading:
+    return r.right if isinstance(r, Relation) else r.inner      # type: ignore[attr-defined]
+
+
+def _tuple_named(r: Reading) -> bool:
+    """``(p, q) = (3, 2)``: a tuple of names (one letter each, perhaps with a subscript) set equal to a tuple of as
+    many values."""
+    return isinstance(r, Relation) and r.op == "=" and isinstance(r.left, Tuple) and isinstance(r.right, Tuple) \
+        and len(r.left.items) == len(r.right.items) and all(_NAME.fullmatch(x.text.strip()) for x in r.left.items)
 
 
 def _under(r: Reading, wrapper: type) -> bool:
@@ -325,7 +342,8 @@ def _by_name(xs, ys, la: list[str], lg: list[str], item: Item, sure: bool) -> Ve
 def _named_in_question(a: Reading, g: Reading, q: Question, item: Item, sure: bool) -> Verdict | None:
     """Values named with distinct names (``d(6) = \\frac{1}{3}, d(16) = 1``) against plain values, in a bare list or
     in parentheses: the names taken in the order the question names them (:func:`rlverify.rule.answers.forms.label_order`),
-    then in order; None where the question does not name every one."""
+    then in order; where the question does not name every one, plain answer values in the order of the reference's
+    names (``-5, \\frac{14}{3}`` for ``x = -5, p = \\frac{14}{3}``) are equal (an equality only), else None."""
     named, plain = (a, g) if _labels(a.items) else (g, a)
     if _labels(plain.items) or isinstance(plain, Set) or isinstance(plain, Tuple) and plain.left != "(":
         return None
@@ -334,7 +352,10 @@ def _named_in_question(a: Reading, g: Reading, q: Question, item: Item, sure: bo
         return None
     order = label_order(q.text, names)
     if order is None:
-        return None
+        if named is a:
+            return None
+        v = _in_order(plain.items, tuple(r.inner for r in named.items), item, False)   # type: ignore[attr-defined]
+        return v if v is not None and v.match.equal else None   # the reference's own order: an equality only
     by = dict(zip(names, named.items))
     values = tuple(by[n].inner for n in order)      # type: ignore[attr-defined]
     return _in_order(values, plain.items, item, sure) if named is a else _in_order(plain.items, values, item, sure)
