@@ -37,3 +37,20 @@ def test_values_against_a_reference_that_names_them(monkeypatch, seed: int) -> N
         for n in (near, other):
             for d in both(monkeypatch, n, gold) if n is not None else ():
                 assert not d.match.equal, (n, gold, d)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_space_lost_between_quad_and_a_name(monkeypatch, seed: int) -> None:
+    """``x_{1}=10^{\\frac{-5+\\sqrt{13}}{6}},\\quadx_{2}=...`` (Math-Verify's open_thoughts 23, 25, 26): the space after
+    ``\\quad`` lost before the next name; the item is still ``x_{2} = ...``."""
+    rng = random.Random(seed)
+    for _ in range(6):
+        a, b = rng.sample(range(2, 30), 2)
+        forms = (f"\\frac{{1}}{{{a}}}", f"\\sqrt{{{b}}}", f"10^{{\\frac{{{a}}}{{{b}}}}}", str(a))
+        x, y = rng.sample(forms, 2)
+        letter = rng.choice("xyt")
+        gold = f"${letter}_{{1}}={x},\\quad{letter}_{{2}}={y}$"
+        for d in both(monkeypatch, f"{x}, {y}", gold):
+            assert d.match.equal, (gold, d)
+        for d in both(monkeypatch, f"{x}, {y} + 1", gold):
+            assert not d.match.equal, (gold, d)

@@ -39,8 +39,9 @@ _INFINITE = re.compile(r"\\infty|∞|\\infinity")
 _BUILDER = ("\\mid", "|", ":")
 # 'or' joins alternatives (a hedge where one value is asked, a solution set against a list)
 _OR_JOIN = re.compile(r",?\s*(?:\\text\s*\{\s*or\s*\}|(?<![A-Za-z\\])or(?![A-Za-z])|\\(?:lor|vee)(?![A-Za-z]))\s*")
-# spacing around an item: '\\quad n = 4', '\\, B = 2A'
-_SPACING = re.compile(r"^(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|~|\s)+|(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|~|\s)+$")
+# spacing around an item: '\\quad n = 4', '\\, B = 2A', '\\quadx_{2} = 5' (a space lost before a name)
+_SPACING = re.compile(r"^(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|\\q?quad(?=[A-Za-z](?:_|\s*=))|~|\s)+"
+                      r"|(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|~|\s)+$")
 # 'and' between two items is a separator, as a comma: '1 \\text{ and } 3', '1, 2, and 3', '1 and 3'
 _AND = re.compile(r",?\s*(?:\\text\s*\{\s*and\s*\}|(?<![A-Za-z\\])and(?![A-Za-z]))\s*")
 # one font around the whole text: '\\text{A,D}'
