@@ -54,3 +54,22 @@ def test_a_space_lost_between_quad_and_a_name(monkeypatch, seed: int) -> None:
             assert d.match.equal, (gold, d)
         for d in both(monkeypatch, f"{x}, {y} + 1", gold):
             assert not d.match.equal, (gold, d)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_pairs_named_once(monkeypatch, seed: int) -> None:
+    """``(x, y) = (5, 8) \\quad \\text{and} \\quad (8, 5)`` (Math-Verify's open_thoughts 9): the names of the pairs given
+    once, before the first; the list of the pairs."""
+    rng = random.Random(seed)
+    for _ in range(6):
+        pairs = [tuple(rng.sample(range(1, 20), 2)) for _ in range(rng.randint(2, 3))]
+        names = rng.choice(("(x, y)", "(a, b)", "(m, n)"))
+        sep = rng.choice((" \\quad \\text{and} \\quad ", ", ", " \\text{ and } "))
+        listed = [f"({p}, {q})" for p, q in pairs]
+        answer = f"{names} = " + sep.join(listed)
+        gold = ", ".join(listed)
+        for d in both(monkeypatch, answer, gold, "Find all pairs of positive integers."):
+            assert d.match.equal, (answer, gold, d)
+        near = f"{names} = " + sep.join(listed[:-1] + [f"({pairs[-1][0] + 1}, {pairs[-1][1]})"])
+        for d in both(monkeypatch, near, gold, "Find all pairs of positive integers."):
+            assert not d.match.equal, (near, gold, d)

@@ -168,14 +168,14 @@ def _chosen(r: Reading) -> frozenset[str] | None:
 
 
 def _named_list(r: Reading, other: Reading) -> Reading:
-    """A list whose first item carries the name of them all (``\\theta = \\frac{\\pi}{6}, \\frac{\\pi}{4}``, ``x = 1, 2``):
-    the list of the values, the name off; so too a list whose one named item stands elsewhere (``13, 5, n = 2``)
+    """A list whose first item carries the name of them all (``\\theta = \\frac{\\pi}{6}, \\frac{\\pi}{4}``, ``x = 1, 2``,
+    ``(x, y) = (5, 8) \\text{ and } (8, 5)``): the list of the values, the name off; so too a list whose one named item stands elsewhere (``13, 5, n = 2``)
     where the other side names its values by that one name (``n = 2, 5, 13``)."""
     named = _one_name(r)
     if named is None or named[0] != 0 and (_one_name(other) or (None, None))[1] != named[1]:
         return r
     k = named[0]
-    return Items(r.text, r.items[:k] + (r.items[k].inner,) + r.items[k + 1:])     # type: ignore[attr-defined]
+    return Items(r.text, r.items[:k] + (_named_value(r.items[k]),) + r.items[k + 1:])
 
 
 def _one_name(r: Reading) -> tuple[int, str] | None:
@@ -183,7 +183,12 @@ def _one_name(r: Reading) -> tuple[int, str] | None:
     if not isinstance(r, Items) or _alternatives(r):
         return None
     places = [k for k, x in enumerate(r.items) if isinstance(x, Labelled) or "=" in x.text]
-    if len(places) != 1 or not isinstance(r.items[places[0]], Labelled):
+    if len(places) != 1:
+        return None
+    name = _seq_name(r.items[places[0]]) if _tuple_named(r.items[places[0]]) else None
+    if name is not None:        # '(x, y) = (5, 8) \\text{and} (8, 5)': the names of the pairs, given once
+        return places[0], name
+    if not isinstance(r.items[places[0]], Labelled):
         return None
     return places[0], r.items[places[0]].name      # type: ignore[attr-defined]
 
