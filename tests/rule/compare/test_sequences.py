@@ -197,10 +197,7 @@ def test_a_comma_in_a_number_is_the_number(answer: str, gold: str, question: str
     ("(-1, 5)", "(0, 5)", "for positive x"),  # an interval inside the domain the question fixes
     ("1 or 2", "1", "Find x."),              # alternatives where one value is asked: a hedge
     ("v = 3 m/s, a = 2 m/s^2", "3 m/s", None),   # the part of the reference's dimension
-    ("(t, 2t)", "(k, 2k)", None),            # a parameter renamed: only the whole pair says it is consistent
-    (r"\approx 1.2, 3.4", "1.2, 3.4", None),  # an approximation sign over the list loosens each item
     ("P = (1, 2)", "Q = (1, 2)", None),      # two names
-    (r"\left(0^\circ\right), \left(360^\circ\right)", r"0^\circ \text{ and } 360^\circ", None),  # '(0' read as a magnitude
 ])
 def test_left_to_the_table(answer: str, gold: str, question: str | None) -> None:
     with item_deadline(10.0):
@@ -208,6 +205,31 @@ def test_left_to_the_table(answer: str, gold: str, question: str | None) -> None
         t = explain_table(answer, gold, question)
     assert d.stage != "typed:sequence", d
     assert d.match.equal == t.match.equal, (d, t)
+
+
+@pytest.mark.parametrize("answer, gold, question, equal", [
+    # a parameter renamed: the whole pair says whether one renaming serves every item
+    ("(t, 2t)", "(k, 2k)", None, True),
+    ("(m, 2m, 3m)", "(n, 2n, 3n)", None, True),
+    ("(t, 3t)", "(k, 2k)", None, False),
+    ("(t, 2s)", "(k, 2k)", None, False),                            # an item-by-item renaming is no renaming
+    ("(t, 2t)", "(k, 2k)", "Find all pairs in terms of $k$.", False),   # the question's letter is no parameter
+    # an approximation sign over the list loosens each item
+    (r"\approx 1.2, 3.4", "1.2, 3.4", None, True),
+    (r"\approx 1.50, 2", "1.5, 2", None, True),
+    (r"\approx 1.2, 3.5", "1.2, 3.4", None, False),
+    # an item in parentheses around one value is that value
+    (r"\left(0^\circ\right), \left(360^\circ\right)", r"0^\circ \text{ and } 360^\circ", None, True),
+    (r"(2), (5)", "2, 5", None, True),
+    (r"\left(0^\circ\right), \left(180^\circ\right)", r"0^\circ \text{ and } 360^\circ", None, False),
+])
+def test_decided_without_the_table(answer: str, gold: str, question: str | None, equal: bool, monkeypatch) -> None:
+    """Families the typed path decides with the table off too (issue 29): the same verdict on both paths."""
+    for path in ("readings", "typed"):
+        monkeypatch.setenv("RLVERIFY_READINGS", path)
+        with item_deadline(10.0):
+            d = explain(answer, gold, question)
+        assert d.match.equal is equal, (path, d)
 
 
 @pytest.mark.parametrize("text, kind", [

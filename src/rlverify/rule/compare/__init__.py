@@ -47,6 +47,7 @@ What is left after unwrapping, a value against a value, is decided by the entry 
   by part;
 * a relation, a chain or a set of reals (:mod:`.relations`): a chain's last value, an equation's value side, a bound
   where a value is asked (``different``) or asked for (its bound), two sets of reals;
+* a congruence where the question asks for a remainder (:mod:`.congruence`): its residue against the reference;
 * a pair no entry decides whose texts write the same parametric family (:mod:`.families`: residue classes, general
   solutions, a renamed parameter, read whole): equal;
 * an approximation sign before words that state a value or before a directed value (``x \\approx 0.017\\,\\text{m}
@@ -61,7 +62,7 @@ What is left after unwrapping, a value against a value, is decided by the entry 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
 entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.named`, :mod:`.ordering`,
 :mod:`.parts`, :mod:`.families`, :mod:`.constants`, :mod:`.relations`, :mod:`.prose`, :mod:`.alternatives`,
-:mod:`.continued`, :mod:`.solutions`). Never the extractor or the verifier.
+:mod:`.continued`, :mod:`.congruence`, :mod:`.solutions`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Directed, Expr, Labelled, Number, Option, Quantity, Reading
 from ..read.types import SEQUENCES, Items, Remarked, Text, Tuple, Value
-from . import constants, matrices, named, ordering, parts, prose, relations, solutions
+from . import congruence, constants, matrices, named, ordering, parts, prose, relations, solutions
 from .alternatives import alternatives
 from .continued import continued
 from .expressions import expressions
@@ -245,6 +246,9 @@ def _in_context(r: Reading, q: Question) -> Reading:
 
 
 def _table(a: str, g: str, q: Question) -> Decision:
+    d = _congruence(a, g, q)        # 'N \\equiv 113 \\pmod{1000}' where a remainder is asked: its residue
+    if d is not None and (d.match.equal or d.final):
+        return d
     m = families(a, g, q)       # parametric families in a shape the readers keep whole
     if m is not None:
         return Decision(m, "typed:families")
@@ -252,6 +256,16 @@ def _table(a: str, g: str, q: Question) -> Decision:
         return Decision(Match(False, ("no_entry",)), "typed:none")
     d = explain_table(a, g, q)
     return Decision(d.match, d.stage)
+
+
+def _congruence(a: str, g: str, q: Question) -> Decision | None:
+    """A congruence where the question asks for a remainder (:mod:`.congruence`): its residue, compared."""
+    r = congruence.residue(a, g, q)
+    if r is None:
+        return None
+    d = _compare(read(r), read(g), q, 1)
+    return Decision(Match(d.match.equal, d.match.flags + ("congruence",), d.match.undecided), "typed:congruence",
+                    d.final)
 
 
 def _hedge(entry: str) -> Decision:

@@ -8,7 +8,7 @@ Interface::
     families(answer, gold, question) -> Match | None     equal where one of the deciders below finds the two texts
                                                           the same family; None otherwise (never a rejection)
 
-The deciders, in the table's order, the first that says equal decides:
+The deciders, in the table's order (the last one first: it reads no CAS), the first that says equal decides:
 
 1. residue classes in any notation (:func:`rlverify.rule.answers.residues.same_classes`);
 2. general solutions with a free integer (:func:`rlverify.rule.answers.forms.same_solution_family`: unions of
@@ -19,7 +19,10 @@ The deciders, in the table's order, the first that says equal decides:
    ``\\text{all } k \\ge 19``, ``n = 1, 2, \\ldots, 5`` for ``1 \\le n \\le 5``:
    :func:`rlverify.rule.answers.integers.same_integers`);
 5. two expressions in the one variable the question declares an integer, equal at its integers (``m - 5\\lfloor
-   m/5 \\rfloor`` for ``m \\mod 5``: :func:`rlverify.rule.answers.integer_points.same_on_integers`).
+   m/5 \\rfloor`` for ``m \\mod 5``: :func:`rlverify.rule.answers.integer_points.same_on_integers`);
+6. a set of tuples written by representatives "and their permutations" (``(1, 2, 3) \\text{ and cyclic
+   permutations}``, ``\\text{all permutations of } (1, 1, 2)``, ``(4, -2, 10) \\text{ (in any order)}``) against the
+   tuples listed or named so too: the same orbits (:func:`rlverify.rule.answers.permutations.same_up_to_permutations`).
 
 Only an equality is taken: a rejection by one of them says no more than that this reading of the texts fails (the
 comparison goes on as before). Each decider is bounded (its CAS step in the bounded helper).
@@ -29,7 +32,7 @@ May import: the leaf helpers of :mod:`rlverify.rule.answers` named above, match,
 
 from __future__ import annotations
 
-from ..answers import forms, integer_points, integers, renaming, residues
+from ..answers import forms, integer_points, integers, permutations, renaming, residues
 from ..answers.match import Match
 from ..answers.question import Question
 
@@ -40,6 +43,8 @@ _MAX_CHARS = 600
 
 def families(answer: str, gold: str, q: Question) -> Match | None:
     """See the module doc."""
+    if permutations.same_up_to_permutations(answer, gold) is True:     # bounded by its own caps on tuples
+        return Match(True, ("permutations",))
     if len(answer) > _MAX_CHARS or len(gold) > _MAX_CHARS:
         return None
     for decide, flag in ((residues.same_classes, "residue"), (forms.same_solution_family, "general_solution"),

@@ -145,13 +145,22 @@ def _sets(a: Reading, g: Reading, q: Question) -> Verdict | None:
         return _bound_for_value(a, q)
     if isinstance(a, Interval) and isinstance(g, Interval):
         return _notation(a, g, q)
+    if _pair(a) and isinstance(g, Interval) or isinstance(a, Interval) and _pair(g):
+        return _notation(a, g, q, final=False)
     return None
 
 
-def _notation(a: Interval, g: Interval, q: Question) -> Verdict | None:
+def _pair(r: Reading) -> bool:
+    """Two values in parentheses or brackets (``(20, 30)``): an open or a closed interval against a set of reals (a
+    point as much, so a rejection is no typed fact)."""
+    return isinstance(r, Tuple) and len(r.items) == 2
+
+
+def _notation(a: Reading, g: Reading, q: Question, final: bool = True) -> Verdict | None:
     """Two sets of reals in interval notation on both sides (what :func:`~rlverify.rule.answers.forms.same_real_set`
-    leaves to the bounded comparison): its verdict, or the same set in the question's domain; a rejection it decided is
-    a typed fact."""
+    leaves to the bounded comparison), or a pair of values against one: its verdict (the question's convention for the
+    ends of intervals of monotonicity included), or the same set in the question's domain; a rejection it decided is
+    a typed fact where ``final``."""
     m = compare_core(a.text, g.text, q)
     if m.equal:
         return Verdict(m, "typed:real_set")
@@ -159,7 +168,7 @@ def _notation(a: Interval, g: Interval, q: Question) -> Verdict | None:
         return None
     if forms.same_set_in_domain(a.text, g.text, q.text, only_equal=True):
         return Verdict(Match(True, ("domain_set",)), "typed:real_set")
-    return Verdict(m, "typed:real_set", final=True)
+    return Verdict(m, "typed:real_set", final=final)
 
 
 def _bound_for_value(a: Relation | Interval, q: Question) -> Verdict | None:

@@ -22,6 +22,8 @@ The table's semantics, pair by pair of shapes:
 * values named with distinct names against plain values (``d(6) = \\frac{1}{3}, d(16) = 1`` for ``\\frac{1}{3}, 1``):
   the names in the order the question names them, then in order (where it names every one);
 * alternatives (``f(x) = x \\text{ or } f(x) = 2 - x``) against a list or a set: in any order;
+* counted items (``40 \\text{ chocolate candies}, 60 \\text{ hard candies}``) against counted items: the counts, paired
+  as the nouns say (:mod:`.counted`);
 * option letters (``A, D`` for ``\\text{A,D}``): the same letters chosen, in any order; other letters are ``different``;
 * a list whose comma belongs to a number (``x = 1,520`` against ``1520``; ``2,5`` against ``2.5`` where the question
   allows a decimal comma on that side) against one value: that number;
@@ -66,7 +68,8 @@ from ..answers.latex import plain_key, split_top
 from ..answers.match import Match
 from ..answers.numbers import decimal_comma
 from ..answers.question import Question
-from ..read.types import Approx, Expr, Items, Labelled, Number, Option, Quantity, Reading, Set, Tuple
+from ..read.types import Approx, Expr, Items, Labelled, Number, Option, Quantity, Reading, Relation, Set, Tuple
+from .counted import counted
 
 __all__ = ["Verdict", "sequences"]
 
@@ -84,24 +87,50 @@ _SEQUENCES = (Tuple, Set, Items)
 _WHOLE_ONLY = frozenset(("renamed", "general_solution", "residue", "integer_points"))
 _COMMAND = re.compile(r"\\[A-Za-z]+")
 _LETTER = re.compile(r"[A-Za-z]")
+_NAME = re.compile(r"(?:[A-Za-z]|\\[a-z]+)(?:_\{?\w{1,3}\}?)?")
 _COMMA_NUMBER = re.compile(r"(?<![\d.,])\d+(?:,\d+)+(?![\d,])")
 _GROUPED = re.compile(r"[1-9]\d{0,2}(?:,\d{3})+")
 
 
 def sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
     """See the module doc."""
+    renamed: list[bool] = []
+    v = _sequences(a, g, q, _consistent(item, renamed))
+    if v is None and renamed:
+        return _renamed_whole(a, g, q)
+    return v
+
+
+def _renamed_whole(a: Reading, g: Reading, q: Question) -> Verdict | None:
+    """Two sequences whose items were equal under other letters (``(t, 2t)`` for ``(k, 2k)``): the whole pair says
+    whether one renaming serves every item (:func:`rlverify.rule.answers.renaming.same_up_to_renaming`: a letter the
+    question names is no parameter), else the core's comparison of the two texts, which renames a parameter across
+    the whole; only an equality (a rejection is no typed fact)."""
+    from ..answers.core import compare_core
+    from ..answers.renaming import same_up_to_renaming
+
+    r = same_up_to_renaming(a.text, g.text, q.text)
+    if r is not None:
+        return Verdict(Match(True, ("renamed",)), False) if r else None
+    m = compare_core(a.text, g.text, q)
+    return Verdict(Match(True, m.flags + ("renamed",)), False) if m.equal else None
+
+
+def _sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
     got = _names_off(a, g)
     if got is None:
         return None
-    a, g = _named_list(got[0]), _named_list(got[1])
+    a, g = _named_list(got[0], got[1]), _named_list(got[1], got[0])
     if _comma_in_number(a, g, q.answer_commas) or _comma_in_number(g, a, q.gold_commas):
         return _one_number(a, g, q, item)
+    pairs = counted(a, g)       # '40 \\text{ chocolate candies}, 60 \\text{ hard candies}': the counts
+    if pairs is not None:
+        return _in_order(pairs[0], pairs[1], item, pairs[2])
     chosen = _chosen(a), _chosen(g)
     if None not in chosen:
         return Verdict(Match(chosen[0] == chosen[1]), final=chosen[0] != chosen[1])
     if not (_readable(a) and _readable(g)):
         return None
-    item = _consistent(item)
     sure = _sure(a) and _sure(g)
     if _alternatives(a) or _alternatives(g):
         if not (isinstance(a, _SEQUENCES) and isinstance(g, _SEQUENCES)):
@@ -138,14 +167,30 @@ def _chosen(r: Reading) -> frozenset[str] | None:
     return frozenset(x.letter for x in r.items)     # type: ignore[attr-defined]
 
 
-def _named_list(r: Reading) -> Reading:
-    """A list whose first item carries the name of them all (``\\theta = \\frac{\\pi}{6}, \\frac{\\pi}{4}``, ``x = 1, 2``):
-    the list of the values, the name off."""
-    if not isinstance(r, Items) or not isinstance(r.items[0], Labelled) or _alternatives(r):
+def _named_list(r: Reading, other: Reading) -> Reading:
+    """A list whose first item carries the name of them all (``\\theta = \\frac{\\pi}{6}, \\frac{\\pi}{4}``, ``x = 1, 2``,
+    ``(x, y) = (5, 8) \\text{ and } (8, 5)``): the list of the values, the name off; so too a list whose one named item stands elsewhere (``13, 5, n = 2``)
+    where the other side names its values by that one name (``n = 2, 5, 13``)."""
+    named = _one_name(r)
+    if named is None or named[0] != 0 and (_one_name(other) or (None, None))[1] != named[1]:
         return r
-    if any(isinstance(x, Labelled) or "=" in x.text for x in r.items[1:]):
-        return r
-    return Items(r.text, (r.items[0].inner,) + r.items[1:])
+    k = named[0]
+    return Items(r.text, r.items[:k] + (_named_value(r.items[k]),) + r.items[k + 1:])
+
+
+def _one_name(r: Reading) -> tuple[int, str] | None:
+    """(the place, the name) of the one named item of a list whose other items are plain values, else None."""
+    if not isinstance(r, Items) or _alternatives(r):
+        return None
+    places = [k for k, x in enumerate(r.items) if isinstance(x, Labelled) or "=" in x.text]
+    if len(places) != 1:
+        return None
+    name = _seq_name(r.items[places[0]]) if _tuple_named(r.items[places[0]]) else None
+    if name is not None:        # '(x, y) = (5, 8) \\text{and} (8, 5)': the names of the pairs, given once
+        return places[0], name
+    if not isinstance(r.items[places[0]], Labelled):
+        return None
+    return places[0], r.items[places[0]].name      # type: ignore[attr-defined]
 
 
 def _same_pair(a: Reading, g: Reading, item: Item) -> Verdict | None:
@@ -160,16 +205,42 @@ def _same_pair(a: Reading, g: Reading, item: Item) -> Verdict | None:
 def _names_off(a: Reading, g: Reading) -> tuple[Reading, Reading] | None:
     """A sequence under a name (``S = \\{1, 2\\}``, ``P = (1, 2)``) is the sequence; under two different names, or under
     an approximation sign (which loosens each item), the table's (None)."""
+    a, g = _each_approximate(a), _each_approximate(g)
     if _under(a, Approx) or _under(g, Approx):
         return None
     na, ng = _seq_name(a), _seq_name(g)
     if na is not None and ng is not None and na != ng:
         return None
-    return (a.inner if na is not None else a), (g.inner if ng is not None else g)    # type: ignore[attr-defined]
+    return (_named_value(a) if na is not None else a), (_named_value(g) if ng is not None else g)
+
+
+def _each_approximate(r: Reading) -> Reading:
+    """An approximation sign before a bare list (``\\approx 1.2, 3.4``) loosens each item: the list of the items
+    approximated; any other reading as it is."""
+    if not (isinstance(r, Approx) and isinstance(r.inner, Items) and not r.inner.alternatives):
+        return r
+    items = tuple(x if isinstance(x, Approx) else Approx(f"\\approx {x.text}", x) for x in r.inner.items)
+    return Items(r.text, items)
 
 
 def _seq_name(r: Reading) -> str | None:
-    return r.name if isinstance(r, Labelled) and isinstance(r.inner, _SEQUENCES) else None
+    """The name of a sequence under a name: a label (``P = (1, 2)``), or a tuple of names (``(p, q) = (3, 2)``)."""
+    if isinstance(r, Labelled) and isinstance(r.inner, _SEQUENCES):
+        return r.name
+    if _tuple_named(r):
+        return plain_key(r.left.text).lower()      # type: ignore[attr-defined]
+    return None
+
+
+def _named_value(r: Reading) -> Reading:
+    return r.right if isinstance(r, Relation) else r.inner      # type: ignore[attr-defined]
+
+
+def _tuple_named(r: Reading) -> bool:
+    """``(p, q) = (3, 2)``: a tuple of names (one letter each, perhaps with a subscript) set equal to a tuple of as
+    many values."""
+    return isinstance(r, Relation) and r.op == "=" and isinstance(r.left, Tuple) and isinstance(r.right, Tuple) \
+        and len(r.left.items) == len(r.right.items) and all(_NAME.fullmatch(x.text.strip()) for x in r.left.items)
 
 
 def _under(r: Reading, wrapper: type) -> bool:
@@ -276,7 +347,8 @@ def _by_name(xs, ys, la: list[str], lg: list[str], item: Item, sure: bool) -> Ve
 def _named_in_question(a: Reading, g: Reading, q: Question, item: Item, sure: bool) -> Verdict | None:
     """Values named with distinct names (``d(6) = \\frac{1}{3}, d(16) = 1``) against plain values, in a bare list or
     in parentheses: the names taken in the order the question names them (:func:`rlverify.rule.answers.forms.label_order`),
-    then in order; None where the question does not name every one."""
+    then in order; where the question does not name every one, plain answer values in the order of the reference's
+    names (``-5, \\frac{14}{3}`` for ``x = -5, p = \\frac{14}{3}``) are equal (an equality only), else None."""
     named, plain = (a, g) if _labels(a.items) else (g, a)
     if _labels(plain.items) or isinstance(plain, Set) or isinstance(plain, Tuple) and plain.left != "(":
         return None
@@ -285,7 +357,10 @@ def _named_in_question(a: Reading, g: Reading, q: Question, item: Item, sure: bo
         return None
     order = label_order(q.text, names)
     if order is None:
-        return None
+        if named is a:
+            return None
+        v = _in_order(plain.items, tuple(r.inner for r in named.items), item, False)   # type: ignore[attr-defined]
+        return v if v is not None and v.match.equal else None   # the reference's own order: an equality only
     by = dict(zip(names, named.items))
     values = tuple(by[n].inner for n in order)      # type: ignore[attr-defined]
     return _in_order(values, plain.items, item, sure) if named is a else _in_order(plain.items, values, item, sure)
@@ -401,21 +476,32 @@ class _Renamed:
     final: bool = False
 
 
-def _consistent(item: Item) -> Item:
+def _consistent(item: Item, renamed: list[bool] | None = None) -> Item:
     """``item``, where two expressions found equal with other letters (``t`` for ``k``: a parameter renamed) are
-    flagged ``renamed``: whether the renaming is consistent across the items only the whole pair can say."""
+    flagged ``renamed`` (and ``renamed`` records it): whether the renaming is consistent across the items only the
+    whole pair can say."""
+    seen = renamed if renamed is not None else []
+
     def run(x: Reading, y: Reading):
         d = item(x, y)
         if d.match.equal and _letters(x) != _letters(y):    # type: ignore[attr-defined]
+            seen.append(True)
             return _Renamed(Match(True, d.match.flags + ("renamed",)))     # type: ignore[attr-defined]
+        if d.match.equal and _WHOLE_ONLY.intersection(d.match.flags):      # type: ignore[attr-defined]
+            seen.append(True)
+        elif not d.match.equal and not d.final and _letters(x) != _letters(y):   # type: ignore[attr-defined]
+            seen.append(True)       # '4j' against '4t' (a unit or a letter): undecided, the whole pair may say
         return d
     return run
 
 
 def _letters(r: Reading) -> frozenset[str]:
-    """The letters of an expression's value (under its label), outside commands; none for a number or a quantity."""
+    """The letters of an expression's value (under its label), outside commands, or of a quantity whose unit may be a
+    letter (``2t``); none for a number or a sure quantity."""
     while isinstance(r, Labelled | Approx):
         r = r.inner
+    if isinstance(r, Quantity) and not r.sure:      # '2t': a unit, or a letter
+        return frozenset(_LETTER.findall(_COMMAND.sub(" ", r.text)))
     return frozenset(_LETTER.findall(_COMMAND.sub(" ", r.text))) if isinstance(r, Expr) else frozenset()
 
 

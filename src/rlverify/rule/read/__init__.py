@@ -38,7 +38,7 @@ from .matrices import matrix
 from .numbers import number_or_quantity
 from .prose import directed, parts, prose, sentence
 from .sequences import sequence
-from .relations import interval, relation
+from .relations import every_real, interval, relation
 from .remarks import remark
 from .decimals import continued
 from .types import Antiderivative, Approx, Labelled, Option, Reading, Relation, Tuple, Value
@@ -123,6 +123,10 @@ def _labelled(s: str, again, depth: int) -> Reading | None:
         return None
     if len(split_top(right, _SEVERAL)) > 1:
         return None     # 'max = 2, min = -1', 'x = 1, 2': several values or labels, read whole by the comparison
+    if "\\\\" in right and "\\begin" not in right:
+        return None     # 'a = -2 \\\\ b \\colon -2': a line break outside a matrix or cases, several named values
+    if interval(s, again, depth) is not None:
+        return None     # 'x = -1 or 3 < x \\le 4': a set of reals in the name's variable (the interval reader's)
     inner = again(right, depth + 1)
     if len(split_top(s, ("=",))) == 1:     # the relation at the top is \\approx
         inner = Approx("\\approx " + right, inner)
@@ -201,6 +205,7 @@ READERS: tuple[tuple[str, Reader], ...] = (
     ("remark", remark),
     ("continued", continued),
     ("parts", parts),           # '(a) 5\\text{ m/s} (b) 10\\text{ m}': a question's parts, each under its letter
+    ("every_real", every_real),     # '\\text{all real numbers}': a set of reals, no sentence
     ("sentence", sentence),     # '\\text{So there are }1600\\text{ ways ...}': what a sentence states, not its parts
     ("interval", interval),
     ("relation", relation),

@@ -126,5 +126,25 @@ def _balanced(t: str) -> bool:
 
 
 def expression(s: str, again, depth: int) -> Reading | None:
-    """An :class:`~.types.Expr` where the text is one mathematical term (see :func:`is_expression`), else None."""
-    return Expr(s) if is_expression(s) else None
+    """An :class:`~.types.Expr` where the text is one mathematical term (see :func:`is_expression`), or one term with
+    elided terms (:func:`is_elided`), else None."""
+    return Expr(s) if is_expression(s) or is_elided(s) else None
+
+
+# an ellipsis between two terms of a sum or a product: '1 + 2 + \\ldots + n', '(1 - a_1)(1 - a_2) \\cdots (1 - a_n)'
+_ELLIPSIS = re.compile(r"\\(?:[lc]?dots|dotsb|dotsm)(?![A-Za-z])|…")
+_BETWEEN = re.compile(r"(?:[-+)}]|\\cdot|\\times)\s*$")
+_BEFORE = re.compile(r"^\s*(?:[-+({]|\\cdot|\\times|[A-Za-z0-9\\])")
+
+
+def is_elided(s: str) -> bool:
+    """One term whose middle terms are elided: every ellipsis stands between two terms of a sum or a product (an
+    operator or a closing bracket before it, a term after it), and the text with each ellipsis as a term is one
+    term (:func:`is_expression`). A list (``1, 2, \\ldots, n``) or a decimal said to go on is no such term."""
+    if len(s) > _MAX_CHARS or not _ELLIPSIS.search(s):
+        return False
+    pieces = _ELLIPSIS.split(s)
+    for before, after in zip(pieces, pieces[1:]):
+        if not _BETWEEN.search(before) or not _BEFORE.match(after) or not after.strip():
+            return False
+    return is_expression(_ELLIPSIS.sub(" z ", s))

@@ -5,6 +5,7 @@
 
 Interface::
 
+    every_real(text, again, depth) -> Interval | None   every real number in words (read before a sentence)
     interval(text, again, depth) -> Interval | None     readers (see :data:`rlverify.rule.read.READERS`); each side of a
     relation(text, again, depth) -> Relation | Chain | None    relation or member of a chain is read with ``again``
 
@@ -23,11 +24,13 @@ from __future__ import annotations
 
 import re
 
+from ..answers.latex import split_top
 from ..answers.sets import read_set
+from ..answers.shapes import outer_bracket
 from .bounds import restated_bound
 from .types import Approx, Chain, Interval, Reading, Relation
 
-__all__ = ["interval", "relation", "split_relations", "APPROXIMATE", "INEQUALITIES"]
+__all__ = ["every_real", "interval", "relation", "split_relations", "APPROXIMATE", "INEQUALITIES"]
 
 _MAX_CHARS = 300
 _MAX_MEMBERS = 5
@@ -88,14 +91,17 @@ def split_relations(s: str) -> tuple[list[str], list[str]] | None:
 
 def interval(s: str, again, depth: int) -> Reading | None:
     """A set of reals holding an interval (see the module's docstring)."""
-    if len(s) > _MAX_CHARS or not _INTERVAL_MARK.search(s):
+    if len(s) > _MAX_CHARS or not (_INTERVAL_MARK.search(s) or _half_open(s)):
         return None
+    absolute = _absolute(s)
+    if absolute is not None:
+        return Interval(s, absolute)
     restated = restated_bound(s)    # 'n > \\sqrt{2} = 1.414': the inequality, its bound restated as a decimal
     if restated is not None:
         s = restated[0]
     got = read_set(s)
     if got is None:
-        flipped = _negated(s) or _function_value(s)     # '-x \\ge -3': the set 'x \\le 3'; '-6 < f(x) < 3'
+        flipped = _negated(s) or _function_value(s) or _braced(s)   # '-x \\ge -3': the set 'x \\le 3'; '-6 < f(x) < 3'
         if flipped is None:
             return None
         s, got = flipped, read_set(flipped)
@@ -104,6 +110,47 @@ def interval(s: str, again, depth: int) -> Reading | None:
     return Interval(s, got.var, restated[1] if restated is not None else None)
 
 
+_REAL = re.compile(r"(?<![A-Za-z])real(?![A-Za-z])")
+
+
+def every_real(s: str, again, depth: int) -> Reading | None:
+    """``\\text{all real numbers}``, ``\\text{any real } x``: every real number in words, an Interval (a reader read
+    before the sentence reader, which would take the words for a sentence); None for any other text."""
+    if len(s) > 60 or not _REAL.search(s):
+        return None
+    got = interval(s, again, depth)
+    return got if got is not None and read_set(got.text).tree == ("R",) else None
+
+
+def _half_open(s: str) -> bool:
+    """``(-2, 4]``, ``[a, b)``: one pair of brackets of two kinds around two ends, a half-open interval (never a tuple)."""
+    br = outer_bracket(s.strip())
+    return br is not None and br[0] + br[2] in ("(]", "[)") and len(split_top(br[1], (",",))) == 2
+
+
+# the absolute value of one variable between bars: '|z|', '\\lvert z \\rvert' ('|x - 1|' is not read)
+_BARRED = re.compile(r"\|\s*([A-Za-z])\s*\||\\(?:lvert|vert)\s*([A-Za-z])\s*\\(?:rvert|vert)")
+
+
+def _absolute(s: str) -> str | None:
+    """``1 \\le |z| \\le 4``, ``|x| < 3``, ``|t| \\ge 2``: one bound, or two of one direction around it, on the
+    absolute value of one variable (a set of reals symmetric about 0, which the set reader does not read); the
+    variable, or None for any other text."""
+    got = split_relations(s)
+    if got is None or not all(op in INEQUALITIES and op != "\\ne" for op in got[1]):
+        return None
+    members, ops = got
+    if len(ops) == 2 and {ops[0], ops[1]} - {"<", "\\le"} and {ops[0], ops[1]} - {">", "\\ge"}:
+        return None
+    barred = [m for m in (_BARRED.fullmatch(x.strip()) for x in members) if m is not None]
+    ends = [x.strip() for x in members if _BARRED.fullmatch(x.strip()) is None]
+    if len(barred) != 1 or len(ops) == 2 and _BARRED.fullmatch(members[1].strip()) is None \
+            or not all(_NUMBER_SIDE.fullmatch(e) or _FRACTION_SIDE.fullmatch(e) for e in ends):
+        return None
+    return next(g for g in barred[0].groups() if g)
+
+
+_FRACTION_SIDE = re.compile(r"-?\s*\\[dt]?frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\}")
 _NEGATED_SIDE = re.compile(r"-\s*([A-Za-z]|\\[A-Za-z]+)")
 _NUMBER_SIDE = re.compile(r"[-+]?\s*\d+(?:\.\d+)?")
 _FLIP = {"<": ">", ">": "<", "\\le": "\\ge", "\\ge": "\\le", "\\ne": "\\ne"}
@@ -137,7 +184,23 @@ def _negated(s: str) -> str | None:
     return f"{m.group(1)} {_FLIP[op]} {value}"
 
 
-_INTERVAL_MARK = re.compile(r"[<>≤≥≠∞∪]|!=|\\(?:infty|cup|[lg]eq?|[lg]eqslant|neq?|in|mathbb|emptyset|varnothing)(?![A-Za-z])")
+_INTERVAL_MARK = re.compile(r"[<>≤≥≠∞∪]|!=|\\(?:infty|cup|[lg]eq?|[lg]eqslant|neq?|in|mathbb|emptyset|varnothing)(?![A-Za-z])"
+                            r"|(?<![A-Za-z\\])(?:inf|U)(?![A-Za-z])"      # plain text: '(-inf, 2) U (3, 4)'
+                            r"|" + _REAL.pattern)                          # words: 'all real numbers', 'any real x'
+# a finite set whose braces lost their backslash ('{3}' from a plain-text '∪ {3}'): at the start or after a union
+_BARE_SET = re.compile(r"(^|(?:\\cup|(?<![A-Za-z\\])U)\s*)\{([^{}]*)\}(?=\s*(?:\\cup|U(?![A-Za-z])|$))")
+
+
+def _braced(s: str) -> str | None:
+    """``(-\\infty, \\sqrt{2}) \\cup {3}`` -> ``(-\\infty, \\sqrt{2}) \\cup \\{3\\}``: a finite set in a union written
+    with bare braces (a plain-text answer), restated as a set; None where there is none."""
+    if "{" not in s or "\\cup" not in s and "U" not in s:
+        return None
+    t = _BARE_SET.sub(lambda m: f"{m.group(1)}\\{{{m.group(2)}\\}}", s)
+    return t if t != s else None
+
+
+_MODULUS = re.compile(r"\\[pb]?mod(?![A-Za-z])|\\(?:mathrm|text|operatorname)\s*\{\s*mod\s*\}|(?<![A-Za-z\\])mod(?![A-Za-z])")
 
 
 def relation(s: str, again, depth: int) -> Reading | None:
@@ -146,6 +209,8 @@ def relation(s: str, again, depth: int) -> Reading | None:
     if got is None:
         return None
     parts, ops = got
+    if "\\equiv" in ops and _MODULUS.search(s):
+        return None       # 'N \\equiv 113 \\pmod{1000}': a congruence, no equation between two values
     if len(ops) == 1:
         return Relation(s, again(parts[0], depth + 1), ops[0], again(parts[1], depth + 1))
     if not all(op == "=" or op in APPROXIMATE for op in ops):

@@ -39,8 +39,9 @@ _INFINITE = re.compile(r"\\infty|∞|\\infinity")
 _BUILDER = ("\\mid", "|", ":")
 # 'or' joins alternatives (a hedge where one value is asked, a solution set against a list)
 _OR_JOIN = re.compile(r",?\s*(?:\\text\s*\{\s*or\s*\}|(?<![A-Za-z\\])or(?![A-Za-z])|\\(?:lor|vee)(?![A-Za-z]))\s*")
-# spacing around an item: '\\quad n = 4', '\\, B = 2A'
-_SPACING = re.compile(r"^(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|~|\s)+|(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|~|\s)+$")
+# spacing around an item: '\\quad n = 4', '\\, B = 2A', '\\quadx_{2} = 5' (a space lost before a name)
+_SPACING = re.compile(r"^(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|\\q?quad(?=[A-Za-z](?:_|\s*=))|~|\s)+"
+                      r"|(?:\\[,;:! ]|\\q?quad(?![A-Za-z])|~|\s)+$")
 # 'and' between two items is a separator, as a comma: '1 \\text{ and } 3', '1, 2, and 3', '1 and 3'
 _AND = re.compile(r",?\s*(?:\\text\s*\{\s*and\s*\}|(?<![A-Za-z\\])and(?![A-Za-z]))\s*")
 # one font around the whole text: '\\text{A,D}'
@@ -81,6 +82,16 @@ def sequence(s: str, again, depth: int) -> Reading | None:
     return Items(text, items, alternatives) if items is not None else None
 
 
+def _unparenthesized(part: str) -> str:
+    """An item in one pair of parentheses around one value (``(0^\\circ)``, ``(360^\\circ)``): the value (a tuple's
+    parentheses hold a comma, and stay)."""
+    br = _outer_bracket(part)
+    if br is None or br[0] != "(" or br[2] != ")" or len(split_top(br[1], _SEPARATORS + ("=",))) > 1 \
+            or not br[1].strip() or _outer_bracket(br[1].strip()) is not None:
+        return part     # (an assignment in parentheses, '(W = 0.3 cal)', or a tuple, '((3, 0))', stays whole)
+    return br[1].strip()
+
+
 def _sign_choice(s: str, again, depth: int) -> Reading | None:
     """``3 \\pm 2\\sqrt{2}``, ``\\pm 1``: the values of each sign, as alternatives (a solution set against a list, a
     hedge where one value is asked)."""
@@ -98,7 +109,7 @@ def _signs(part: str) -> tuple[str, ...]:
 
 
 def _items(inner: str, again, depth: int, least: int) -> tuple[Reading, ...] | None:
-    parts = [_SPACING.sub("", p) for p in split_top(inner, _SEPARATORS)]
+    parts = [_unparenthesized(_SPACING.sub("", p)) for p in split_top(inner, _SEPARATORS)]
     parts = [v for p in parts for v in _signs(p)]       # '\\pm 1, \\pm 7' lists four values
     if not least <= len(parts) <= MAX_ITEMS or not all(parts):
         return None
