@@ -51,6 +51,7 @@ from typing import Any
 from ..errors import BoundExceeded
 from ..runtime.bounded import remaining, run_bounded
 from ..runtime.caches import LRU
+from ..flags import Flag
 from ..verdict import Outcome
 from .answers.choice import answer_letter, gold_letter
 from .answers.latex import clean, split_top
@@ -120,6 +121,8 @@ def match_outcome(correct: bool, match: Any, answer: str | None, gold: str, ques
         return Outcome.EQUAL
     if match.undecided or _UNDECIDABLE.intersection(getattr(f, "value", f) for f in match.flags):
         return Outcome.UNSURE
+    if Flag.TYPED_DIFFERENT in match.flags:     # the typed comparison's own fact (rule.compare.apart.marked)
+        return Outcome.DIFFERENT
     return rejection_outcome(answer, gold, question, cas)
 
 

@@ -26,11 +26,18 @@ judge hands out. This entry states ``different`` only from two sure readings, ne
   references are read leniently (``4286`` for ``4285``, ``4.55`` for ``4.5``, ``784`` for ``785.12`` are correct
   there), so a value near the reference stays for the judge; a value no rounding can reach does not.
 
+:func:`marked` carries the final rejections of the entries that read both sides surely (an equation's or a chain's
+value, a number against an expression in free names, a constant against an approximation, a bound where a value is
+asked, two matrices, two order chains) to the outcome as :attr:`~rlverify.flags.Flag.TYPED_DIFFERENT`, except where
+both sides are values near each other by the rule above, or a number against a magnitude and one name (``1.53\\times
+10^{11} m_s``: a unit the readers do not know) or an expression in names the question gives values.
+
 A rejection that stands only because one side was computed with rounded numbers (\\pi taken as 22/7) is the outcome
 reader's own (:mod:`rlverify.rule.unwrapped`): it demotes such a ``different`` before this entry is asked.
 
-May import: :mod:`rlverify.rule.read` and the leaf parsers of :mod:`rlverify.rule.answers` (quantity, units,
-surface, question). Never the stage table. Every reader it uses is bounded (the constant reader runs in the bounded
+May import: :mod:`rlverify.rule.read`, the leaf parsers of :mod:`rlverify.rule.answers` (quantity, units,
+surface, question), :mod:`rlverify.flags`, and :mod:`rlverify.rule.formula_outcome`'s name readers (the names a question
+fixes). Never the stage table. Every reader it uses is bounded (the constant reader runs in the bounded
 helper); nothing from a text is evaluated.
 """
 
@@ -41,11 +48,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ...flags import Flag
+from ..answers.match import Match
 from ..answers.question import Question, as_question
 from ..read import read
-from ..read.types import Approx, Chain, Labelled, Number, Quantity, Reading, Relation, Remarked, Text
+from ..read.types import Approx, Chain, Labelled, Number, Option, Quantity, Reading, Relation, Remarked, Text
 
-__all__ = ["apart"]
+__all__ = ["apart", "marked"]
 
 _MAX_CHARS = 200          # a longer side is not read for this fact
 _MAX_DEPTH = 6
@@ -55,6 +64,12 @@ _DECADES = 100.0          # ...or this many, where a side is a bare power of ten
 # '10^{-2}', '10^{ -7 }', '{10}^{5}': an order of magnitude, written to one significant digit
 _POWER_OF_TEN = re.compile(r"[-+]?\s*\{?\s*10\s*\}?\s*\^\s*\{?\s*[-+−]?\s*\d+\s*\}?")
 _VALUE_OPS = ("=", "\\approx", "\\sim", "\\simeq")
+# entries whose final rejection is a typed fact of two sure readings the outcome readers may not reach: an equation's
+# or a chain's value, a number against an expression, a constant against an approximation, a bound where a value is
+# asked, two matrices, two order chains (the number, sequence and expression entries are left out: their exact
+# comparisons reject values the lenient references accept, and the outcome readers read those pairs themselves)
+_STATED = frozenset(("typed:equation", "typed:chain", "typed:number_expression", "typed:approximated",
+                     "typed:constant_approximated", "typed:bound_for_value", "typed:matrix", "typed:order_chain"))
 
 
 @dataclass(frozen=True)
@@ -69,22 +84,68 @@ class _Side:
 
 def apart(answer: str, gold: str, question: Question | str | None = None) -> bool:
     """See the module doc."""
-    if not answer or not gold or len(answer) > _MAX_CHARS or len(gold) > _MAX_CHARS:
+    return _verdict(answer, gold, question) is True
+
+
+def marked(d: Any, answer: str, gold: str, question: Question | str | None = None) -> Match:
+    """The comparison's Match, with :attr:`~rlverify.flags.Flag.TYPED_DIFFERENT` where its rejection is the typed fact
+    of an entry that reads both sides surely (``d`` a :class:`rlverify.rule.compare.Decision`: ``final``, an entry of
+    ``_STATED``), unless both sides read as values that are near each other (see :func:`apart`: such an entry's
+    exact comparison is stricter than the references are read)."""
+    m = d.match
+    if m.equal or m.undecided or not d.final or d.stage not in _STATED or Flag.HEDGE in m.flags:
+        return m
+    if isinstance(read(answer), Option) or len(answer.strip("(){} ")) <= 1:
+        return m            # an option letter: the listed option's own comparison, or the guard's
+    if _verdict(answer, gold, question) is False:
+        return m            # two values near each other: the judge's
+    if d.stage == "typed:number_expression" and not _free_expression(answer, gold, question):
+        return m
+    return Match(False, tuple(m.flags) + (Flag.TYPED_DIFFERENT,), m.undecided)
+
+
+# '1.53 \\times 10^{11} m_s', '2 M_\\odot': a magnitude and one name, which may be a unit the readers do not know
+_MAGNITUDE_AND_NAME = re.compile(r"\s*[-+]?\s*[\d.]+(?:\s*\\times\s*10\s*\^\s*\{?\s*-?\d+\s*\}?)?\s*(?:\\[,;! ]\s*)*"
+                                 r"\\?[A-Za-z]+(?:_\{?\\?\w+\}?)?\s*")
+
+
+def _free_expression(answer: str, gold: str, question: Question | str | None) -> bool:
+    """Neither side is a magnitude and one name (a unit the readers do not know: ``1.53\\times10^{11} m_s``) nor a lone
+    name, a side writes a name, and no name is one the question gives a value (``AB = 9``): the
+    number-against-expression entry's rejection is then a typed fact (two constants, ``0.000`` for ``1/2004!``, are
+    the outcome readers' to compare at their digits)."""
+    from ..formula_outcome import _LONE_NAME, _fixed_names, _names
+
+    if _MAGNITUDE_AND_NAME.fullmatch(answer) or _MAGNITUDE_AND_NAME.fullmatch(gold):
         return False
+    if _LONE_NAME.fullmatch(answer.strip("(){} ")):
+        return False        # 'a', '(b)': an option letter or a name, the guard's
+    names = _names(answer) | _names(gold)
+    text = question.text if isinstance(question, Question) else question
+    return bool(names) and not (_fixed_names(text) & names)     # no name at all: two constants, compared by value
+
+
+def _verdict(answer: str, gold: str, question: Question | str | None) -> bool | None:
+    """True: two sure values apart; False: two sure values of one dimension near each other; None: not two sure
+    values (no fact either way)."""
+    if not answer or not gold or len(answer) > _MAX_CHARS or len(gold) > _MAX_CHARS:
+        return None
     q = as_question(question)
     a, g = _value(read(answer), answer=True), _value(read(gold))
     if a is None or g is None:
-        return False
+        return None
     sa, sg = _side(a), _side(g)
     if sa is None or sg is None:
-        return False
+        return None
     if sa.unit is not None and sg.unit is not None and not _same_dimension(sa.unit, sg.unit):
         from ..answers.quantity import other_dimension
 
-        return other_dimension(sa.text, sg.text, q.text)
+        return True if other_dimension(sa.text, sg.text, q.text) else None
     pairs = _readings(sa, sg, q)
+    if not pairs:
+        return None
     orders = sa.orders or sg.orders
-    return bool(pairs) and all(_far(x, ux, y, uy, orders) for x, ux, y, uy in pairs)
+    return all(_far(x, ux, y, uy, orders) for x, ux, y, uy in pairs)
 
 
 def _value(r: Reading, depth: int = 0, answer: bool = False) -> Reading | None:
