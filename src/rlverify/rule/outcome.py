@@ -8,7 +8,7 @@ Interface::
 ``cas=False`` reads both sides without the CAS (a helper round trip per rejection): expressions that
 only a CAS could tell apart stay ``unsure``. The plain rule verifier uses it by default (speed); the
 hybrid asks for the CAS, since every ``unsure`` it leaves would be a judge call.
-    DIFF_TIMEOUT, MAX_SPAN_CHARS, MAX_LEAVES, SAMPLE_POINTS, MEMO_SIZE   documented caps
+    DIFF_TIMEOUT, MAX_SPAN_CHARS, MAX_LEAVES, SAMPLE_POINTS, MAX_SYMBOLS, MEMO_SIZE   documented caps
 
 The rule verifier calls this only for a span it rejected. Both sides are read with the readers
 of :mod:`rlverify.rule.answers` into typed values; ``different`` means both were read into
@@ -51,13 +51,14 @@ from typing import Any
 from ..errors import BoundExceeded
 from ..runtime.bounded import remaining, run_bounded
 from ..runtime.caches import LRU
+from ..flags import Flag
 from ..verdict import Outcome
 from .answers.choice import answer_letter, gold_letter
 from .answers.latex import clean, split_top
 from .answers.numbers import parse_number
 from .answers.shapes import Shape, inequality_as_interval, parse_shape
 
-__all__ = ["match_outcome", "rejection_outcome", "within_budget", "texty", "Outcome", "DIFF_TIMEOUT", "MAX_SPAN_CHARS", "MAX_LEAVES", "SAMPLE_POINTS",
+__all__ = ["match_outcome", "rejection_outcome", "within_budget", "texty", "Outcome", "DIFF_TIMEOUT", "MAX_SPAN_CHARS", "MAX_LEAVES", "SAMPLE_POINTS", "MAX_SYMBOLS",
            "MEMO_SIZE"]
 
 _log = logging.getLogger(__name__)
@@ -66,6 +67,7 @@ DIFF_TIMEOUT = 1.0        # seconds for the CAS readings of one rejection (never
 MAX_SPAN_CHARS = 400      # a longer answer or gold is not read (unsure)
 MAX_LEAVES = 16           # sets/tuples/matrices with more leaves are not read (unsure)
 SAMPLE_POINTS = 5         # expressions differ when their values differ at most of these points
+MAX_SYMBOLS = 6           # expressions in more free symbols are not read (unsure)
 _REL_EPS = 1e-9           # float noise allowed on top of the written rounding
 _EXPR_REL_DIFF = 1e-6     # relative gap that makes two expression values differ at a point
 
@@ -119,6 +121,8 @@ def match_outcome(correct: bool, match: Any, answer: str | None, gold: str, ques
         return Outcome.EQUAL
     if match.undecided or _UNDECIDABLE.intersection(getattr(f, "value", f) for f in match.flags):
         return Outcome.UNSURE
+    if Flag.TYPED_DIFFERENT in match.flags:     # the typed comparison's own fact (rule.compare.apart.marked)
+        return Outcome.DIFFERENT
     return rejection_outcome(answer, gold, question, cas)
 
 
@@ -788,7 +792,7 @@ def _expr_values(tex: str) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
     if not isinstance(expr, sympy.Expr):
         return None
     symbols = sorted(expr.free_symbols, key=str)
-    if len(symbols) > 3 or any(not isinstance(s, sympy.Symbol) for s in symbols):
+    if len(symbols) > MAX_SYMBOLS or any(not isinstance(s, sympy.Symbol) for s in symbols):
         return None
     values = [_value_at(expr, symbols, k) for k in range(SAMPLE_POINTS if symbols else 1)]
     if not symbols and values[0] is None:

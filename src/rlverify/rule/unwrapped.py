@@ -93,6 +93,10 @@ def typed_outcome(correct: bool, match: Any, answer: str | None, gold: str, ques
             from .word_outcome import worded_values
 
             outcome = worded_values(answer, gold, question, cas)
+    if outcome is Outcome.UNSURE:
+        from .compare.apart import apart
+
+        outcome = Outcome.DIFFERENT if apart(answer, gold, question) else outcome   # two sure values, far apart
     return outcome
 
 

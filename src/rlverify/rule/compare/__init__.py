@@ -56,13 +56,16 @@ What is left after unwrapping, a value against a value, is decided by the entry 
   times, a ratio's quotient, two directions, yes or no, the same words, a word a sentence states, the value a sentence
   or a counted noun states against one value; two readings no entry decides that are one text up to spaces and
   wrappers are equal;
+* a rejection that an entry reading both sides surely states as final (an equation's or a chain's value, a number
+  against an expression, a bound where a value is asked...) carries ``Flag.TYPED_DIFFERENT`` (:mod:`.apart`), which the
+  outcome reads as ``different``; two sure values no rounding reconciles are ``different`` there too;
 * any other pair, still, by the stage table (:func:`rlverify.rule.answers.pipeline.explain`) on the unwrapped texts;
   its cells move here one by one, and the table goes when none is left.
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
 entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.named`, :mod:`.ordering`,
 :mod:`.parts`, :mod:`.families`, :mod:`.constants`, :mod:`.relations`, :mod:`.prose`, :mod:`.alternatives`,
-:mod:`.continued`, :mod:`.congruence`, :mod:`.solutions`). Never the extractor or the verifier.
+:mod:`.continued`, :mod:`.congruence`, :mod:`.solutions`, :mod:`.apart`). Never the extractor or the verifier.
 """
 
 from __future__ import annotations
@@ -85,7 +88,7 @@ from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Directed, Expr, Labelled, Number, Option, Quantity, Reading
 from ..read.types import SEQUENCES, Items, Remarked, Text, Tuple, Value
-from . import congruence, constants, matrices, named, ordering, parts, prose, relations, solutions
+from . import apart, congruence, constants, matrices, named, ordering, parts, prose, relations, solutions
 from .alternatives import alternatives
 from .continued import continued
 from .expressions import expressions
@@ -137,7 +140,7 @@ def compare(answer: str, gold: str, question: Question | str | None = None) -> M
     ``RLVERIFY_READINGS=table``."""
     if not enabled():
         return explain_table(answer, gold, question).match
-    return explain(answer, gold, question).match
+    return apart.marked(explain(answer, gold, question), answer, gold, question)   # a typed fact: final
 
 
 def explain(answer: str, gold: str, question: Question | str | None = None) -> Decision:
