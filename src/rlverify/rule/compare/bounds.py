@@ -5,8 +5,8 @@ Interface::
 
     asked_bound(a, g, q, again) -> Verdict | None
 
-``n > \\sqrt{2}`` (an :class:`~rlverify.rule.read.types.Interval` of one inequality) and ``\\sqrt{2}`` or ``1.414``,
-either side the answer, where the question asks for the extreme the inequality bounds: a minimum, the least or the
+A reference ``n > \\sqrt{2}`` (an :class:`~rlverify.rule.read.types.Interval` of one inequality) and an answer
+``\\sqrt{2}`` or ``1.414``, where the question asks for the extreme the inequality bounds: a minimum, the least or the
 smallest or lowest value for a lower bound (``n > c``, ``n \\ge c``, ``c < n``), a maximum, the greatest or the largest
 or highest for an upper one, and not the other extreme too. Then the bound is the asked value (the minimum index of
 refraction of a rod that reflects every ray is :math:`\\sqrt{2}`: the index must exceed it), and the bound's value is
@@ -43,16 +43,16 @@ def asked_bound(a: Reading, g: Reading, q: Question, again: Callable[[Reading, R
     """See the module doc: a :class:`~.relations.Verdict`, or None."""
     from .relations import Verdict
 
-    if isinstance(a, Interval) == isinstance(g, Interval) or not q.text or len(q.text) > _MAX_QUESTION:
-        return None
-    bounded, value = (a, g) if isinstance(a, Interval) else (g, a)
+    if not isinstance(g, Interval) or isinstance(a, Interval) or not q.text or len(q.text) > _MAX_QUESTION:
+        return None     # an answer that states a range ('x > 5' for "the smallest x") names no extreme: not read here
+    bounded, value = g, a
     if not _value(value):
         return None
     bound = _asked(bounded.text, q.text)
     if bound is None:
         return None
     b = read(bound if bounded.restated is None else f"{bound} \\approx {bounded.restated}")    # its decimal too
-    d = again(b, g) if bounded is a else again(a, b)
+    d = again(a, b)
     flags = d.match.flags + ("bound",)
     return Verdict(Match(d.match.equal, flags, d.match.undecided), "typed:asked_bound",
                    final=d.final and not d.match.equal)
