@@ -73,3 +73,26 @@ def test_pairs_named_once(monkeypatch, seed: int) -> None:
         near = f"{names} = " + sep.join(listed[:-1] + [f"({pairs[-1][0] + 1}, {pairs[-1][1]})"])
         for d in both(monkeypatch, near, gold, "Find all pairs of positive integers."):
             assert not d.match.equal, (near, gold, d)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_names_in_another_order_than_the_question_asks(monkeypatch, seed: int) -> None:
+    """``(y, x) = (2, 3)`` where the question asks for the point ``(x, y)``: the values in the question's order
+    (``(3, 2)``), so against ``(2, 3)`` it is wrong and against ``(3, 2)`` right (tests/cases/hard_cases.jsonl hc-179
+    was accepted on the readings path when the names were dropped in their own order)."""
+    rng = random.Random(seed)
+    for _ in range(8):
+        names = list(rng.choice((("x", "y"), ("p", "q"), ("a", "b", "c"), ("m", "n"))))
+        values = rng.sample(range(-9, 20), len(names))
+        question = f"Find the point $({', '.join(names)})$." if rng.random() < 0.5 else \
+            f"Determine $({','.join(names)})$ for the system."
+        gold = "(" + ", ".join(map(str, values)) + ")"
+        order = list(range(len(names)))
+        while order == sorted(order):
+            rng.shuffle(order)
+        said = "(" + ", ".join(names[k] for k in order) + ") = (" + ", ".join(str(values[k]) for k in order) + ")"
+        for d in both(monkeypatch, said, gold, question):
+            assert d.match.equal, (said, gold, question, d)
+        literal = "(" + ", ".join(names[k] for k in order) + ") = " + gold     # the values in the asked order: swapped
+        for d in both(monkeypatch, literal, gold, question):
+            assert not d.match.equal, (literal, gold, question, d)

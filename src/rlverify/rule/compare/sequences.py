@@ -117,7 +117,7 @@ def _renamed_whole(a: Reading, g: Reading, q: Question) -> Verdict | None:
 
 
 def _sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | None:
-    got = _names_off(a, g)
+    got = _names_off(a, g, q)
     if got is None:
         return None
     a, g = _named_list(got[0], got[1]), _named_list(got[1], got[0])
@@ -202,16 +202,44 @@ def _same_pair(a: Reading, g: Reading, item: Item) -> Verdict | None:
     return v if v is not None and v.match.equal else None
 
 
-def _names_off(a: Reading, g: Reading) -> tuple[Reading, Reading] | None:
+def _names_off(a: Reading, g: Reading, q: Question) -> tuple[Reading, Reading] | None:
     """A sequence under a name (``S = \\{1, 2\\}``, ``P = (1, 2)``) is the sequence; under two different names, or under
-    an approximation sign (which loosens each item), the table's (None)."""
+    an approximation sign (which loosens each item), no reading here (None). A tuple of names (``(y, x) = (2, 3)``)
+    against a sequence without names is its values in the order the question writes those names (``the point (x,
+    y)``: ``(3, 2)``), or in its own order where the names are in alphabetical order; else None."""
     a, g = _each_approximate(a), _each_approximate(g)
     if _under(a, Approx) or _under(g, Approx):
         return None
     na, ng = _seq_name(a), _seq_name(g)
     if na is not None and ng is not None and na != ng:
         return None
+    if (na is None) != (ng is None):
+        named = a if na is not None else g
+        values = _in_asked_order(named, q) if _tuple_named(named) else _named_value(named)
+        if values is None:
+            return None
+        return (values, g) if named is a else (a, values)
     return (_named_value(a) if na is not None else a), (_named_value(g) if ng is not None else g)
+
+
+_NAMES_TUPLE = re.compile(r"\\(\s*((?:[A-Za-z](?:_\{?\w{1,3}\}?)?\s*,\s*)+[A-Za-z](?:_\{?\w{1,3}\}?)?)\s*\\)")
+
+
+def _in_asked_order(r: Reading, q: Question) -> Reading | None:
+    """The values of a tuple of names (``(y, x) = (2, 3)``) in the order the question writes the same names in a tuple
+    (``(x, y)``: ``(3, 2)``); in their own order where the question writes no such tuple and the names are in
+    alphabetical order (``(p, q) = (3, 2)``); else None (which value is which is not said)."""
+    names = [plain_key(x.text).lower() for x in r.left.items]        # type: ignore[attr-defined]
+    values = r.right                                                    # type: ignore[attr-defined]
+    for m in _NAMES_TUPLE.finditer(q.text or ""):
+        asked = [plain_key(x).lower() for x in m.group(1).split(",")]
+        if sorted(asked) == sorted(names) and len(set(asked)) == len(asked):
+            if asked == names:
+                return values
+            items = tuple(values.items[names.index(n)] for n in asked)
+            close = ")" if values.left == "(" else "]"
+            return Tuple(values.left + ", ".join(x.text for x in items) + close, items, values.left)
+    return values if names == sorted(names) else None
 
 
 def _each_approximate(r: Reading) -> Reading:
