@@ -507,13 +507,13 @@ def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision 
 
     inner = g.inner if isinstance(g, Labelled) else g
     if not (_values(_leaf(a.inner), _leaf(inner), q) or _terms(a.inner, inner) or _approximated(a.inner, inner)
-            or constants.pair(a.inner, inner)):
+            or constants.pair(_leaf(a.inner), inner)):
         return None
     if isinstance(g, Labelled):
         if other_variable(a.text, g.text):
             return Decision(Match(False, ("variable",)), "typed:other_name", final=True)
         if not (_values(_leaf(a.inner), _leaf(inner), q) or _approximated(a.inner, inner)
-                or constants.pair(a.inner, inner)):
+                or constants.pair(_leaf(a.inner), inner)):
             return None     # 'f(x) = x' for 'f(z) = z': a function's variable renamed, read whole by the table
         # names not both one variable ('\\Delta H_{vap} = ...' for 'L_{vapor} = ...', 'E \\approx 1.232 V' for
         # '\\varepsilon = 1.23 V'): two spellings of the quantity asked, the values decide

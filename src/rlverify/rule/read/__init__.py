@@ -19,7 +19,7 @@ under their letters and a sentence that states its value are read (:mod:`.prose`
 with its direction. Presentation commands (``\\color``, ``]1,2]``) are dropped before a text is read.
 
 May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.expressions`, :mod:`.relations`, :mod:`.prose`,
-:mod:`.remarks`, :mod:`.decimals`, the text helpers of :mod:`rlverify.rule.answers`
+:mod:`.remarks`, :mod:`.qualifiers`, :mod:`.exact`, :mod:`.decimals`, the text helpers of :mod:`rlverify.rule.answers`
 (latex, choice, views, surface) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
 """
 
@@ -40,6 +40,8 @@ from .prose import directed, parts, prose, sentence
 from .sequences import sequence
 from .relations import interval, relation
 from .remarks import remark
+from .qualifiers import qualified
+from .exact import exactly
 from .decimals import continued
 from .types import Antiderivative, Approx, Labelled, Option, Reading, Relation, Tuple, Value
 
@@ -194,6 +196,8 @@ def _attained(s: str, again, depth: int) -> Reading | None:
 READERS: tuple[tuple[str, Reader], ...] = (
     ("attained", _attained),
     ("option", _option),
+    ("exactly", exactly),       # 'N \\approx 9.88\\times10^{7} (\\text{exactly } 98765432)': the exact value
+    ("qualified", qualified),   # 'a_n = 3n \\quad (n \\ge 1)': the value, the range it holds for set aside
     ("labelled", _labelled),
     ("approx", _approx),
     ("antiderivative", _antiderivative),
