@@ -79,10 +79,12 @@ def prose(s: str, again: Again, depth: int) -> Reading | None:
 # a sentence: a lead-in in words ('\\text{So there are }1600...', '\\text{With }75\\text{ and }...'), a derivation that
 # concludes ('... \\text{hence }7=5+x \\Rightarrow x=2'), a derivation in an aligned environment or in an array of
 # equations (its last row; an array of values is a matrix, read before), a value
-# and the range it holds for ('a_n=\\frac{1}{3n}\\ \\text{for all } n\\ge 1')
+# and the range it holds for ('a_n=\\frac{1}{3n}\\ \\text{for all } n\\ge 1'), a value in a clause of three words or more
+# ('6\\text{ points satisfy the condition using the }8\\text{ and }1\\text{ given.}': never a list of its numbers)
 _SENTENCE = re.compile(r"^\\text\s*\{\s*[A-Za-z]{2,}|\\(?:Rightarrow|implies|Longrightarrow|therefore)(?![A-Za-z])"
                        r"|\\text\s*\{[^{}]*\b(?:hence|so|therefore|thus)\b|\\begin\{(?:aligned|gathered|align\*?|array)\}"
-                       r"|\\text\s*\{\s*for\s+(?:all|every|each|any)\b", re.I)
+                       r"|\\text\s*\{\s*for\s+(?:all|every|each|any)\b"
+                       r"|\\text\s*\{[^{}]*?[A-Za-z]{2,}\s+[A-Za-z]{2,}\s+[A-Za-z]{2,}", re.I)
 
 
 # words and punctuation only, one clause of three words or more: a sentence, never a list ('red, green, blue')
