@@ -15,7 +15,11 @@ several seeds, compared on both paths (``RLVERIFY_READINGS=readings`` and the de
   \\text{ and }1\\text{ given.}``, ``\\text{For }n=3\\text{ (not }6\\text{), }265\\text{ ways ...}``: a sentence, no list
   and no name ``\\text{For }n``); twin ``near_prose``;
 * ``frontier_ending``: a heading before the value (``\\text{Result: } 1:2``, ``\\text{Maximum: } \\text{(B)}``,
-  :mod:`rlverify.rule.read.headings`); twin ``near_frontier_ending``.
+  :mod:`rlverify.rule.read.headings`); twin ``near_frontier_ending``;
+* ``reorder_terms``: the terms of a sum in another order (``12+10\\times t`` for ``10t + 12``: a letter after a sum is
+  a variable, no unit); twin ``near_term_sign``;
+* ``ascii`` on the references that are sets of reals (``(0,9) U (9,36)``, ``(3/5, 8/3]``, ``(-oo,0) U {1}``); twins
+  ``near_sets_end``, ``near_sets_strict``.
 
 Before these readers the readings path accepted none of ``qualifier`` and ``approx_exact`` and about half of
 ``aligned_box``. The readings path accepts every row the default path accepts, and no twin on either path.
@@ -39,6 +43,7 @@ FAMILIES = {
     "approx_alone": ("near_approx_alone",),
     "prose_box": ("near_prose",),
     "frontier_ending": ("near_frontier_ending",),
+    "reorder_terms": ("near_term_sign",),
 }
 # the share of a family's rows the readings path must accept (every row the default path accepts, in any case):
 # a sentence in a box that names other numbers is read by views' prose reduction on both paths, which misses some
@@ -50,6 +55,21 @@ SEEDS = (1, 4, 9)
 @pytest.fixture(scope="module")
 def refs() -> list[mm.Reference]:
     return mm.load_references()
+
+
+def _sets_only(rows: list[dict]) -> list[dict]:
+    from rlverify.rule.read import read
+    from rlverify.rule.read.types import Interval
+
+    return [r for r in rows if isinstance(read(r["gold"].strip().strip("$").strip()), Interval)]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_ascii_sets_on_both_paths(monkeypatch, refs, seed: int) -> None:
+    rows = _sets_only(mm.generate(400, seed=seed, refs=refs, families=("ascii",)))
+    rows += mm.generate(30, seed=seed, refs=refs, families=("near_sets_end",))
+    rows += mm.generate(30, seed=seed, refs=refs, families=("near_sets_strict",))
+    _check(monkeypatch, "ascii", rows, 5)
 
 
 def _verdicts(monkeypatch, row: dict) -> tuple[bool, bool] | None:
@@ -70,6 +90,10 @@ def _verdicts(monkeypatch, row: dict) -> tuple[bool, bool] | None:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_family_and_twins_on_both_paths(monkeypatch, refs, family: str, seed: int) -> None:
     rows = [row for fam in (family, *FAMILIES[family]) for row in mm.generate(40, seed=seed, refs=refs, families=(fam,))]
+    _check(monkeypatch, family, rows, 20)
+
+
+def _check(monkeypatch, family: str, rows: list[dict], least: int) -> None:
     missed, lost, accepted, seen = [], [], [], 0
     for row in rows:
         v = _verdicts(monkeypatch, row)
@@ -82,7 +106,7 @@ def test_family_and_twins_on_both_paths(monkeypatch, refs, family: str, seed: in
             lost.append((row["gold"], row["response"][-160:], v))
         if not row["label"] and any(v):
             accepted.append((row["family"], row["gold"], row["response"][-160:], v))
-    assert seen >= 20, seen
+    assert seen >= least, seen
     assert lost == [], lost[:5]
     assert 1 - len(missed) / seen >= RECALL.get(family, 1.0), missed[:5]
     assert accepted == [], accepted[:5]

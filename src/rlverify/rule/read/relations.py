@@ -11,7 +11,9 @@ Interface::
 Relations are split at the top only (no bracket open), on one spelling per operator (:func:`split_relations`); a
 text with a separator, an implication or an arrow at the top is several statements, no relation. A text that reads
 as a set of reals holding an interval (:func:`rlverify.rule.answers.sets.read_set`, bounded) is an Interval before it
-is a relation; a lone ``(a, b)`` is not (a point or a vector as much as an interval).
+is a relation; a lone ``(a, b)`` is not (a point or a vector as much as an interval). Plain text marks a set too: a
+half-open interval (``(3/5, 8/3]``), a union written ``U`` (``(0,9) U (9,36)``), a point set in bare braces after it
+(``(-oo,0) U {1}``, read as ``\\{1\\}``).
 
 May import: :mod:`.types`, :func:`rlverify.rule.answers.sets.read_set`. Never the comparison.
 """
@@ -84,9 +86,12 @@ def split_relations(s: str) -> tuple[list[str], list[str]] | None:
 
 def interval(s: str, again, depth: int) -> Reading | None:
     """A set of reals holding an interval (see the module's docstring)."""
-    if len(s) > _MAX_CHARS or not _INTERVAL_MARK.search(s):
+    if len(s) > _MAX_CHARS or not (_INTERVAL_MARK.search(s) or _PLAIN_INTERVAL.search(s)):
         return None
     got = read_set(s)
+    if got is None and _PLAIN_INTERVAL.search(s) and not _COMMAND_ARGUMENT.search(s) and _BARE_SET.search(s):
+        s = _BARE_SET.sub(r"\\{\1\\}", s)     # '(-oo,0) U {1}': a set in plain braces, '\\{1\\}'
+        got = read_set(s)
     if got is None:
         flipped = _negated(s) or _function_value(s)     # '-x \\ge -3': the set 'x \\le 3'; '-6 < f(x) < 3'
         if flipped is None:
@@ -130,6 +135,11 @@ def _negated(s: str) -> str | None:
     return f"{m.group(1)} {_FLIP[op]} {value}"
 
 
+# plain-text marks of a set of reals: a union written 'U' between two brackets ('(0,9) U (9,36)'), a half-open interval
+# ('(3/5, 8/3]', '[1, 2)'), which no tuple writes
+_PLAIN_INTERVAL = re.compile(r"[)\]}]\s*U\s*[(\[{\\]|^\s*\([^()\[\]]*\]\s*$|^\s*\[[^()\[\]]*\)\s*$")
+_BARE_SET = re.compile(r"(?<!\\)\{([^{}]*)\}")
+_COMMAND_ARGUMENT = re.compile(r"\\[A-Za-z]+\s*\{")
 _INTERVAL_MARK = re.compile(r"[<>≤≥≠∞∪]|!=|\\(?:infty|cup|[lg]eq?|[lg]eqslant|neq?|in|mathbb|emptyset|varnothing)(?![A-Za-z])")
 
 
