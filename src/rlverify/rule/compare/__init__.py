@@ -404,11 +404,12 @@ def _same_text(a: Reading, g: Reading) -> Decision | None:
 
 
 def _directed_name(a: Labelled, g: Reading, q: Question, depth: int) -> Decision | None:
-    """A named value given with its direction (``\\theta = 37^{\\circ}`` above the horizontal) against an unnamed
-    reference: the direction and the value decide (:mod:`.prose`)."""
-    if not isinstance(a.inner, Directed) or isinstance(g, Labelled):
+    """A named value given with its direction (``\\theta = 37^{\\circ}`` above the horizontal, also after an
+    approximation sign) against an unnamed reference: the direction and the value decide (:mod:`.prose`)."""
+    inner = _leaf(a.inner)      # '\\phi \\approx 36^\\circ from the vertical': the approximation sign loosens nothing more
+    if not isinstance(inner, Directed) or isinstance(g, Labelled):
         return None
-    return _prose(a.inner, g, q, depth + 1)
+    return _prose(inner, g, q, depth + 1)
 
 
 def _prose(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
@@ -605,8 +606,8 @@ def _antiderivative(a: Reading, g: Reading, q: Question) -> Decision:
 
     left = remaining()
     budget = DEFAULT_CAS_TIMEOUT if left is None else min(DEFAULT_CAS_TIMEOUT, left / 2)
-    if budget <= 0.01:
-        return d
+    if budget <= 0.01 or texty(ea) or texty(eg):
+        return d        # words ('\\text{less than }0') are no antiderivative: the CAS would read past them
     try:
         same = differ_by_constant(ea, eg, timeout=budget)
     except BoundExceeded:

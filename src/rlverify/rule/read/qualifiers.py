@@ -9,7 +9,9 @@ Interface::
 Which tails qualify without restricting is the views' reading (:func:`rlverify.rule.answers.views.strip_qualifier`: a
 membership in the integers or the naturals, a lower bound on the index in parentheses or after a comma, ``for all
 ...``, ``for every ...``, ``\\forall``); never a case (``for n = 1``), nor words that bound, doubt or offer another
-value (``for n at least 3``, ``or``). A lower bound counts only where its variable is in the value. The whole text is
+value (``for n at least 3``, ``or``), nor a tail that says something else than where the value holds (``\\text{with the
+vertical}`` gives an angle's direction, ``\\text{where } ...`` defines a symbol: views strips those too, this reader
+does not). A lower bound counts only where its variable is in the value. The whole text is
 kept (:attr:`~.types.Reading.text`), so a comparison that reads it whole still can.
 
 May import: :mod:`.types`, the text helpers of :mod:`rlverify.rule.answers` (views). Never the comparison.
@@ -17,17 +19,23 @@ May import: :mod:`.types`, the text helpers of :mod:`rlverify.rule.answers` (vie
 
 from __future__ import annotations
 
+import re
+
 from ..answers.views import strip_qualifier
 from .types import Reading, Remarked
 
 __all__ = ["qualified"]
 
 _MAX_CHARS = 300
+# where a formula holds: for all (every, each, any) n, \\forall, a membership in a number set, a lower bound on the index
+# (never 'with ...' or 'where ...': '30^\\circ (\\text{with the vertical})' gives a direction, no range)
+_HOLDS = re.compile(r"\bfor\s+(?:all|every|each|any)\b|\\forall(?![A-Za-z])|\\in\s*\\mathbb"
+                    r"|[(,]\s*[a-zA-Z]\s*(?:\\geq?|>)(?![A-Za-z])", re.I)
 
 
 def qualified(s: str, again, depth: int) -> Reading | None:
     """See the module doc."""
-    if len(s) > _MAX_CHARS or not any(c in s for c in ("\\", "(", ",", "for")):
+    if len(s) > _MAX_CHARS or not _HOLDS.search(s):
         return None
     head = strip_qualifier(s)
     if head is None or not head.strip() or head.strip() == s.strip():
