@@ -79,6 +79,24 @@ def test_ascii_sets_on_both_paths(monkeypatch, refs, seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
+def test_lead_in_before_a_letter_or_alternatives(monkeypatch, refs, seed: int) -> None:
+    """``\\text{The value is } \\text{(A)}``, ``\\text{The result is } -12 \\text{ or } -30``: frontier_ending on the
+    references that are an option letter or two values joined by a word (the value's own text wrappers)."""
+    from rlverify.rule.read import read
+    from rlverify.rule.read.types import Items, Option
+
+    def joined(gold: str) -> bool:
+        r = read(gold.strip().strip("$").strip())
+        return isinstance(r, Option) or isinstance(r, Items) and "\\text" in r.text
+
+    asking = [r for r in refs if joined(r.gold)]
+    assert asking
+    rows = mm.generate(60, seed=seed, refs=asking, families=("frontier_ending",))
+    rows += mm.generate(60, seed=seed, refs=asking, families=("near_frontier_ending",))
+    _check(monkeypatch, "frontier_ending", rows, 20)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
 def test_bound_in_words_is_no_antiderivative(monkeypatch, refs, seed: int) -> None:
     """``\\text{less than }0`` for ``0`` where the question asks for a general solution (an antiderivative): the words
     are no term the CAS may read past (it was accepted on both paths: the constant-difference check saw ``0``)."""

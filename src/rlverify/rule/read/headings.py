@@ -10,10 +10,10 @@ Interface::
 A heading is one to four words in one text wrapper ending in a colon, or one to six ending in "is", "are" or
 "equals", with no digit and no word that bounds, doubts or offers another value
 (:data:`rlverify.rule.answers.views.QUALIFIER_WORDS`: ``\\text{At least: } 5`` stays whole); the value after it is
-the rest of the text, with no second heading or named part (``\\text{Minimum: } 24, \\text{Maximum: } 26``,
-``\\text{Maximum: } 20; \\min = -30``, ``\\text{Maximum: } 20; \\text{the minimum is } -30`` name two values: the
-named-values entry reads them); after "is", with no words of its own (a sentence that goes on is
-:func:`.prose.sentence`'s).
+the rest of the text (after "is", with no words of its own but an option letter or the "or" / "and" joining two
+values: a sentence that goes on is :func:`.prose.sentence`'s), with no second heading or named part
+(``\\text{Minimum: } 24, \\text{Maximum: } 26``, ``\\text{Maximum: } 20; \\min = -30``, ``\\text{Maximum: } 20;
+\\text{the minimum is } -30`` name two values: the named-values entry reads them).
 
 May import: :mod:`.types`, the text helpers of :mod:`rlverify.rule.answers` (latex, views). Never the comparison.
 """
@@ -32,6 +32,8 @@ _MAX_CHARS = 300
 _HEADING = re.compile(r"\\text\s*\{\s*(?P<h>[A-Za-z][A-Za-z' ]{0,50}?)\s*(?P<link>:|\b(?:is|are|equals))\s*\}\s*(?P<v>\S.*)$",
                       re.S | re.I)
 
+# what a value's own text wrappers may hold: an option letter, the word joining two values ('-12 \\text{ or } -30')
+_JOINS = re.compile(r"\\text\s*\{\s*(?:or|and|\(?\s*[A-Ea-e]\s*\)?)\s*\}")
 _ANOTHER = re.compile(r"\\text\s*\{[^{}]*:\s*\}")
 # what may name a part of a list: an equals sign, a word, a command (``\\max``, ``\\text``) other than a value's own
 _VALUE_COMMANDS = re.compile(r"\\(?:d?t?frac|sqrt|circ|pi|cdot|times|left|right|infty|pm|mp)(?![A-Za-z])")
@@ -56,6 +58,6 @@ def headed(s: str, again, depth: int) -> Reading | None:
     if m is None or QUALIFIER_WORDS.search(m.group("h")) or _names_another(m.group("v")):
         return None
     colon = m.group("link") == ":"
-    if len(m.group("h").split()) > (4 if colon else 6) or not colon and "\\text" in m.group("v"):
+    if len(m.group("h").split()) > (4 if colon else 6) or not colon and "\\text" in _JOINS.sub(" ", m.group("v")):
         return None
     return Remarked(s, again(m.group("v").strip(), depth + 1))
