@@ -97,6 +97,28 @@ def test_lead_in_before_a_letter_or_alternatives(monkeypatch, refs, seed: int) -
 
 
 @pytest.mark.parametrize("seed", SEEDS)
+def test_condition_of_a_set_is_no_qualifier(monkeypatch, refs, seed: int) -> None:
+    """``2 \\le k < 3, k > 3`` for ``\\{y : y \\ge 2\\} \\backslash \\{3\\}``: a condition after a set of reals is part of
+    the set, not a range a formula holds for (the qualifier reader dropped it at 2b1df82: the default path rejected it).
+    The sets' own families are another entry's, so only the default path is held to every row here, and no twin may
+    pass on either path."""
+    rows = [r for fam in ("sets_difference", "sets_interval_ineq")
+            for r in mm.generate(60, seed=seed, refs=refs, families=(fam,))]
+    rows += mm.generate(40, seed=seed, refs=refs, families=("near_sets_point",))
+    missed, accepted = [], []
+    for row in rows:
+        v = _verdicts(monkeypatch, row)
+        if v is None:
+            continue
+        if row["label"] and not v[1]:
+            missed.append((row["gold"], row["response"][-120:]))
+        if not row["label"] and any(v):
+            accepted.append((row["family"], row["gold"], row["response"][-120:], v))
+    assert missed == [], missed[:5]
+    assert accepted == [], accepted[:5]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
 def test_bound_in_words_is_no_antiderivative(monkeypatch, refs, seed: int) -> None:
     """``\\text{less than }0`` for ``0`` where the question asks for a general solution (an antiderivative): the words
     are no term the CAS may read past (it was accepted on both paths: the constant-difference check saw ``0``)."""

@@ -11,7 +11,8 @@ membership in the integers or the naturals, a lower bound on the index in parent
 ...``, ``for every ...``, ``\\forall``); never a case (``for n = 1``), nor words that bound, doubt or offer another
 value (``for n at least 3``, ``or``), nor a tail that says something else than where the value holds (``\\text{with the
 vertical}`` gives an angle's direction, ``\\text{where } ...`` defines a symbol: views strips those too, this reader
-does not). A lower bound counts only where its variable is in the value. The whole text is
+does not), nor a condition after a set of reals or a relation (``2 \\le k < 3, k > 3``: the condition is part of the
+set). A lower bound counts only where its variable is in the value. The whole text is
 kept (:attr:`~.types.Reading.text`), so a comparison that reads it whole still can.
 
 May import: :mod:`.types`, the text helpers of :mod:`rlverify.rule.answers` (views). Never the comparison.
@@ -22,7 +23,7 @@ from __future__ import annotations
 import re
 
 from ..answers.views import strip_qualifier
-from .types import Reading, Remarked
+from .types import Interval, Reading, Relation, Remarked
 
 __all__ = ["qualified"]
 
@@ -40,4 +41,7 @@ def qualified(s: str, again, depth: int) -> Reading | None:
     head = strip_qualifier(s)
     if head is None or not head.strip() or head.strip() == s.strip():
         return None
-    return Remarked(s, again(head.strip(), depth + 1))
+    inner = again(head.strip(), depth + 1)
+    if isinstance(inner, Interval | Relation):
+        return None     # '2 \\le k < 3, k > 3': a condition on k is part of a set of reals, no range of a formula
+    return Remarked(s, inner)
