@@ -430,11 +430,12 @@ def _same_text(a: Reading, g: Reading) -> Decision | None:
 
 
 def _directed_name(a: Labelled, g: Reading, q: Question, depth: int) -> Decision | None:
-    """A named value given with its direction (``\\theta = 37^{\\circ}`` above the horizontal) against an unnamed
-    reference: the direction and the value decide (:mod:`.prose`)."""
-    if not isinstance(a.inner, Directed) or isinstance(g, Labelled):
+    """A named value given with its direction (``\\theta = 37^{\\circ}`` above the horizontal, also after an
+    approximation sign) against an unnamed reference: the direction and the value decide (:mod:`.prose`)."""
+    inner = _leaf(a.inner)      # '\\phi \\approx 36^\\circ from the vertical': the approximation sign loosens nothing more
+    if not isinstance(inner, Directed) or isinstance(g, Labelled):
         return None
-    return _prose(a.inner, g, q, depth + 1)
+    return _prose(inner, g, q, depth + 1)
 
 
 def _approximate_text(r: Reading) -> Reading:
@@ -583,13 +584,13 @@ def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision 
 
     inner = g.inner if isinstance(g, Labelled) else g
     if not (_values(_leaf(a.inner), _leaf(inner), q) or _terms(a.inner, inner) or _approximated(a.inner, inner)
-            or constants.pair(a.inner, inner)):
+            or constants.pair(_leaf(a.inner), inner)):
         return None
     if isinstance(g, Labelled):
         if other_variable(a.text, g.text):
             return Decision(Match(False, ("variable",)), "typed:other_name", final=True)
         if not (_values(_leaf(a.inner), _leaf(inner), q) or _approximated(a.inner, inner)
-                or constants.pair(a.inner, inner)):
+                or constants.pair(_leaf(a.inner), inner)):
             return None     # 'f(x) = x' for 'f(z) = z': a function's variable renamed, read whole by the table
         # names not both one variable ('\\Delta H_{vap} = ...' for 'L_{vapor} = ...', 'E \\approx 1.232 V' for
         # '\\varepsilon = 1.23 V'): two spellings of the quantity asked, the values decide
@@ -681,8 +682,8 @@ def _antiderivative(a: Reading, g: Reading, q: Question) -> Decision:
 
     left = remaining()
     budget = DEFAULT_CAS_TIMEOUT if left is None else min(DEFAULT_CAS_TIMEOUT, left / 2)
-    if budget <= 0.01:
-        return d
+    if budget <= 0.01 or texty(ea) or texty(eg):
+        return d        # words ('\\text{less than }0') are no antiderivative: the CAS would read past them
     try:
         same = differ_by_constant(ea, eg, timeout=budget)
     except BoundExceeded:

@@ -9,7 +9,8 @@ The decimal agrees with the value it begins where the value cut or rounded at it
 digits, with three significant digits or more written, and the value does not stop before them
 (:func:`rlverify.rule.answers.precision.continued_decimal`: ``0.333\\ldots`` is no ``0.3337``); the reference's value
 is read by the bounded reader (:func:`rlverify.rule.answers.surface.numeric_value`) or is its exact fraction. A
-rejection is a typed fact where that value was read.
+rejection is a typed fact where that value was read. An approximation sign before the decimal (``\\approx 1.765\\ldots``)
+says no more than its dots.
 
 May import: :mod:`rlverify.rule.read.types`, the leaf helpers of :mod:`rlverify.rule.answers` named above. Never the
 stage table.
@@ -22,7 +23,7 @@ from fractions import Fraction
 from ..answers.match import Match
 from ..answers.precision import continued_decimal
 from ..answers.surface import numeric_value
-from ..read.types import Continued, Expr, Labelled, Number, Reading
+from ..read.types import Approx, Continued, Expr, Labelled, Number, Reading
 from .relations import Verdict
 
 __all__ = ["continued"]
@@ -40,6 +41,8 @@ def _value(g: Reading) -> Fraction | float | None:
 
 def continued(a: Reading, g: Reading) -> Verdict | None:
     """See the module doc."""
+    if isinstance(a, Approx) and isinstance(a.inner, Continued):
+        a = a.inner
     if not isinstance(a, Continued) or isinstance(g, Continued):
         return None
     value = _value(g)

@@ -19,7 +19,7 @@ under their letters and a sentence that states its value are read (:mod:`.prose`
 with its direction. Presentation commands (``\\color``, ``]1,2]``) are dropped before a text is read.
 
 May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.expressions`, :mod:`.relations`, :mod:`.prose`,
-:mod:`.remarks`, :mod:`.decimals`, the text helpers of :mod:`rlverify.rule.answers`
+:mod:`.remarks`, :mod:`.qualifiers`, :mod:`.exact`, :mod:`.headings`, :mod:`.decimals`, the text helpers of :mod:`rlverify.rule.answers`
 (latex, choice, views, surface) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
 """
 
@@ -40,6 +40,9 @@ from .prose import directed, parts, prose, sentence
 from .sequences import sequence
 from .relations import every_real, interval, relation
 from .remarks import remark
+from .qualifiers import qualified
+from .exact import exactly
+from .headings import headed
 from .decimals import continued
 from .types import Antiderivative, Approx, Labelled, Option, Reading, Relation, Tuple, Value
 
@@ -100,6 +103,9 @@ _FUNCTION_AT = re.compile(r"\s*[A-Za-z](?:_\{?\w+\}?)?\s*\(\s*[\w\s,.{}\\]{1,30}
 # '\int f(x)\,dx', '\int (6x + 24)\, dx': an indefinite integral names its antiderivative
 _INTEGRAL = re.compile(r"\s*\\int(?!\s*(?:\\limits\s*)?[_^]).*d\s*[a-z]\s*", re.S)
 _NAME_OPS = ("=", "\\approx")
+# '\\text{For }n', '\\text{when } x': a word in a text wrapper leading into a symbol is a sentence's start, no name
+# ('\\text{KE}', '\\text{KE}_{max}' are names)
+_WORDS_BEFORE = re.compile(r"\\text\s*\{[^{}]*[A-Za-z]{2,}[^{}]*\}\s*(?=[^_^'\s])")
 _SIGNED_NAME = re.compile(r"(\\pm|\\mp)(?![A-Za-z])\s*")
 _SEVERAL = (",", ";", "\\quad", "\\qquad", "\\text{ and }", "\\text{and}", "\\text{ or }", "\\text{or}")
 
@@ -119,7 +125,7 @@ def _labelled(s: str, again, depth: int) -> Reading | None:
     if sign is not None and is_name(left[sign.end():].strip()):    # '\\pm n = 2' is 'n = \\pm 2'
         left, right = left[sign.end():].strip(), f"{sign.group(1)} {right}"
     if not (is_name(left) or _FUNCTION_NAME.fullmatch(left) or _FUNCTION_AT.fullmatch(left)
-            or _INTEGRAL.fullmatch(left)):
+            or _INTEGRAL.fullmatch(left)) or _WORDS_BEFORE.match(left):
         return None
     if len(split_top(right, _SEVERAL)) > 1:
         return None     # 'max = 2, min = -1', 'x = 1, 2': several values or labels, read whole by the comparison
@@ -198,6 +204,9 @@ def _attained(s: str, again, depth: int) -> Reading | None:
 READERS: tuple[tuple[str, Reader], ...] = (
     ("attained", _attained),
     ("option", _option),
+    ("exactly", exactly),       # 'N \\approx 9.88\\times10^{7} (\\text{exactly } 98765432)': the exact value
+    ("headed", headed),         # '\\text{Result: } 1:2': the value after a heading
+    ("qualified", qualified),   # 'a_n = 3n \\quad (n \\ge 1)': the value, the range it holds for set aside
     ("labelled", _labelled),
     ("approx", _approx),
     ("antiderivative", _antiderivative),

@@ -8,13 +8,18 @@ Interface::
 
 Each cell is read with ``again`` (the whole reader), so a cell is whatever any other reader makes of it (a number in
 any fraction form, an expression, a quantity). Not read here (None): rows of different lengths, more than
-:data:`MAX_CELLS` cells, a text with anything outside the matrix (one pair of parentheses around it is allowed).
+:data:`MAX_CELLS` cells, a text with anything outside the matrix (one pair of parentheses around it is allowed), an
+``array`` of one column whose rows are equations (``\\begin{array}{l} x = 23 + 9 \\\\ x = 32 \\end{array}``: a derivation
+or named values, one per line, which :func:`rlverify.rule.read.prose.sentence` reads).
 
-May import: :mod:`.types` and the text helpers of :mod:`rlverify.rule.answers` (shapes). Never the comparison.
+May import: :mod:`.types` and the text helpers of :mod:`rlverify.rule.answers` (shapes, latex). Never the comparison.
 """
 
 from __future__ import annotations
 
+import re
+
+from ..answers.latex import split_top
 from ..answers.shapes import parse_shape
 from .types import Matrix, Reading
 
@@ -30,5 +35,16 @@ def matrix(s: str, again, depth: int) -> Reading | None:
     shape = parse_shape(s)
     if shape.kind != "matrix" or not shape.items or sum(len(r) for r in shape.items) > MAX_CELLS:
         return None
+    if _equation_lines(s, shape.items):
+        return None
     rows = tuple(tuple(again(c, depth + 1) for c in row) for row in shape.items)
     return Matrix(s, rows)
+
+
+_ARRAY = re.compile(r"\\begin\s*\{array\}")
+
+
+def _equation_lines(s: str, rows) -> bool:
+    """An ``array`` of one column, every row an equation (a top-level ``=``): lines of a derivation or of named
+    values, no matrix."""
+    return _ARRAY.search(s) is not None and all(len(r) == 1 and len(split_top(r[0], ("=",))) > 1 for r in rows)

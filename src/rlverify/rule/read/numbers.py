@@ -9,7 +9,8 @@ It reads with the leaf parsers the comparison has always used, so that a text re
 :func:`rlverify.rule.answers.numbers.parse_number` (the exact value), :func:`rlverify.rule.answers.precision.written`
 (the stated precision), :func:`rlverify.rule.answers.quantity.parse_quantity` (magnitude and unit, pint's factors,
 prefix included) and :func:`rlverify.rule.answers.words.words_to_number` (a number in words). Every parser is bounded
-in length and none evaluates the text.
+in length and none evaluates the text. A one-letter symbol after a sum or a product sign (``12 + 10t``,
+``12+10\\times t``) is a variable, not a unit: no quantity (the expression reader reads it).
 
 May import: :mod:`.types` and those leaf parsers of :mod:`rlverify.rule.answers`. Never the comparison.
 """
@@ -28,6 +29,8 @@ __all__ = ["number_or_quantity"]
 
 _MAX_CHARS = 120          # parse_quantity's own bound; a longer text is no single number or quantity
 _DECIMAL_MARK = re.compile(r"[.,]")
+# a magnitude that is a sum (a sign after a term) or ends on a multiplication sign
+_TERMS = re.compile(r"(?<=[\w})])\s*[-+]\s*\S|(?:\\times|\\cdot|\*)\s*$")
 
 
 def number_or_quantity(s: str, again, depth: int) -> Reading | None:
@@ -48,6 +51,8 @@ def number_or_quantity(s: str, again, depth: int) -> Reading | None:
         return _number(s, qty.magnitude, m) if m is not None else Number(s, None)
     # '11t', '10k', '71 W': a one-letter symbol after an integer may be a variable (11 times t): not sure
     sure = not (qty.unit.short and not qty.wrapped and not _DECIMAL_MARK.search(qty.magnitude))
+    if not sure and _TERMS.search(qty.magnitude.strip()):
+        return None         # '12 + 10t', '12+10\\times t': a sum or a product ending on the letter, a term in a variable
     return Quantity(s, qty.magnitude, qty.unit, sure)
 
 

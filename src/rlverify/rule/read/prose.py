@@ -77,11 +77,15 @@ def prose(s: str, again: Again, depth: int) -> Reading | None:
 
 
 # a sentence: a lead-in in words ('\\text{So there are }1600...', '\\text{With }75\\text{ and }...'), a derivation that
-# concludes ('... \\text{hence }7=5+x \\Rightarrow x=2'), a derivation in an aligned environment (its last row), a value
-# and the range it holds for ('a_n=\\frac{1}{3n}\\ \\text{for all } n\\ge 1')
+# concludes ('... \\text{hence }7=5+x \\Rightarrow x=2'), a derivation in an aligned environment or in an array of
+# equations (its last row; an array of values is a matrix, read before), a value
+# and the range it holds for ('a_n=\\frac{1}{3n}\\ \\text{for all } n\\ge 1'), a value in a clause of three words or more
+# ('6\\text{ points satisfy the condition using the }8\\text{ and }1\\text{ given.}': never a list of its numbers), unless
+# the words give a value's direction ('30^\\circ\\text{ with the horizontal}': :func:`directed`)
 _SENTENCE = re.compile(r"^\\text\s*\{\s*[A-Za-z]{2,}|\\(?:Rightarrow|implies|Longrightarrow|therefore)(?![A-Za-z])"
-                       r"|\\text\s*\{[^{}]*\b(?:hence|so|therefore|thus)\b|\\begin\{(?:aligned|gathered|align\*?)\}"
+                       r"|\\text\s*\{[^{}]*\b(?:hence|so|therefore|thus)\b|\\begin\{(?:aligned|gathered|align\*?|array)\}"
                        r"|\\text\s*\{\s*for\s+(?:all|every|each|any)\b", re.I)
+_CLAUSE = re.compile(r"\\text\s*\{[^{}]*?[A-Za-z]{2,}\s+[A-Za-z]{2,}\s+[A-Za-z]{2,}")
 
 
 # words and punctuation only, one clause of three words or more: a sentence, never a list ('red, green, blue')
@@ -115,7 +119,7 @@ def sentence(s: str, again: Again, depth: int) -> Text | None:
     before the readers of a label, a relation or a list would take one of its parts for the whole."""
     if len(s) > _MAX_CHARS:
         return None
-    if _SENTENCE.search(s):
+    if _SENTENCE.search(s) or _CLAUSE.search(s) and closing_direction(s) is None:
         for head in candidates(s)[1:]:
             r = again(head, depth + 1)
             if isinstance(r, _VALUES):

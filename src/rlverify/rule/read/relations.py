@@ -12,7 +12,9 @@ Interface::
 Relations are split at the top only (no bracket open), on one spelling per operator (:func:`split_relations`); a
 text with a separator, an implication or an arrow at the top is several statements, no relation. A text that reads
 as a set of reals holding an interval (:func:`rlverify.rule.answers.sets.read_set`, bounded) is an Interval before it
-is a relation; a lone ``(a, b)`` is not (a point or a vector as much as an interval).
+is a relation; a lone ``(a, b)`` is not (a point or a vector as much as an interval). Plain text marks a set too: a
+half-open interval (``(3/5, 8/3]``), a union written ``U`` (``(0,9) U (9,36)``), a point set in bare braces after it
+(``(-oo,0) U {1}``, read as ``\\{1\\}``).
 
 A bound restated as a decimal (``n > \\sqrt{2} = 1.414``: :func:`.bounds.restated_bound`) is the set its inequality
 writes.

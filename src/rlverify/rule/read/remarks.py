@@ -57,7 +57,7 @@ def remark(s: str, again, depth: int) -> Reading | None:
 
 # a value, then an approximation word alone in parentheses
 _APPROX_REMARK = re.compile(r"^([^()]{1,80}?)(?:\s|\\[,;: ]|\\q?quad|~)*\(\s*(?:approx\.?|approximately|about|roughly|rounded"
-                            r"|(?:rounded\s+)?to\s+the\s+nearest\s+[a-z]+|(?:rounded\s+)?to\s+\d+\s+(?:decimal\s+places?|significant\s+(?:figures|digits)))\s*\)"
+                            r"|(?:rounded\s+)?to\s+the\s+nearest\s+[a-z]+(?:-[a-z]+)?|(?:rounded\s+)?to\s+\d+\s+(?:decimal\s+places?|significant\s+(?:figures|digits)))\s*\)"
                             r"\s*\.?$", re.I)
 
 

@@ -200,7 +200,10 @@ class Directed(Reading):
 class Remarked(Reading):
     """``42\\text{ (i.e., } 6 \\times 7)``, ``2\\sqrt{3}\\ (\\approx 3.464)``, ``\\frac{1}{2} \\text{ (or } 0.5)``: a value
     and a remark after it that restates or computes that value (:mod:`rlverify.rule.read.remarks`); ``inner`` is the
-    value's reading. A remark that bounds, doubts or offers another value is no Remarked (the text stays whole)."""
+    value's reading. A remark that bounds, doubts or offers another value is no Remarked (the text stays whole). Also
+    a value with words around it that do not change it: the range it holds for (``a_n = 3n \\quad (n \\ge 1)``,
+    :mod:`rlverify.rule.read.qualifiers`), a heading before it (``\\text{Result: } 1:2``,
+    :mod:`rlverify.rule.read.headings`), its exact value after an approximation (:mod:`rlverify.rule.read.exact`)."""
     inner: Reading
 
 
