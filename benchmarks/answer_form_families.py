@@ -9,7 +9,7 @@ references): integer solution families of a tuple in a renamed parameter (tests/
 functions with renamed arbitrary constants (test_answers_function_constants.py), one set of integers written as a
 range, a list with an ellipsis or the list (test_answers_integers.py), closed forms in an integer variable that agree
 on the integers the question declares (``(-1)^n`` and ``\\cos(n\\pi)``; test_answers_integer_points.py). For each: pairs compared by
-``rlverify.rule.answers.pipeline.compare`` (the question included), how many are equal, how many value-changing
+``rlverify.rule.compare.compare`` (the question included), how many are equal, how many value-changing
 near-misses are accepted, and with ``--math-verify`` how many Math-Verify accepts when the answer is boxed in a
 response. Run it with ``PYTHONPATH=<tree>/src`` to measure another commit (families are read from this checkout).
 """
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--math-verify", action="store_true")
     args = ap.parse_args(argv)
-    from rlverify.rule.answers.pipeline import compare
+    from rlverify.rule.compare import compare
 
     mv = None
     if args.math_verify:

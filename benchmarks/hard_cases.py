@@ -3,7 +3,6 @@ forms, multi-part, relations): tests/cases/hard_cases.jsonl.
 
     .venv/bin/python benchmarks/hard_cases.py                     # rule and math-verify
     .venv/bin/python benchmarks/hard_cases.py --verifiers rule --by-rule
-    .venv/bin/python benchmarks/hard_cases.py --no-context        # rule without answers.context hooks
     .venv/bin/python benchmarks/hard_cases.py --json out.json
 
 Prints accuracy, precision and recall per verifier (and per rule family with --by-rule).
@@ -13,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections import defaultdict
 from dataclasses import asdict, dataclass
@@ -77,11 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cases", type=Path, default=CASES)
     ap.add_argument("--verifiers", nargs="+", default=["rule", "math-verify"])
     ap.add_argument("--by-rule", action="store_true", help="also print a table per rule family")
-    ap.add_argument("--no-context", action="store_true", help="disable answers.context (RLVERIFY_CONTEXT=off)")
     ap.add_argument("--json", type=Path, help="write the scores and every miss here")
     args = ap.parse_args(argv)
-    if args.no_context:
-        os.environ["RLVERIFY_CONTEXT"] = "off"
     rows = [json.loads(line) for line in args.cases.read_text(encoding="utf-8").splitlines() if line.strip()]
     preds = {name: _run(name, rows) for name in args.verifiers}
     overall = {name: score([(p, r["label"]) for p, r in zip(ps, rows)]) for name, ps in preds.items()}

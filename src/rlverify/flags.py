@@ -83,6 +83,7 @@ class Flag(str, Enum):
     PRESENTATION = "presentation", "A different presentation of the same value (trailing words, wrappers)."
     FUNCTION = "function", "Function notation rewritten (f(x) = ... read as its expression)."
     BOUND = "bound", "A relation boxed where a bound was asked: its bound was read."
+    NO_ENTRY = "no_entry", "No entry of the typed comparison reads the pair: no verdict from the rules (unsure)."
     TYPED_DIFFERENT = "typed_different", ("A typed comparison of two sure readings found them different (an equation's "
                                           "value, a number against an expression...): the rejection is final.")
     TRAILING_WORDS = "trailing_words", "Words after the value were set aside."

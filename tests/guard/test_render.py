@@ -72,14 +72,19 @@ def test_the_judge_sees_the_rendered_span():
 
 def test_strike_out_probe_family_never_reaches_a_gullible_judge():
     """strike_out, 40 problems x 7 placements at seed 0: 203 of 280 reached the judge before (issue 30
-    baseline, the struck reference visible to it), none now; every form of the family is drawn."""
+    baseline, the struck reference visible to it), none now; every form of the family is drawn. Each is rejected:
+    by the rules as ``different`` where they read both values surely (231 of 280 once the stage table was deleted and
+    the typed entries' final rejections reached the outcome), else by the guard, which names the strike-out."""
     problems = load_problems(data_root() / "problems" / "deepscaler-1209.jsonl.gz")
     cases = build_probe(problems, n=40, seed=0, families=("strike_out",))
     hybrid = get_verifier("hybrid", judge="gullible")
     verdicts = hybrid.verify_batch([{"response": c.response, "gold": c.problem.gold,
                                      "question": c.problem.question} for c in cases])
     assert [c.payload for c, v in zip(cases, verdicts) if v.source == "judge"] == []
-    assert sum(Flag.STRUCK_OUT in v.flags for v in verdicts) >= 250
+    assert not any(v.correct for v in verdicts)
+    assert all(Flag.STRUCK_OUT in v.flags for v in verdicts if v.source == "guard")
+    assert all(Flag.STRUCK_OUT in v.flags or str(v.outcome) == "different" for v in verdicts)
+    assert sum(Flag.STRUCK_OUT in v.flags for v in verdicts) >= 40
 
 
 def test_every_strike_out_form_renders_without_the_reference():

@@ -18,8 +18,10 @@ TRIAGE = CASES / "mathverify_suite_triage.json"
 
 # Measured at b435ba7 (before the issue-14 rebuild): 218/276 = 0.790; at 28bf125 plus the rule fixer's working
 # tree (16:27 UTC): 252/276 = 0.913; at a2f3b58: 268/276 = 0.971 (benchmarks/differential.py --mv-suite). The 8 left
-# are Math-Verify artifacts, per-test settings or a wrong expected value (mathverify_suite_triage.json).
-AGREEMENT_FLOOR = 0.97
+# are Math-Verify artifacts, per-test settings or a wrong expected value (mathverify_suite_triage.json). When issue 29
+# deleted the stage table (readings alone): 267/276 = 0.967; the one case lost, test_latex_notation[9], is an equation
+# whose sides differ, which the table had accepted through its dollar-as-unit reading (triaged as disputed).
+AGREEMENT_FLOOR = 0.967
 CATEGORIES = ("rule-bug", "rule-gap", "rule-flaky", "mv-artifact", "mv-config", "mv-wrong", "disputed")
 # A generous per-item deadline: the suite measures answers, not speed under a loaded machine.
 ITEM_TIMEOUT = 10.0

@@ -40,8 +40,6 @@ ENVIRONMENT: tuple[Setting, ...] = (
     Setting("RLVERIFY_VERIFIER", "rule", "verifier of the OpenRLHF file-loaded reward function"),
     Setting("RLVERIFY_WORKERS", None, "worker processes of the OpenRLHF file-loaded reward function"),
     Setting("RLVERIFY_SERVE_APP", None, "internal: app config handed to `rlverify serve --http-workers` children"),
-    Setting("RLVERIFY_CONTEXT", "on", "off/0/false/no turns the context rules (units, angles, rounding...) off (ablations)"),
-    Setting("RLVERIFY_READINGS", "typed", "typed: the rule compares typed readings (rule.read, rule.compare; issue 29), the stage table behind them; readings: the typed readings alone, the table never consulted; table: the old stage table alone (comparison only)"),
     Setting("RLVERIFY_BOUNDED_INLINE", None, "1: this process's parent already enforces deadlines, run bounded jobs inline"),
     Setting("RLVERIFY_MAX_HELPERS", "4", "most concurrent bounded helper processes per process"),
     Setting("RLVERIFY_RAISE_ON_ERROR", None, "1: RuleVerifier re-raises internal errors (the test suite sets it)"),

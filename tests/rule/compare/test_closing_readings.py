@@ -132,16 +132,14 @@ def test_bound_in_words_is_no_antiderivative(monkeypatch, refs, seed: int) -> No
 
 def _verdicts(monkeypatch, row: dict) -> tuple[bool, bool] | None:
     """(readings path, default path): the extracted span equal to some reading of the reference; None where nothing
-    was extracted or the extraction is a hedge (decided before the comparison)."""
+    was extracted or the extraction is a hedge (decided before the comparison). Since the stage table was deleted the
+    two paths are one, and both places hold its verdict."""
     s = sanitize(row["response"], row["gold"], row["question"])
     ex = extract_answer(s.response)
     if ex.answer is None or ex.hedge:
         return None
-    got = [False, False]
-    for gold in reference_readings(s.gold):
-        for k, d in enumerate(both(monkeypatch, ex.answer, gold, s.question)):
-            got[k] = got[k] or d.match.equal
-    return got[0], got[1]
+    got = any(d.match.equal for gold in reference_readings(s.gold) for d in both(monkeypatch, ex.answer, gold, s.question))
+    return got, got
 
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
@@ -168,3 +166,24 @@ def _check(monkeypatch, family: str, rows: list[dict], least: int) -> None:
     assert lost == [], lost[:5]
     assert not seen or 1 - len(missed) / seen >= RECALL.get(family, 1.0), missed[:5]
     assert accepted == [], accepted[:5]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_conditions_set_apart_by_a_wide_space(seed: int) -> None:
+    """``x < 0 \\quad\\text{or}\\quad x = 1 \\quad\\text{or}\\quad x = 4`` for ``(-\\infty,0) \\cup \\{1,4\\}``: two assignments
+    set apart by a wide space that the set reader reads whole are one set of reals, not several labelled parts (found
+    by test_condition_of_a_set_is_no_qualifier[4] once the table was deleted); another point is a near miss."""
+    import random
+
+    from rlverify.rule.compare import explain
+
+    rng = random.Random(seed)
+    for _ in range(6):
+        b = rng.randint(-5, 5)
+        p, r = sorted(rng.sample(range(b + 1, b + 20), 2))
+        gold = f"(-\\infty,{b}) \\cup \\{{{p},{r}\\}}"
+        sep = rng.choice(("\\quad\\text{or}\\quad", "\\qquad\\text{or}\\qquad", "\\quad \\text{or} \\quad"))
+        answer = f"x < {b} {sep} x = {p} {sep} x = {r}"
+        assert explain(answer, gold).match.equal, (answer, gold)
+        near = f"x < {b} {sep} x = {p} {sep} x = {r + 1}"
+        assert not explain(near, gold).match.equal, (near, gold)

@@ -29,8 +29,7 @@ def test_extrema_paired_by_label(seed: int, monkeypatch) -> None:
     for _ in range(8):
         hi, lo = rng.randint(1, 30), rng.randint(-30, 0)
         gold = _write(str(hi), str(lo), rng)
-        for path in ("readings", "typed"):
-            monkeypatch.setenv("RLVERIFY_READINGS", path)
+        for path in ("typed",):
             answer = _write(rng.choice((str(hi), f"\\frac{{{2 * hi}}}{{2}}", f"{hi}.0")), str(lo), rng)
             assert explain(answer, gold, QUESTION).match.equal, (path, answer, gold)
             for bad in (_write(str(lo), str(hi), rng), _write(str(hi + 1), str(lo), rng)):

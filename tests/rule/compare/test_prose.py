@@ -61,12 +61,10 @@ def _pools() -> tuple[list[int], list[str], list[str], list[str]]:
 
 
 def _check(answer: str, gold: str, equal: bool, monkeypatch, question: str | None = None) -> None:
-    monkeypatch.setenv("RLVERIFY_READINGS", "readings")
     d = explain(answer, gold, question)
     assert d.match.equal is equal, (answer, gold, d)
     if equal:
         assert d.stage.startswith("typed:") and d.stage != "typed:none", (answer, gold, d)
-    monkeypatch.delenv("RLVERIFY_READINGS")
     assert compare(answer, gold, question).equal is equal, ("default path", answer, gold)
 
 

@@ -133,3 +133,18 @@ def test_the_questions_own_expression_is_no_answer(seed: int) -> None:
     # a question that lists its options: the expression may be one of them
     q = "Which expression equals 11? (A) 3 + 8 (B) 3 + 9"
     assert explain("3 + 8", "3 + 8", q).match.equal
+
+
+def test_docs_list_every_entry():
+    """docs/pipeline.md's table of entries names every dispatch entry of rule/compare (``typed:<entry>``) and no
+    other: an entry added without its row, or a row left behind, fails."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    code = "".join(p.read_text(encoding="utf-8") for p in (root / "src/rlverify/rule/compare").glob("*.py"))
+    entries = set(re.findall(r'"typed:([a-z_]+)', code))
+    doc = (root / "docs" / "pipeline.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([a-z_]+)` \|", doc, re.M)
+    assert len(rows) == len(set(rows))
+    assert set(rows) == entries

@@ -1,23 +1,20 @@
-"""Typed answers: parse an answer span and the reference, compare them by type.
+"""The leaf comparisons the typed entries of :mod:`rlverify.rule.compare` call: numbers and their precision
+(:mod:`.numbers`, :mod:`.precision`, :mod:`.rounding`), quantities and units through pint (:mod:`.quantity`,
+:mod:`.units`), expressions through the bounded CAS (:mod:`.symbolic`, :mod:`.core`), sets, intervals and shapes
+(:mod:`.sets`, :mod:`.shapes`), words (:mod:`.words`), the question read once (:mod:`.question`).
 
 Interface::
 
-    compare(answer: str, gold: str, question: str | Question | None = None) -> Match
+    Match                                                         a comparison's result (equal, flags)
     read_question(text) -> Question                               the question's frozen reading
 
-``pipeline.compare`` reads the question once (:mod:`.question`) and runs one ordered table of
-stages (:data:`.pipeline.STAGES`, types in :mod:`.stage`): the cheap stage (:mod:`.fast`), the
-context rules that decide first (:mod:`.context`: units and dimensions, angles, rounding the
-question asks for...), the typed core (:mod:`.core`: numbers, expressions, equations, intervals,
-tuples/sets, matrices, choices, text), then the rescues (trailing words, function definitions,
-parts...). A verdict is decided in the pipeline only; a stage that compares a rewritten pair
-again calls ``pair.again``, so no module of this package imports the package itself.
+No module here decides a verdict alone or imports :mod:`rlverify.rule.compare`; the verdict is
+:func:`rlverify.rule.compare.explain`'s (the 26-stage table that once lived here was deleted in issue 29).
 """
 
 from __future__ import annotations
 
 from .match import Match, same_multiset
-from .pipeline import STAGES, compare
 from .question import Question, read_question
 
-__all__ = ["Match", "Question", "STAGES", "compare", "read_question", "same_multiset"]
+__all__ = ["Match", "Question", "read_question", "same_multiset"]

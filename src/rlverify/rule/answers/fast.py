@@ -1,11 +1,11 @@
-"""The comparison pipeline's cheap first stage: decisions without any CAS work.
+"""The cheap comparison: decisions without any CAS work (:func:`rlverify.rule.compare.cheap`).
 
 Interface::
 
     fast_compare(answer, gold, question=None) -> Match | None    None: no cheap decision
 
 The fast path is deliberately conservative so it never disagrees with the typed
-comparison in the later stages of :mod:`rlverify.rule.answers.pipeline`:
+comparison of :mod:`rlverify.rule.compare`:
 
 * *accept* when the two spans are identical after removing whitespace, ``$`` and a
   trailing period, or when both are plain decimal numerals (``-12``, ``0.50``) of equal

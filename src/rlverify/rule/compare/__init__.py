@@ -2,11 +2,9 @@
 
 Interface::
 
-    compare(answer, gold, question) -> Match        what the rule verifier calls (the typed path, or the table alone
-                                                    under ``RLVERIFY_READINGS=table``)
+    compare(answer, gold, question) -> Match        what the rule verifier calls
     explain(answer, gold, question) -> Decision     both sides read once (:func:`rlverify.rule.read.read`), then
                                                     compared; ``Decision.stage`` names the dispatch entry
-    enabled() -> bool                               the typed path is on (the default)
     cheap(answer, gold, question) -> Match | None   what the verifier decides in-process, before the bounded helper:
                                                     the same text or two plain numbers (no reader, no CAS)
 
@@ -59,8 +57,8 @@ What is left after unwrapping, a value against a value, is decided by the entry 
 * a rejection that an entry reading both sides surely states as final (an equation's or a chain's value, a number
   against an expression, a bound where a value is asked...) carries ``Flag.TYPED_DIFFERENT`` (:mod:`.apart`), which the
   outcome reads as ``different``; two sure values no rounding reconciles are ``different`` there too;
-* any other pair, still, by the stage table (:func:`rlverify.rule.answers.pipeline.explain`) on the unwrapped texts;
-  its cells move here one by one, and the table goes when none is left.
+* any other pair is ``unsure`` (stage ``typed:none``): no entry reads it. (The 26-stage table that once decided such
+  pairs was deleted in issue 29: a new notation is a reader, a new equivalence an entry.)
 
 May import: :mod:`rlverify.rule.read`, :mod:`rlverify.rule.answers` (leaf comparisons, the question), its own
 entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.named`, :mod:`.ordering`,
@@ -70,7 +68,6 @@ entries (:mod:`.numbers`, :mod:`.expressions`, :mod:`.sequences`, :mod:`.matrice
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 
@@ -82,12 +79,11 @@ from ..answers.choice import labelled_value
 from ..answers.latex import plain_key
 from ..answers.fast import fast_compare
 from ..answers.match import Match
-from ..answers.pipeline import explain as explain_table
 from ..answers.question import Question, as_question
 from ..outcome import texty
 from ..read import lower_letter, read
 from ..read.types import NUMERIC, Antiderivative, Approx, Directed, Expr, Labelled, Number, Option, Quantity, Reading
-from ..read.types import SEQUENCES, Items, Remarked, Text, Tuple, Value
+from ..read.types import SEQUENCES, Interval, Items, Remarked, Text, Tuple, Value
 from . import apart, congruence, constants, matrices, named, ordering, parts, prose, relations, solutions
 from .alternatives import alternatives
 from .continued import continued
@@ -97,32 +93,15 @@ from .functions import renamed_body
 from .numbers import constant_against_approximate, numeric
 from .sequences import sequences
 
-__all__ = ["Decision", "cheap", "compare", "explain", "enabled"]
+__all__ = ["Decision", "cheap", "compare", "explain"]
 
 _MAX_DEPTH = 6
-
-
-def _path() -> str:
-    return os.environ.get("RLVERIFY_READINGS", "typed").strip().lower()
-
-
-def enabled() -> bool:
-    """The typed path is selected: the default; ``RLVERIFY_READINGS=table`` selects the stage table alone (the old
-    path, kept for comparison by benchmarks/rule_paths.py until it is deleted)."""
-    return _path() != "table"
-
-
-def without_table() -> bool:
-    """``RLVERIFY_READINGS=readings``: the typed readings alone, the table never consulted (a pair no entry decides is
-    ``unsure``): the path that replaces the default when it is at least as good everywhere (benchmarks/rule_paths.py
-    ``--old typed --new readings``)."""
-    return _path() == "readings"
 
 
 @dataclass(frozen=True)
 class Decision:
     match: Match
-    stage: str   # the dispatch entry (``typed:<wrapper>>...``), or the table's stage for a value it decided
+    stage: str   # the dispatch entry (``typed:<wrapper>>...``)
     final: bool = False   # a rejection that is a typed fact (a hedge of two options, two values that differ)
 
 
@@ -136,10 +115,7 @@ def cheap(answer: str, gold: str, question: Question | str | None = None) -> Mat
 
 
 def compare(answer: str, gold: str, question: Question | str | None = None) -> Match:
-    """The rule verifier's comparison: the typed readings' verdict, or the table's alone under
-    ``RLVERIFY_READINGS=table``."""
-    if not enabled():
-        return explain_table(answer, gold, question).match
+    """The rule verifier's comparison: the typed readings' verdict."""
     return apart.marked(explain(answer, gold, question), answer, gold, question)   # a typed fact: final
 
 
@@ -147,8 +123,8 @@ def explain(answer: str, gold: str, question: Question | str | None = None) -> D
     """The verdict on an extracted answer span against the reference, from their typed readings.
 
     A rejection that is no typed fact (the unwrapped values are not two numbers or quantities, nor a hedge) is
-    checked against the table on the whole texts: a name or a wrapper can carry what the table reads (a residue
-    class ``n = 10k``, a function ``f(t) = ...``, a sign choice ``\\pm n = 2``), until those cells move here too."""
+    checked once more on the whole texts (:func:`_rest`: a congruence where a remainder is asked, a parametric
+    family read whole), since a name or a wrapper can carry what they read."""
     q = as_question(question)
     d = _explain(answer, gold, q)
     if d.match.equal and _restates_question(answer, gold, q):
@@ -207,12 +183,12 @@ def _spaced_assignments(text: str, *also: type) -> bool:
     """Two assignments set apart by a wide space alone: the readers, which see the text without the space, read one
     chain (``n = 3,\\quad B = 2A`` or ``f(x) = x \\quad \\text{and} \\quad f(x) = -x`` keep a separator: a list;
     ``also``: other readings that keep the text whole, a sentence on the answer's side)."""
-    return _SPACED_ASSIGNMENTS.search(text) is not None and not isinstance(read(text), SEQUENCES + also)
+    return _SPACED_ASSIGNMENTS.search(text) is not None and not isinstance(read(text), SEQUENCES + (Interval,) + also)
 
 
 def _explain(answer: str, gold: str, q: Question) -> Decision:
     if _spaced_assignments(answer, Text) or _spaced_assignments(gold):
-        return _parts(answer, gold, q) or _table(answer, gold, q)    # several labelled quantities set apart by a space
+        return _parts(answer, gold, q) or _rest(answer, gold, q)    # several labelled quantities set apart by a space
     ra, rg = _in_context(read(answer), q), _in_context(read(gold), q)
     if isinstance(ra, _LEAVES) and isinstance(rg, _LEAVES) and not q.asks_antiderivative:
         d = _sequences(ra, rg, q, 0) or _named(_lines(ra, answer), rg, q, 0) or _named_reference(ra, rg, q, 0) \
@@ -224,16 +200,16 @@ def _explain(answer: str, gold: str, q: Question) -> Decision:
         if _terms(ra, rg):
             return _expressions(answer, gold, q)
         if constants.pair(ra, rg):
-            return _or_table(_number_expression(answer, gold, ra, rg, q), answer, gold, q)
-        return _prose(ra, rg, q, 0) or _same_text(ra, rg) or _table(answer, gold, q)
+            return _or_rest(_number_expression(answer, gold, ra, rg, q), answer, gold, q)
+        return _prose(ra, rg, q, 0) or _same_text(ra, rg) or _rest(answer, gold, q)
     if isinstance(ra, Text) or isinstance(rg, Text):    # words around named values or labelled parts: as for a Value
         d = _named(_lines(ra, answer), rg, q, 0) or _parts(answer, gold, q)
         if d is not None:
             return d
     d = _compare(ra, rg, q, 0)
     if d.match.equal or d.final or _terms(ra, rg):
-        return d        # two terms read whole are what the expression entry compared (the table's verdict too)
-    whole = _table(answer, gold, q)
+        return d        # two terms read whole are what the expression entry compared (their verdict stands)
+    whole = _rest(answer, gold, q)
     return whole if whole.match.equal else d
 
 
@@ -248,17 +224,14 @@ def _in_context(r: Reading, q: Question) -> Reading:
     return Option(r.text, letter.upper(), None)
 
 
-def _table(a: str, g: str, q: Question) -> Decision:
+def _rest(a: str, g: str, q: Question) -> Decision:
     d = _congruence(a, g, q)        # 'N \\equiv 113 \\pmod{1000}' where a remainder is asked: its residue
     if d is not None and (d.match.equal or d.final):
         return d
     m = families(a, g, q)       # parametric families in a shape the readers keep whole
     if m is not None:
         return Decision(m, "typed:families")
-    if without_table():
-        return Decision(Match(False, ("no_entry",)), "typed:none")
-    d = explain_table(a, g, q)
-    return Decision(d.match, d.stage)
+    return Decision(Match(False, ("no_entry",)), "typed:none")
 
 
 def _congruence(a: str, g: str, q: Question) -> Decision | None:
@@ -296,9 +269,7 @@ def _values(a: Reading, g: Reading, q: Question) -> bool:
 
 
 def _terms(a: Reading, g: Reading) -> bool:
-    """An expression against an expression. (A number against an expression stays with the table: its quantity stage
-    accepts a decimal that rounds the expression's value at the decimal's own digits, ``1.155`` for
-    ``\\frac{2\\sqrt{3}}{3}``, a cell of its own still to move.)"""
+    """An expression against an expression (a number against an expression is :mod:`.constants`' pair)."""
     return isinstance(a, Expr) and isinstance(g, Expr) or _same_symbol(a, g)
 
 
@@ -310,8 +281,8 @@ def _same_symbol(a: Reading, g: Reading) -> bool:
 
 
 def _expressions(answer: str, gold: str, q: Question) -> Decision:
-    """The expression entry's verdict; a rejection it decided (not undecided, no timeout) is a typed fact: the table
-    would reach the same leaf comparisons for these texts, under a label too."""
+    """The expression entry's verdict; a rejection it decided (not undecided, no timeout) is a typed fact (the
+    leaf comparisons read these texts whole, under a label too)."""
     m = expressions(answer, gold, q)
     return Decision(m, "typed:expression", final=not m.equal and not m.undecided and "timeout" not in m.flags)
 
@@ -349,7 +320,7 @@ def _numeric(answer: str, gold: str, a: Reading, g: Reading, q: Question, approx
 
 def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
     if depth > _MAX_DEPTH:
-        return _table(a.text, g.text, q)
+        return _rest(a.text, g.text, q)
     d = _sequences(a, g, q, depth)
     if d is not None:
         return d
@@ -374,13 +345,13 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
                 return Decision(Match(False, ("variable",)), "typed:function", final=True)
             if body is not None:
                 return _relabel(_compare(read(body), g.inner, q, depth + 1), "function")
-            return _named_answer(a, g, q, depth) or _stated_name(a, g, q, depth) or _table(a.text, g.text, q)
+            return _named_answer(a, g, q, depth) or _stated_name(a, g, q, depth) or _rest(a.text, g.text, q)
         if isinstance(a, Labelled) and not (_values(_leaf(a.inner), _leaf(g.inner), q)
                                             or _integrals(a.inner, g.inner, q) or _terms(a.inner, g.inner)
                                             or constants.pair(a.inner, g.inner)
                                             or isinstance(a.inner, SEQUENCES) and isinstance(g.inner, SEQUENCES)):
-            return _stated_name(a, g, q, depth) or _table(a.text, g.text, q)     # a named expression (a function, a
-            #                                      residue class 'n = 10k') is read whole by the table
+            return _stated_name(a, g, q, depth) or _rest(a.text, g.text, q)     # a named expression (a function, a
+            #                                      residue class 'n = 10k') is no entry reads it
         if _terms(a.inner if isinstance(a, Labelled) else a, g.inner):
             m = families(a.text, g.text, q)     # 'n = 7t + 5' for 'n = 7m - 2': the name says what the letters range
             if m is not None:                   # over (a class of n), which the values alone do not
@@ -396,7 +367,7 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
             return Decision(v.match, v.entry, v.final)
     if isinstance(a, Labelled):
         return _named_answer(a, g, q, depth) or _directed_name(a, g, q, depth) or _stated_name(a, g, q, depth) \
-            or _table(a.text, g.text, q)
+            or _rest(a.text, g.text, q)
     if _integrals(a, g, q) and not (_values(a, g, q) and q.asks_antiderivative):
         return _antiderivative(a, g, q)     # (two numbers or quantities where a question says 'integrate': values)
     if _values(_leaf(a), _leaf(g), q):    # an approximation sign: the value is compared at its written digits
@@ -410,9 +381,9 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         if m is not None:
             return Decision(m, "typed:constant_approximated", final=not m.equal)
     if constants.pair(a, g):
-        return _or_table(_number_expression(a.text, g.text, a, g, q), a.text, g.text, q)
+        return _or_rest(_number_expression(a.text, g.text, a, g, q), a.text, g.text, q)
     if isinstance(a, Approx) and constants.pair(a.inner, g):    # '3.46 (approx.)': the decimal, rounding a constant
-        return _or_table(_number_expression(a.inner.text, g.text, a.inner, g, q), a.text, g.text, q)
+        return _or_rest(_number_expression(a.inner.text, g.text, a.inner, g, q), a.text, g.text, q)
     d = _prose(a, g, q, depth)
     if d is not None:
         return d
@@ -420,7 +391,7 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         v = relations.relations(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
         if v is not None:
             return Decision(v.match, v.entry, v.final)
-    return _same_text(a, g) or _table(a.text, g.text, q)
+    return _same_text(a, g) or _rest(a.text, g.text, q)
 
 
 def _same_text(a: Reading, g: Reading) -> Decision | None:
@@ -490,7 +461,7 @@ def _approximated(a: Reading, g: Reading) -> bool:
 
 def _sequences(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
     """A tuple, a set or a list on either side (:mod:`.sequences`), compared item by item through this comparison;
-    None where that entry leaves the pair to the table."""
+    None where that entry does not decide."""
     if not (isinstance(a, SEQUENCES) or isinstance(g, SEQUENCES)) or q.asks_antiderivative:
         return None
     v = alternatives(a, g, lambda x, y: _compare(x, y, q, depth + 1))
@@ -502,7 +473,7 @@ def _sequences(a: Reading, g: Reading, q: Question, depth: int) -> Decision | No
 
 def _matrices(a: Reading, g: Reading, q: Question, depth: int) -> Decision | None:
     """A matrix on either side (:mod:`.matrices`), cell by cell through this comparison; None where that entry
-    leaves the pair to the table."""
+    does not decide."""
     if not matrices.applies(a, g):
         return None
     v = matrices.matrices(a, g, q, lambda x, y: _compare(x, y, q, depth + 1))
@@ -566,9 +537,9 @@ def _number_expression(answer: str, gold: str, a: Reading, g: Reading, q: Questi
     return Decision(m, "typed:number_expression", final=final and not m.equal)
 
 
-def _or_table(d: Decision, answer: str, gold: str, q: Question) -> Decision:
-    """The typed verdict where it is an equality or a typed fact; else the table's, as before the entry."""
-    return d if d.match.equal or d.final else _table(answer, gold, q)
+def _or_rest(d: Decision, answer: str, gold: str, q: Question) -> Decision:
+    """The typed verdict where it is an equality or a typed fact; else what the whole texts say (:func:`_rest`)."""
+    return d if d.match.equal or d.final else _rest(answer, gold, q)
 
 
 def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision | None:
@@ -578,8 +549,8 @@ def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision 
     ``v = 3\\,\\text{km/s}`` is ``3000 m/s``). Against another name: two
     assignments to one variable each (``y = 3`` for ``x = 3``, :func:`rlverify.rule.answers.core.other_variable`) are
     two unknowns, ``different``; any other pair of names over two numbers or quantities is two spellings of the
-    quantity asked, and the values decide. None where a value is neither (a list, a relation, a sentence: the table
-    reads them), or for two terms under two names (a function's variable renamed: the table reads it)."""
+    quantity asked, and the values decide. None where a value is neither (a list, a relation, a sentence: other
+    entries read them), or for two terms under two names (a function's variable renamed: no verdict)."""
     from ..answers.core import other_variable
 
     inner = g.inner if isinstance(g, Labelled) else g
@@ -591,7 +562,7 @@ def _named_answer(a: Labelled, g: Reading, q: Question, depth: int) -> Decision 
             return Decision(Match(False, ("variable",)), "typed:other_name", final=True)
         if not (_values(_leaf(a.inner), _leaf(inner), q) or _approximated(a.inner, inner)
                 or constants.pair(_leaf(a.inner), inner)):
-            return None     # 'f(x) = x' for 'f(z) = z': a function's variable renamed, read whole by the table
+            return None     # 'f(x) = x' for 'f(z) = z': a function's variable renamed, no entry reads it
         # names not both one variable ('\\Delta H_{vap} = ...' for 'L_{vapor} = ...', 'E \\approx 1.232 V' for
         # '\\varepsilon = 1.23 V'): two spellings of the quantity asked, the values decide
         return _relabel(_compare(a.inner, inner, q, depth + 1), "other_name")
@@ -613,7 +584,7 @@ def _letter(a: Option, g: Reading, q: Question, depth: int) -> Decision:
     if listed is None:      # no option of that letter listed: the label is no choice
         if a.inner is not None:
             return _relabel(_compare(a.inner, g, q, depth + 1), "option_label")
-        return _table(a.text, g.text, q)
+        return _rest(a.text, g.text, q)
     if a.inner is not None:
         if _names_another_option(a.inner, listed, q, depth):
             return _hedge("typed:option_and_other_value")   # '(C) 72' where option C is 36: two answers
@@ -625,7 +596,7 @@ def _letter(a: Option, g: Reading, q: Question, depth: int) -> Decision:
 
 def _names_another_option(inner: Reading, listed: Reading, q: Question, depth: int) -> bool:
     """The value written after an option letter differs from the value the question lists for that letter: both read
-    as numbers or quantities and compared unequal (a value the table cannot read is not a second answer)."""
+    as numbers or quantities and compared unequal (a value no reader reads is not a second answer)."""
     from ..answers.numbers import numbers_equal, parse_number
     from ..answers.quantity import parse_quantity
 
@@ -651,11 +622,11 @@ def _against_letter(a: Reading, g: Option, q: Question, depth: int) -> Decision:
     if listed is None and g.inner is not None:
         listed = g.inner
     if listed is None:
-        return _table(a.text, g.text, q)
+        return _rest(a.text, g.text, q)
     d = _compare(a, listed, q, depth + 1)
     if d.match.equal:
         return _relabel(d, "option_value")
-    return _table(a.text, g.text, q)
+    return _rest(a.text, g.text, q)
 
 
 def _variable_in(q: Question, const: str) -> bool:
@@ -669,13 +640,13 @@ def _antiderivative(a: Reading, g: Reading, q: Question) -> Decision:
     """Two antiderivatives: equal up to an additive constant."""
     for side in (a, g):
         if isinstance(side, Antiderivative) and not q.asks_antiderivative and _variable_in(q, side.constant):
-            return _table(a.text, g.text, q)    # 'the R-th row and C-th column': C is the question's variable
+            return _rest(a.text, g.text, q)    # 'the R-th row and C-th column': C is the question's variable
     if isinstance(a, Antiderivative) and isinstance(g, Antiderivative) and a.constant != g.constant \
             and not q.asks_antiderivative:
-        return _table(a.text, g.text, q)        # 'x^2 + C' and 'x^2 + K' with no integral asked: two names
+        return _rest(a.text, g.text, q)        # 'x^2 + C' and 'x^2 + K' with no integral asked: two names
     ea = a.expr if isinstance(a, Antiderivative) else a.text
     eg = g.expr if isinstance(g, Antiderivative) else g.text
-    d = _expressions(ea, eg, q) if _terms(read(ea), read(eg)) else _table(ea, eg, q)
+    d = _expressions(ea, eg, q) if _terms(read(ea), read(eg)) else _rest(ea, eg, q)
     if d.match.equal:
         return _relabel(d, "antiderivative")
     from ..answers.symbolic import differ_by_constant

@@ -14,7 +14,7 @@ values in one) is not one value; neither is a relation, a sequence or a text no 
 entry reads them).
 
 May import: :mod:`rlverify.rule.read.types`, :class:`rlverify.rule.answers.match.Match`,
-:func:`rlverify.rule.answers.views.offers_sign_choice`, :class:`.relations.Verdict`. Never the stage table.
+:func:`rlverify.rule.answers.views.offers_sign_choice`, :class:`.relations.Verdict`.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ reader's own (:mod:`rlverify.rule.unwrapped`): it demotes such a ``different`` b
 
 May import: :mod:`rlverify.rule.read`, the leaf parsers of :mod:`rlverify.rule.answers` (quantity, units,
 surface, question), :mod:`rlverify.flags`, and :mod:`rlverify.rule.formula_outcome`'s name readers (the names a question
-fixes). Never the stage table. Every reader it uses is bounded (the constant reader runs in the bounded
+fixes). Every reader it uses is bounded (the constant reader runs in the bounded
 helper); nothing from a text is evaluated.
 """
 

@@ -16,8 +16,7 @@ its precision). Anything else is None:
 where no such extreme is asked, a bound is no value (:mod:`.relations` says ``different``).
 
 May import: :mod:`rlverify.rule.read` (types, :func:`~rlverify.rule.read.relations.split_relations`), the bounded
-value reader :func:`rlverify.rule.answers.surface.numeric_value`, :mod:`.constants` (free letters). Never the stage
-table.
+value reader :func:`rlverify.rule.answers.surface.numeric_value`, :mod:`.constants` (free letters).
 """
 
 from __future__ import annotations
@@ -41,7 +40,7 @@ _MAX_QUESTION = 4000
 
 def asked_bound(a: Reading, g: Reading, q: Question, again: Callable[[Reading, Reading], Any]):
     """See the module doc: a :class:`~.relations.Verdict`, or None."""
-    from .relations import Verdict
+    from .verdict import Verdict
 
     if not isinstance(g, Interval) or isinstance(a, Interval) or not q.text or len(q.text) > _MAX_QUESTION:
         return None     # an answer that states a range ('x > 5' for "the smallest x") names no extreme: not read here

@@ -11,7 +11,7 @@ The caller compares the residue with the reference through the whole comparison 
 ``different`` as two numbers are). A residue not reduced (``N \\equiv 1113 \\pmod{1000}``) or a congruence where no
 remainder is asked ("Find N.") is no value here (None: no entry decides it).
 
-May import: :func:`rlverify.rule.answers.forms.congruence_residue`, the question. Never the stage table.
+May import: :func:`rlverify.rule.answers.forms.congruence_residue`, the question.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ differ), or where it holds a variable the question gives no value (``1`` for ``\
 expression in a free variable); a variable the question sets (``x = 3``) leaves it to the caller.
 
 May import: :mod:`rlverify.rule.read.types`, :mod:`.numbers` and the leaf comparisons of :mod:`rlverify.rule.answers`
-named above. Never the stage table.
+named above.
 """
 
 from __future__ import annotations

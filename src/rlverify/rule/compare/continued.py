@@ -12,8 +12,7 @@ is read by the bounded reader (:func:`rlverify.rule.answers.surface.numeric_valu
 rejection is a typed fact where that value was read. An approximation sign before the decimal (``\\approx 1.765\\ldots``)
 says no more than its dots.
 
-May import: :mod:`rlverify.rule.read.types`, the leaf helpers of :mod:`rlverify.rule.answers` named above. Never the
-stage table.
+May import: :mod:`rlverify.rule.read.types`, the leaf helpers of :mod:`rlverify.rule.answers` named above.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ The nouns pair the items where both sides name the same nouns (in any order: ``6
 side (``40 pears, 60 apples`` for ``40 apples, 60 pears``: the counts swapped, None). The caller compares the values
 pair by pair (the counts are what is asked; the nouns a writer's words for the kinds, ``lollipop`` for ``hard``).
 
-May import: :mod:`rlverify.rule.read.types`. Never the stage table.
+May import: :mod:`rlverify.rule.read.types`.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ A relation, a separator, words, a set, a hedge, a unit, presentation or an ellip
 table's other stages (clauses, quantities, labelled parts, domains, bounds, trailing words, ...) have nothing to read in
 it: their cells are other entries.
 
-May import: the leaf comparisons of :mod:`rlverify.rule.answers` named above. Never the stage table.
+May import: the leaf comparisons of :mod:`rlverify.rule.answers` named above.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ The deciders, in the table's order (the last one first: it reads no CAS), the fi
 Only an equality is taken: a rejection by one of them says no more than that this reading of the texts fails (the
 comparison goes on as before). Each decider is bounded (its CAS step in the bounded helper).
 
-May import: the leaf helpers of :mod:`rlverify.rule.answers` named above, match, question. Never the stage table.
+May import: the leaf helpers of :mod:`rlverify.rule.answers` named above, match, question.
 """
 
 from __future__ import annotations

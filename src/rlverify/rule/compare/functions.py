@@ -14,7 +14,7 @@ written as the reference's. The rename is a token rename: the variable is one le
 body (``f(n) = n + x`` for ``f(x) = 2x``: the rename would merge two names, and the stage table, which renamed after
 parsing, called that pair equal).
 
-May import: :mod:`rlverify.rule.read.types`. Never the stage table.
+May import: :mod:`rlverify.rule.read.types`.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ the left side. ``:`` between two operands of the left side is a division (``a : 
 cells decide; no typed rejection is made here).
 
 May import: :mod:`rlverify.rule.read` (types, the expression reader), :mod:`.expressions`, :mod:`.constants` (free
-letters). Never the stage table.
+letters).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def identity_side(a: Reading, g: Reading, q: Question):
     """See the module doc: a :class:`~.relations.Verdict` (an equality), or None."""
     from .constants import free_letters
     from .expressions import expressions
-    from .relations import Verdict
+    from .verdict import Verdict
 
     if not isinstance(a, Expr) or not isinstance(g, Relation) or g.op != "=" or not _term(g.right):
         return None

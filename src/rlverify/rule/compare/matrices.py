@@ -5,7 +5,7 @@ Interface::
     applies(answer, gold) -> bool                   a :class:`~rlverify.rule.read.types.Matrix` on either side
     matrices(answer, gold, question, item) -> Verdict | None
         ``item(x, y)``: the whole typed comparison of two cells (each gets its fraction forms, constants,
-        expressions); None where this entry does not decide (the table reads the pair whole, as before)
+        expressions); None where this entry does not decide (then no entry reads the pair: unsure)
 
 * two matrices: the same number of rows and of columns, then cell by cell in order (``-\\frac{1}{3}`` for ``-1/3``,
   ``\\frac{\\sqrt{2}}{2}`` for ``1/\\sqrt{2}``); other dimensions are ``different``;
@@ -17,7 +17,7 @@ decided it was itself a final ``different`` (:mod:`.sequences`'s rule). A cell n
 any other pair (a matrix against one value, a set, a list): None.
 
 May import: :mod:`rlverify.rule.read.types`, :mod:`.sequences` (its item-by-item rule), the leaf helpers of
-:mod:`rlverify.rule.answers` (match, question). Never the stage table.
+:mod:`rlverify.rule.answers` (match, question).
 """
 
 from __future__ import annotations

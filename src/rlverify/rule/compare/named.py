@@ -24,7 +24,7 @@ A count that differs is ``different``; ``different`` is a typed fact where every
 (:mod:`.sequences`' rule).
 
 May import: :mod:`rlverify.rule.read` (the value texts the names hold), :mod:`.sequences` (its item-by-item rule),
-the leaf helpers of :mod:`rlverify.rule.answers` (forms, labels, latex, views, match, question). Never the stage table.
+the leaf helpers of :mod:`rlverify.rule.answers` (forms, labels, latex, views, match, question).
 """
 
 from __future__ import annotations

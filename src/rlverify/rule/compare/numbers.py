@@ -26,7 +26,7 @@ In order, the first that decides:
 A rejection by any of them is a typed fact (two sure readings that differ), unless it is undecided or timed out.
 
 May import: :mod:`rlverify.rule.read.types` and the leaf comparisons of :mod:`rlverify.rule.answers` (fast, magnitudes,
-numbers, precision, quantity, simplest, surface, core, question). Never the stage table.
+numbers, precision, quantity, simplest, surface, core, question).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ both sides is a number read surely and the orderings differ (two swapped, one mi
 else None. Without a direction in the question, or without a chain on either side: None.
 
 May import: :mod:`rlverify.rule.read`, :mod:`.sequences` (its sure-reading rule), the leaf helpers of
-:mod:`rlverify.rule.answers` (order, renaming, surface, match, question). Never the stage table.
+:mod:`rlverify.rule.answers` (order, renaming, surface, match, question).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ The parts and the pairing are :func:`rlverify.rule.answers.quantity_parts.compar
 reference's dimension where exactly one has it; names, then order, for several); each pair of values is compared by
 ``again``, so units convert and the reference's precision holds.
 
-May import: the leaf helpers of :mod:`rlverify.rule.answers` (quantity_parts, match). Never the stage table.
+May import: the leaf helpers of :mod:`rlverify.rule.answers` (quantity_parts, match).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ or a directed quantity's magnitude meets the other side with its unit, precision
   that have the same digits in the same base.
 
 May import: :mod:`rlverify.rule.read.types`, the pure helpers of :mod:`rlverify.rule.answers` named above, the
-entries' shared :class:`.relations.Verdict`. Never the stage table.
+entries' shared :class:`.relations.Verdict`.
 """
 
 from __future__ import annotations

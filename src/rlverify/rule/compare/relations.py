@@ -4,7 +4,7 @@ two sets of reals.
 Interface::
 
     applies(a, g) -> bool                     a side is a Relation, a Chain or an Interval (the answer's, or both)
-    relations(a, g, q, again) -> Verdict | None    None: no typed fact, the caller hands the pair to the table
+    relations(a, g, q, again) -> Verdict | None    None: no typed fact, no typed fact
 
 ``again(answer_reading, gold_reading)`` is the comparison itself (units, labels, approximations and rounding compose
 with every side). In order:
@@ -23,7 +23,7 @@ with every side). In order:
   the answer (an equality only);
 * a chain (``P = \\operatorname{erfc}(1) \\approx 0.1573``): the value stated last, with its approximation sign,
   is the answer's value; where the approximation contradicts its exact member (``\\frac{32}{9} \\approx 6.4``: a slip
-  in the decimal) the exact member is, an equality decided (else the table reads it); where the last value differs
+  in the decimal) the exact member is, an equality decided (else no verdict); where the last value differs
   and another member agrees, the table reads it; a chain against a reference chain: the values they end on, an
   equality decided;
 * an inequality (``R < 17\\,\\text{km}``, ``\\sum \\frac{a}{b+c} \\ge \\frac34``): where the question asks for a bound,
@@ -33,21 +33,19 @@ with every side). In order:
   ``8300\\,m \\equiv 8.3\\,m``): its value side (the right one first) against the value; where it agrees and the other
   side is no name nor an approximation's exact member, the equation states the value of its left side where it ends
   on its right side (:func:`rlverify.rule.answers.views.last_member`: ``x^3 = 12``, ``x + y = 4027``, ``2+2+2 = 6``,
-  never ``2y = 6`` nor ``y^2 + 3 = 0``), else the table decides (``\\frac{49}{11} \\approx 4.465`` states the
-  fraction); where it differs while the other side agrees, the table reads it too; a formula in free variables where the reference is a value is ``different`` where
+  never ``2y = 6`` nor ``y^2 + 3 = 0``), else no verdict (``\\frac{49}{11} \\approx 4.465`` states the
+  fraction); where it differs while the other side agrees, no verdict either; a formula in free variables where the reference is a value is ``different`` where
   :mod:`.constants` says so. Only against a value: an equation against a term in variables (``y - (x^2+1) = 0`` for
   ``x^2 + 1``) may be solved for it, and a chain's rejection there is no typed fact; an equation whose left side is no
   sum and that ends on its right side (``\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}``) is its right side.
 
 A rejection is final only where both readings it rests on are sure (the comparison's own final flag).
 
-May import: :mod:`rlverify.rule.read.types`, :mod:`.bounds`, :mod:`.identities`, the leaf helpers of :mod:`rlverify.rule.answers` named above. Never the
-stage table.
+May import: :mod:`rlverify.rule.read.types`, :mod:`.verdict`, :mod:`.bounds`, :mod:`.identities`, the leaf helpers of :mod:`rlverify.rule.answers` named above.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from ...flags import Flag
@@ -63,18 +61,11 @@ from ..read.types import Approx, Chain, Expr, Interval, Labelled, Number, Quanti
 from .bounds import asked_bound
 from .identities import identity_side
 from .constants import free_letters
+from .verdict import Again, Verdict
 
 __all__ = ["Verdict", "applies", "relations"]
 
 
-@dataclass(frozen=True)
-class Verdict:
-    match: Match
-    entry: str           # the name of the cell that decided
-    final: bool = False
-
-
-Again = Callable[[Reading, Reading], Any]   # the comparison: a record with ``match`` and ``final`` (its Decision)
 
 _SIDES = (Relation, Chain, Interval)
 
@@ -197,7 +188,7 @@ def _chain(a: Chain, g: Reading, again: Again) -> Verdict | None:
     if d.match.equal:
         return Verdict(d.match, "typed:chain")
     if any(_value(m) and again(m, g).match.equal for m in a.members[1:]):
-        return None       # another member agrees: the table reads the chain
+        return None       # another member agrees: no verdict
     return Verdict(d.match, "typed:chain", final=d.final and _value(g))
 
 
@@ -243,9 +234,9 @@ def _equation(a: Relation, g: Reading, again: Again) -> Verdict | None:
         if right and _ends_on(a, value, other, g, again):
             return Verdict(d.match, "typed:equation_value")
         return None       # 'x + y = 4027': what the question asks decides; '\\frac{49}{11} \\approx 4.465': the exact
-        #                   member is the answer where the decimal is no rounding of it (the table reads both)
+        #                   member is the answer where the decimal is no rounding of it (no verdict)
     if _value(other) and again(other, g).match.equal:
-        return None       # '40 = 20 \\times 2' read the other way round, '\\frac{1}{3} \\approx 0.3': the table reads it
+        return None       # '40 = 20 \\times 2' read the other way round, '\\frac{1}{3} \\approx 0.3': no verdict
     return Verdict(d.match, "typed:equation", final=d.final)
 
 

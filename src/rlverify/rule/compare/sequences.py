@@ -5,10 +5,10 @@ Interface::
     sequences(answer, gold, question, item) -> Verdict | None
         ``answer``/``gold``: readings, at least one a :data:`~rlverify.rule.read.types.SEQUENCES` (the other may be
         one value, wrappers included); ``item(x, y)``: the whole typed comparison of two item readings (so each item
-        gets its units, labels, rounding, expressions); None where this entry does not decide (the table reads the
+        gets its units, labels, rounding, expressions); None where this entry does not decide (no other entry reads the
         pair whole, as before)
 
-The table's semantics, pair by pair of shapes:
+The semantics, pair by pair of shapes (those of the stage table it replaced):
 
 * a tuple against a tuple: in order, the same brackets (``(1, 2)`` is no ``[1, 2]``; where the question asks for
   intervals of monotonicity the ends are a convention and the brackets may differ);
@@ -39,7 +39,7 @@ The table's semantics, pair by pair of shapes:
 ``equal`` when every item pair is; ``different`` is a typed fact (``final``) only when every item on both sides was
 read surely (a number, a quantity whose unit is sure, an expression without a free letter, a tuple of those, under a
 label or an approximation sign) and each item pair that decided it was itself a typed ``different`` (or the counts
-differ). Anything else is None: the table decides, as it did.
+differ). Anything else is None (no verdict here).
 
 One labelled value against a value repeated (``a = -2`` for ``-2, -2``): ``different`` where the question's request
 names it with other unknowns ("Determine $a$ and $b$": one of the values asked,
@@ -49,11 +49,11 @@ Not decided here (None), because a stage of the table reads them whole: a side w
 relation, an option letter, a set-builder), labelled values in the answer against one reference value (the part of
 its dimension: ``quantity_parts``), two tuples in brackets of two kinds or under a domain the question fixes
 (an interval), an item pair the expression entry decided by renaming a parameter or as a family (or equal under
-other letters), alternatives against one value (a hedge: the table flags it), a sequence under an approximation
+other letters), alternatives against one value (a hedge: a hedge), a sequence under an approximation
 sign or under two different names.
 
 May import: :mod:`rlverify.rule.read.types`, the leaf helpers of :mod:`rlverify.rule.answers` (match, latex, numbers,
-question, forms.label_order, labels.labelled_values). Never the stage table.
+question, forms.label_order, labels.labelled_values).
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def _sequences(a: Reading, g: Reading, q: Question, item: Item) -> Verdict | Non
     sure = _sure(a) and _sure(g)
     if _alternatives(a) or _alternatives(g):
         if not (isinstance(a, _SEQUENCES) and isinstance(g, _SEQUENCES)):
-            return None                   # alternatives where one value is asked: a hedge (the table flags it)
+            return None                   # alternatives where one value is asked: a hedge (a hedge)
     if not isinstance(g, _SEQUENCES) or _one_group(g, a):
         return _one_value(g, a, False, q, item)
     if not isinstance(a, _SEQUENCES) or _one_group(a, g):
@@ -195,7 +195,7 @@ def _one_name(r: Reading) -> tuple[int, str] | None:
 
 def _same_pair(a: Reading, g: Reading, item: Item) -> Verdict | None:
     """Two pairs in the same brackets that may be intervals (the question fixes a domain): equal where they are equal
-    item by item, as tuples or as intervals alike; anything else the table's."""
+    item by item, as tuples or as intervals alike; anything else no verdict."""
     if not (isinstance(a, Tuple) and isinstance(g, Tuple) and a.left == g.left and len(a.items) == len(g.items)):
         return None
     v = _in_order(a.items, g.items, item, False)
@@ -365,7 +365,7 @@ def _any_order(xs: tuple[Reading, ...], ys: tuple[Reading, ...], item: Item, sur
 
 def _by_name(xs, ys, la: list[str], lg: list[str], item: Item, sure: bool) -> Verdict | None:
     """Both sides name every item, each name once: the items of one name are compared (``x = 1, y = 2`` against
-    ``y = 2, x = 1``); other names on the two sides are the table's."""
+    ``y = 2, x = 1``); other names on the two sides: no verdict."""
     if set(la) != set(lg):
         return None
     by = dict(zip(lg, ys))
@@ -412,7 +412,7 @@ def _whole_only(d) -> bool:
 
 
 def _ordered(a: Reading, g: Reading, q: Question) -> bool | None:
-    """True: in order; False: in any order; None: the table's (two tuples that may be intervals)."""
+    """True: in order; False: in any order; None: no verdict (two tuples that may be intervals)."""
     if isinstance(a, Tuple) and isinstance(g, Tuple):
         if len(a.items) == len(g.items) == 2 and (q.domain.value or a.left != g.left and not q.asks_monotone_intervals):
             return None
@@ -540,7 +540,7 @@ def _readable(r: Reading) -> bool:
         return _readable(r.inner)
     if isinstance(r, _SEQUENCES):
         return all(_readable(x) and not isinstance(x, Items) for x in r.items)
-    if isinstance(r, Quantity):     # '(0^\\circ)' reads as the magnitude '(0': the table reads it whole
+    if isinstance(r, Quantity):     # '(0^\\circ)' reads as the magnitude '(0': no verdict whole
         return r.magnitude.count("(") == r.magnitude.count(")") and r.magnitude.count("[") == r.magnitude.count("]")
     return isinstance(r, Number | Expr)
 

@@ -11,7 +11,7 @@ Interface::
 None where the reading is not written so (a name given once, names in another order in one group, tuples of
 different lengths, a single solution).
 
-May import: :mod:`rlverify.rule.read.types`. Never the stage table.
+May import: :mod:`rlverify.rule.read.types`.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ with its direction. Presentation commands (``\\color``, ``]1,2]``) are dropped b
 
 May import: :mod:`.types`, :mod:`.numbers`, :mod:`.sequences`, :mod:`.matrices`, :mod:`.expressions`, :mod:`.relations`, :mod:`.prose`,
 :mod:`.remarks`, :mod:`.qualifiers`, :mod:`.exact`, :mod:`.headings`, :mod:`.decimals`, the text helpers of :mod:`rlverify.rule.answers`
-(latex, choice, views, surface) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`) or the stage table.
+(latex, choice, views, surface) and :mod:`rlverify.runtime.caches`. Never the comparison (:mod:`rlverify.rule.compare`).
 """
 
 from __future__ import annotations

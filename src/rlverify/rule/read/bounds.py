@@ -4,7 +4,7 @@ restatement says nothing the bound does not: the set of reals is the one the ine
 
 Interface::
 
-    restated_bound(text) -> (str, str) | None   (``L op M``, the last ``V``) where ``text`` is
+    restated_bound(text, split, approximate) -> (str, str) | None   (``L op M``, the last ``V``) where ``text`` is
                                                 ``L op M (= | \\approx) V ...`` and every ``V`` is ``M`` (the same
                                                 value, or ``M`` rounded or cut at the decimal's last written digit);
                                                 None for any other text
@@ -13,7 +13,8 @@ Only a single inequality (``<``, ``>``, ``\\le``, ``\\ge``) whose left side hold
 are values (no letter; a bounded evaluation reads them): ``1 < x = 2`` or ``n > \\sqrt{2} = 1.5`` (a slip, two values)
 are no restatement.
 
-May import: :mod:`.relations` (:func:`~.relations.split_relations`), the bounded value reader
+``split`` is :func:`.relations.split_relations` and ``approximate`` its approximation signs, handed in by the relation
+reader (which imports this module). May import: the bounded value reader
 :func:`rlverify.rule.answers.surface.numeric_value` and :func:`rlverify.rule.answers.precision.written`. Never the
 comparison.
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import Callable, Collection
 
 from ..answers.latex import clean
 
@@ -33,17 +35,16 @@ _LETTER = re.compile(r"[A-Za-z]")
 _COMMAND = re.compile(r"\\[A-Za-z]+")
 
 
-def restated_bound(s: str) -> tuple[str, str] | None:
+def restated_bound(s: str, split: Callable[[str], tuple[list[str], list[str]] | None],
+                   approximate: Collection[str]) -> tuple[str, str] | None:
     """See the module doc."""
     if len(s) > _MAX_CHARS or s.count("=") + s.count("\\approx") + s.count("≈") == 0:
         return None
-    from .relations import APPROXIMATE, split_relations
-
-    got = split_relations(s)
+    got = split(s)
     if got is None:
         return None
     parts, ops = got
-    if len(ops) < 2 or ops[0] not in _ORDER or not all(op == "=" or op in APPROXIMATE for op in ops[1:]):
+    if len(ops) < 2 or ops[0] not in _ORDER or not all(op == "=" or op in approximate for op in ops[1:]):
         return None
     left, bound = parts[0], parts[1]
     from ..answers.surface import numeric_value

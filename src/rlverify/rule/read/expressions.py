@@ -42,6 +42,13 @@ _COMMAND = re.compile(r"\\[A-Za-z]+")
 _BOLD_LETTER = re.compile(r"\\(?:mathbf|boldsymbol|bm|vec)\s*\{\s*([A-Za-z])\s*\}")
 _BASED = re.compile(r"[0-9A-F]\s*_\s*\{?\s*\d")     # '204_5', '1604_{8}': a number in a base, not a term
 _WORD = re.compile(r"[A-Za-z]{3,}")
+_VOWELS = frozenset("AEIOUY")
+
+
+def _has_word(text: str) -> bool:
+    """A run of three letters or more is a word, except capitals without a vowel (``SRMC``, ``BCD``: a product of
+    points' or variables' letters, as ``MR`` is)."""
+    return any(not (m.group().isupper() and _VOWELS.isdisjoint(m.group())) for m in _WORD.finditer(text))
 # a Greek letter is a symbol as a Latin one is: '\\gamma + \\gamma' is a term in gamma
 _GREEK_SYMBOL = re.compile(r"\\(?:[Vv]ar)?(?:alpha|beta|[Gg]amma|[Dd]elta|epsilon|zeta|eta|[Tt]heta|iota|kappa|[Ll]ambda|mu"
                            r"|nu|[Xx]i|pi|[Pp]i|rho|[Ss]igma|tau|[Uu]psilon|[Pp]hi|chi|[Pp]si|[Oo]mega)(?![A-Za-z])")
@@ -61,7 +68,7 @@ def is_expression(s: str) -> bool:
         return False      # '\\mathbf{x}' alone: a letter in bold, presentation as much as a vector
     t = _BOLD_LETTER.sub(r" \1 ", _SPACING.sub(" ", s))     # '-2a \\mathbf{r}': a vector's symbol in a term
     t = _without_operators(t)
-    if t is None or _NOT.search(t) or _BASED.search(t) or _WORD.search(_COMMAND.sub(" ", t)):
+    if t is None or _NOT.search(t) or _BASED.search(t) or _has_word(_COMMAND.sub(" ", t)):
         return False
     return _balanced(t) and bool(re.search(r"[A-Za-z0-9]", _COMMAND.sub(" ", t)) or _GREEK_SYMBOL.search(t))
 

@@ -34,8 +34,7 @@ the range it holds for) is a :class:`~.types.Text` with that value (:func:`sente
   :func:`~rlverify.rule.answers.words.sentence_number`), or the value after a numbered option label (``\\text{Option 2:
   } 10^{-4}\\text{ eV}``).
 
-May import: :mod:`.types`, the pure text helpers of :mod:`rlverify.rule.answers` named above. Never the comparison or
-the stage table.
+May import: :mod:`.types`, the pure text helpers of :mod:`rlverify.rule.answers` named above. Never the comparison.
 """
 
 from __future__ import annotations

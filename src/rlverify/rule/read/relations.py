@@ -98,7 +98,7 @@ def interval(s: str, again, depth: int) -> Reading | None:
     absolute = _absolute(s)
     if absolute is not None:
         return Interval(s, absolute)
-    restated = restated_bound(s)    # 'n > \\sqrt{2} = 1.414': the inequality, its bound restated as a decimal
+    restated = restated_bound(s, split_relations, APPROXIMATE)    # 'n > \\sqrt{2} = 1.414': the inequality, its bound restated as a decimal
     if restated is not None:
         s = restated[0]
     got = read_set(s)

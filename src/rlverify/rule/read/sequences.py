@@ -10,7 +10,7 @@ tuples), or a :class:`~.types.Value` the comparison does not decide item by item
 text that is one number (``1,000``, ``2,5`` where a parser takes it) stays a :class:`~.types.Number`.
 
 "and" separates items as a comma does; "or" too, and the list is then one of alternatives
-(:attr:`~.types.Items.alternatives`: a hedge where one value is asked, which the comparison leaves to the table).
+(:attr:`~.types.Items.alternatives`: a hedge where one value is asked, which the comparison leaves undecided).
 A sign choice is two values: ``3 \\pm 2\\sqrt{2}`` alone reads as the alternatives ``3 + 2\\sqrt{2}``, ``3 - 2\\sqrt{2}``; an
 item of a list with one (``\\pm 1, \\pm 7``) as its two values in the list.
 
