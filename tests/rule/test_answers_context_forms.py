@@ -183,7 +183,6 @@ def test_cas_parse_repairs_unbraced_operators():
     assert cas.same_sets((r"x\le\sqrt2",), (r"x\le\sqrt{2}",), "x", "real")
 
 
-@pytest.mark.xfail(strict=True, reason="the typed comparison does not yet do what the stage table did for this family (issue 29: the table's tests now run through rlverify.rule.compare)")
 def test_split_condition_and_the_clause_rule():
     from rlverify.rule.compare import compare
     assert forms.split_condition(r"\text{The minimum is }12\text{, attained at }x=3") == \

@@ -36,7 +36,7 @@ from ..answers.views import is_name
 from .expressions import expression
 from .matrices import matrix
 from .numbers import number_or_quantity
-from .prose import directed, parts, prose, sentence
+from .prose import clause, directed, parts, prose, sentence
 from .sequences import sequence
 from .relations import every_real, interval, relation
 from .remarks import remark
@@ -207,6 +207,7 @@ READERS: tuple[tuple[str, Reader], ...] = (
     ("exactly", exactly),       # 'N \\approx 9.88\\times10^{7} (\\text{exactly } 98765432)': the exact value
     ("headed", headed),         # '\\text{Result: } 1:2': the value after a heading
     ("qualified", qualified),   # 'a_n = 3n \\quad (n \\ge 1)': the value, the range it holds for set aside
+    ("clause", clause),         # '\\text{The minimum is }13\\text{, attained at }x=12': 13; '13\\text{ when } n=12'
     ("labelled", _labelled),
     ("approx", _approx),
     ("antiderivative", _antiderivative),

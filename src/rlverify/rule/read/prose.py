@@ -46,12 +46,13 @@ from typing import Callable
 
 from ..answers.core import strip_units
 from ..answers.counting import counting_reading
+from ..answers.forms import split_condition
 from ..answers.latex import clean, split_top
 from ..answers.quantity import closing_direction, parse_clock
 from ..answers.surface import unwrap
 from ..answers.views import candidates
 from ..answers.words import normalize_text, sentence_number, strip_trailing_words, words_to_number
-from .types import Directed, Expr, Items, Labelled, Number, Quantity, Ratio, Reading, Text, Time
+from .types import Directed, Expr, Items, Labelled, Number, Quantity, Ratio, Reading, Remarked, Text, Time
 
 __all__ = ["directed", "parts", "prose", "sentence"]
 
@@ -127,6 +128,26 @@ def sentence(s: str, again: Again, depth: int) -> Text | None:
     if _WORDS.fullmatch(plain) and any(len(part.split()) >= 3 for part in _PUNCT.split(plain)):
         return _text(s, again, depth)    # 'Yes, such a sequence exists.': words, no list of words
     return None
+
+
+def clause(s: str, again: Again, depth: int) -> Reading | None:
+    """A value then a trailing clause (:func:`rlverify.rule.answers.forms.split_condition`): where it is attained
+    (``\\text{The minimum is }13\\text{, attained at }x=12`` reads as 13, never the clause's 12) or a condition
+    (``13\\text{ when } n=12``: a Text stating 13). A formula before a condition (``a_n=\\frac{1}{3n}\\text{ for } n=1``)
+    is restricted by it, and a head that reads as no value states none: a Text stating nothing. None where no clause
+    follows a value."""
+    cut = split_condition(s) if len(s) <= _MAX_CHARS else None
+    if cut is None:
+        return None
+    r = again(cut[0], depth + 1)
+    while isinstance(r, Remarked):
+        r = r.inner
+    if isinstance(r, Text):
+        r = r.states
+    words = normalize_text(unwrap(s))
+    if not isinstance(r, _VALUES) or cut[1] == "condition" and not isinstance(r, Number | Quantity):
+        return Text(s, words, None)
+    return r if cut[1] == "attained" else Text(s, words, r)
 
 
 def _time(s: str) -> Time | None:
