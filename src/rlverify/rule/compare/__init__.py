@@ -329,8 +329,9 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
         return Decision(v.match, v.entry, v.final)
     if isinstance(a, Remarked) or isinstance(g, Remarked):     # a value and a remark restating it: the value
         return _relabel(_compare(_unremarked(a), _unremarked(g), q, depth + 1), "remark")
-    if _approximate_text(a) is not a:      # '\\approx 0.017 m (eastward)': words that state an approximate value
-        return _compare(_approximate_text(a), g, q, depth + 1)
+    stated = _approximate_text(a)
+    if stated is not a:      # '\\approx 0.017 m (eastward)': words that state an approximate value
+        return _compare(stated, g, q, depth + 1)
     d = _matrices(a, g, q, depth) or _named(a, g, q, depth) or _named_reference(a, g, q, depth) \
         or _ordering(a, g, q, depth)
     if d is not None:
@@ -351,7 +352,7 @@ def _compare(a: Reading, g: Reading, q: Question, depth: int) -> Decision:
                                             or constants.pair(a.inner, g.inner)
                                             or isinstance(a.inner, SEQUENCES) and isinstance(g.inner, SEQUENCES)):
             return _stated_name(a, g, q, depth) or _rest(a.text, g.text, q)     # a named expression (a function, a
-            #                                      residue class 'n = 10k') is no entry reads it
+            #                                      residue class 'n = 10k'): read whole by _rest, else unsure
         if _terms(a.inner if isinstance(a, Labelled) else a, g.inner):
             m = families(a.text, g.text, q)     # 'n = 7t + 5' for 'n = 7m - 2': the name says what the letters range
             if m is not None:                   # over (a class of n), which the values alone do not
@@ -499,16 +500,16 @@ def _named_reference(a: Reading, g: Reading, q: Question, depth: int) -> Decisio
     """A reference that names every value it gives (``AB=4,CD=5``, ``x_{1}=..., x_{2}=...``) against an answer list
     that names none (``4, 5``): the named-values entry with the sides' roles swapped (each comparison of two values
     keeps the answer first): each value at its name's place as the question's request says, names numbered by a
-    subscript in any order, else in the reference's order. Solutions listed under their variables' names
-    (``p=5,q=2;p=7,q=2``, an answer's ``(x, y) = (5, 8) \\quad \\text{and} \\quad (8, 5)``: :mod:`.solutions`) are the
-    tuples they name. An equality only (else None: the other entries decide)."""
+    subscript in any order, else in the reference's order. A reference's solutions listed under their variables'
+    names (``p=5,q=2;p=7,q=2``: :mod:`.solutions`) are the tuples they name (an answer's ``(x, y) = (5, 8) \\quad
+    \\text{and} \\quad (8, 5)`` is read as its tuples by :mod:`.sequences`). An equality only (else None: the other entries decide)."""
     if q.asks_antiderivative or not isinstance(a, Items | Tuple) or not isinstance(g, Items | Tuple):
         return None
-    for x, y in ((a, solutions.grouped(g)), (solutions.named_first(a), g)):    # solutions under their names
-        if x is not None and y is not None:
-            d = _compare(x, y, q, depth + 1)
-            if d.match.equal:
-                return Decision(d.match, "typed:named_solutions")
+    tuples = solutions.grouped(g)       # solutions under their names: the tuples they name
+    if tuples is not None:
+        d = _compare(a, tuples, q, depth + 1)
+        if d.match.equal:
+            return Decision(d.match, "typed:named_solutions")
     v = named.named(g, a, q, lambda x, y: _compare(y, x, q, depth + 1))
     return Decision(v.match, "typed:named_reference") if v is not None and v.match.equal else None
 
